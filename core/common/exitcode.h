@@ -1,0 +1,18 @@
+// Process exit codes shared by every subcommand and documented in --help and the README.
+#pragma once
+
+namespace vna {
+
+enum class ExitCode : int {
+    Ok = 0,       // ran and found nothing wrong
+    Problems = 1, // ran and found problems
+    Usage = 2,    // bad usage or bad input
+    Runtime = 3,  // runtime failure
+};
+
+constexpr int toInt(ExitCode code)
+{
+    return static_cast<int>(code);
+}
+
+} // namespace vna

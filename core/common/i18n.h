@@ -1,0 +1,33 @@
+// Languages the application speaks and the translators that make it speak them.
+#pragma once
+
+#include <QList>
+#include <QLocale>
+#include <QString>
+
+#include "common/result.h"
+
+namespace vna::i18n {
+
+struct Language
+{
+    QString code;       // "en", "zh_CN"
+    QString nativeName; // shown in the Language menu in its own script, never translated
+};
+
+QList<Language> supportedLanguages();
+bool isSupported(const QString &code);
+// `where` names the option or setting the code came from, for the error message.
+Result<QString> validate(const QString &code, const QString &where);
+
+// The language to use: an explicit choice (--lang) wins, then the saved choice, then the system
+// locale (any Chinese locale selects zh_CN), then English.
+QString resolve(const QString &explicitCode, const QString &savedCode, const QLocale &system);
+
+// Installs the application catalogue and Qt's own qtbase catalogue for `code`, replacing the
+// previous ones; QCoreApplication then sends LanguageChange to every widget. "en" removes them.
+// Returns false when the application catalogue for `code` is missing (a build error).
+bool install(const QString &code);
+QString current();
+
+} // namespace vna::i18n

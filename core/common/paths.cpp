@@ -1,0 +1,27 @@
+#include "paths.h"
+
+#include <QStandardPaths>
+
+namespace vna::paths {
+
+QString configDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+}
+
+QString settingsFile()
+{
+    return configDir() + u"/settings.ini";
+}
+
+QString logDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + u"/logs";
+}
+
+QString logFile()
+{
+    return logDir() + u"/verl-npu-assistant.log";
+}
+
+} // namespace vna::paths

@@ -1,0 +1,43 @@
+// The first tab: what each tool solves, in the user's words, and a button that opens it.
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+
+namespace vna::ui {
+
+class HomeTab final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HomeTab)
+
+public:
+    explicit HomeTab(QWidget *parent = nullptr);
+
+Q_SIGNALS:
+    void openToolRequested(const QString &toolId);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Card
+    {
+        QString toolId;
+        QLabel *title = nullptr;
+        QLabel *problem = nullptr;
+        QPushButton *open = nullptr;
+    };
+
+    void retranslate();
+
+    QLabel *m_heading = nullptr;
+    QLabel *m_intro = nullptr;
+    QLabel *m_cliHint = nullptr;
+    QList<Card> m_cards;
+};
+
+} // namespace vna::ui

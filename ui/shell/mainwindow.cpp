@@ -1,0 +1,245 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QIcon>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "cli/globaloptions.h"
+#include "common/i18n.h"
+#include "common/logging.h"
+#include "common/settingskeys.h"
+#include "home/hometab.h"
+#include "log/logpanel.h"
+#include "shell/aboutdialog.h"
+#include "shell/lazytab.h"
+#include "shell/toolregistry.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::ui {
+
+namespace {
+const QString kHome = u"home"_s;
+constexpr int kStatusTimeoutMs = 4000;
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow{parent}
+{
+    setObjectName(u"mainWindow"_s);
+    setWindowIcon(QIcon(u":/icons/verl-npu-assistant.svg"_s));
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"tabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_home = new HomeTab(m_tabs);
+    m_home->setObjectName(u"tab_home"_s);
+    m_tabs->addTab(m_home, QIcon(u":/icons/verl-npu-assistant.svg"_s), QString());
+    for (const ToolInfo &tool : tools()) {
+        auto *page = new LazyTab(tool.create, m_tabs);
+        page->setObjectName(u"tab_"_s + tool.id);
+        m_tabs->addTab(page, QIcon(tool.icon), QString());
+    }
+    setCentralWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureTabCreated);
+    connect(m_home, &HomeTab::openToolRequested, this, &MainWindow::selectTab);
+
+    m_logPanel = new LogPanel(this);
+    m_logDock = new QDockWidget(this);
+    m_logDock->setObjectName(u"logDock"_s);
+    m_logDock->setWidget(m_logPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+    m_logDock->hide();
+    connect(m_logPanel, &LogPanel::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+
+    createMenus();
+    statusBar();
+    retranslate();
+    resize(cli::kDefaultWindowSize);
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::tabIds()
+{
+    QStringList ids{kHome};
+    for (const ToolInfo &tool : tools())
+        ids << tool.id;
+    return ids;
+}
+
+bool MainWindow::selectTab(const QString &id)
+{
+    const qsizetype index = tabIds().indexOf(id.toLower());
+    if (index < 0)
+        return false;
+    m_tabs->setCurrentIndex(static_cast<int>(index));
+    ensureTabCreated(static_cast<int>(index));
+    return true;
+}
+
+QString MainWindow::currentTabId() const
+{
+    return tabIds().value(m_tabs->currentIndex());
+}
+
+QWidget *MainWindow::tabContent(const QString &id)
+{
+    const qsizetype index = tabIds().indexOf(id);
+    if (index < 0)
+        return nullptr;
+    QWidget *page = m_tabs->widget(static_cast<int>(index));
+    if (auto *lazy = qobject_cast<LazyTab *>(page))
+        return lazy->content();
+    return page;
+}
+
+void MainWindow::ensureTabCreated(int index)
+{
+    if (auto *lazy = qobject_cast<LazyTab *>(m_tabs->widget(index)); lazy && !lazy->isCreated()) {
+        log::ui()->debug("building the {} tab", tabIds().value(index));
+        lazy->content();
+    }
+}
+
+void MainWindow::restoreFromSettings()
+{
+    Settings settings;
+    const QByteArray geometry = settings.value(keys::windowGeometry);
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = settings.value(keys::windowState);
+    if (!state.isEmpty())
+        restoreState(state);
+    if (!selectTab(settings.value(keys::lastTab)))
+        selectTab(kHome);
+}
+
+void MainWindow::setPersistent(bool persistent)
+{
+    m_persistent = persistent;
+}
+
+void MainWindow::saveToSettings()
+{
+    Settings settings;
+    settings.setValue(keys::windowGeometry, saveGeometry());
+    settings.setValue(keys::windowState, saveState());
+    settings.setValue(keys::lastTab, currentTabId());
+    if (!settings.sync())
+        log::ui()->warn("could not save the settings to {}", settings.fileName());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_persistent)
+        saveToSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->setObjectName(u"fileMenu"_s);
+    m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
+    m_quitAction->setObjectName(u"quitAction"_s);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->setObjectName(u"viewMenu"_s);
+    QAction *logToggle = m_logDock->toggleViewAction();
+    logToggle->setObjectName(u"logPanelAction"_s);
+    logToggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_viewMenu->addAction(logToggle);
+    m_viewMenu->addSeparator();
+    m_goMenu = m_viewMenu->addMenu(QString());
+    m_goMenu->setObjectName(u"goMenu"_s);
+    const QStringList ids = tabIds();
+    for (int i = 0; i < ids.size(); ++i) {
+        QAction *go = m_goMenu->addAction(QString());
+        go->setObjectName(u"goAction_"_s + ids.at(i));
+        if (i < 9)
+            go->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        connect(go, &QAction::triggered, this, [this, id = ids.at(i)] { selectTab(id); });
+        m_goActions << go;
+    }
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languageMenu->setObjectName(u"languageMenu"_s);
+    m_languageGroup = new QActionGroup(this);
+    m_languageGroup->setExclusive(true);
+    for (const i18n::Language &language : i18n::supportedLanguages()) {
+        QAction *action = m_languageMenu->addAction(language.nativeName);
+        action->setObjectName(u"languageAction_"_s + language.code);
+        action->setCheckable(true);
+        action->setChecked(language.code == i18n::current());
+        action->setData(language.code);
+        m_languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code = language.code] { switchLanguage(code); });
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->setObjectName(u"helpMenu"_s);
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
+        AboutDialog dialog(this);
+        dialog.exec();
+    });
+    m_aboutAction->setObjectName(u"aboutAction"_s);
+    m_aboutQtAction = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::switchLanguage(const QString &code)
+{
+    if (code == i18n::current())
+        return;
+    if (!i18n::install(code)) {
+        statusBar()->showMessage(tr("The %1 translation is missing from this build.").arg(code), kStatusTimeoutMs);
+        return;
+    }
+    Settings settings;
+    settings.setValue(keys::language, code);
+    settings.sync();
+    log::ui()->info("language switched to {}", code);
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("verl NPU Assistant"));
+    m_tabs->setTabText(0, tr("Home"));
+    m_tabs->setTabToolTip(0, tr("What each tool solves"));
+    const QList<ToolInfo> &list = tools();
+    for (int i = 0; i < list.size(); ++i) {
+        m_tabs->setTabText(i + 1, list.at(i).translatedTitle());
+        m_tabs->setTabToolTip(i + 1, list.at(i).translatedProblem());
+    }
+    m_logDock->setWindowTitle(tr("Log"));
+
+    m_fileMenu->setTitle(tr("&File"));
+    m_quitAction->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_logDock->toggleViewAction()->setText(tr("&Log panel"));
+    m_goMenu->setTitle(tr("&Go to"));
+    for (int i = 0; i < m_goActions.size(); ++i)
+        m_goActions.at(i)->setText(m_tabs->tabText(i));
+    m_languageMenu->setTitle(tr("&Language"));
+    for (QAction *action : m_languageGroup->actions())
+        action->setChecked(action->data().toString() == i18n::current());
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About verl NPU Assistant"));
+    m_aboutQtAction->setText(tr("About &Qt"));
+}
+
+} // namespace vna::ui

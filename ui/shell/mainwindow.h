@@ -1,0 +1,68 @@
+// The main window: one tab per tool (built on first use), menus, the Log panel and the status bar.
+#pragma once
+
+#include <QList>
+#include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QMenu;
+class QTabWidget;
+
+namespace vna::ui {
+
+class HomeTab;
+class LogPanel;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // "home" followed by every tool id, in tab order.
+    static QStringList tabIds();
+    // Switches to the tab (and builds it if needed); false when the id is unknown.
+    bool selectTab(const QString &id);
+    QString currentTabId() const;
+    QWidget *tabContent(const QString &id);
+
+    // Restores geometry, dock state and the last tab from the settings.
+    void restoreFromSettings();
+    // When false (screenshots), closing the window leaves the settings untouched.
+    void setPersistent(bool persistent);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createMenus();
+    void retranslate();
+    void switchLanguage(const QString &code);
+    void ensureTabCreated(int index);
+    void saveToSettings();
+
+    QTabWidget *m_tabs = nullptr;
+    HomeTab *m_home = nullptr;
+    QDockWidget *m_logDock = nullptr;
+    LogPanel *m_logPanel = nullptr;
+    bool m_persistent = true;
+
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_goMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+    QList<QAction *> m_goActions;
+};
+
+} // namespace vna::ui
