@@ -13,11 +13,6 @@ namespace vna::cli {
 
 namespace {
 
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("Dispatcher", text);
-}
-
 QString programName()
 {
     return QString::fromUtf8(kAppName);
@@ -25,7 +20,9 @@ QString programName()
 
 QCommandLineOption helpOption()
 {
-    return QCommandLineOption({u"h"_s, u"help"_s}, translate("Show the options of this subcommand and exit."));
+    return QCommandLineOption(
+        {u"h"_s, u"help"_s},
+        QCoreApplication::translate("Dispatcher", "Show the options of this subcommand and exit."));
 }
 
 } // namespace
@@ -46,23 +43,27 @@ Subcommand *Dispatcher::find(const QString &name) const
 QString Dispatcher::helpText() const
 {
     QString text = globalOptionsHelp();
-    text += u'\n' + translate("Subcommands:") + u'\n';
+    text += u'\n' + QCoreApplication::translate("Dispatcher", "Subcommands:") + u'\n';
     qsizetype width = 4;
     for (const auto &subcommand : m_subcommands)
         width = std::max(width, subcommand->name().size());
     for (const auto &subcommand : m_subcommands)
         text += u"  "_s + subcommand->name().leftJustified(width + 2) + subcommand->summary() + u'\n';
-    text += u"  "_s + u"help"_s.leftJustified(width + 2) + translate("Show the options of a subcommand.") + u'\n';
+    text += u"  "_s + u"help"_s.leftJustified(width + 2)
+        + QCoreApplication::translate("Dispatcher", "Show the options of a subcommand.") + u'\n';
     text += u'\n'
-        + translate("Run \"%1 SUBCOMMAND --help\" for the options of a subcommand. Without a subcommand the "
-                    "window opens.")
+        + QCoreApplication::translate(
+              "Dispatcher",
+              "Run \"%1 SUBCOMMAND --help\" for the options of a subcommand. Without a subcommand the "
+              "window opens.")
               .arg(programName())
         + u"\n\n"_s;
-    text += translate("Exit codes:") + u'\n';
-    text += u"  0  "_s + translate("ran and found nothing wrong") + u'\n';
-    text += u"  1  "_s + translate("ran and found problems") + u'\n';
-    text += u"  2  "_s + translate("bad usage or bad input (the message names the bad value)") + u'\n';
-    text += u"  3  "_s + translate("runtime failure") + u'\n';
+    text += QCoreApplication::translate("Dispatcher", "Exit codes:") + u'\n';
+    text += u"  0  "_s + QCoreApplication::translate("Dispatcher", "ran and found nothing wrong") + u'\n';
+    text += u"  1  "_s + QCoreApplication::translate("Dispatcher", "ran and found problems") + u'\n';
+    text += u"  2  "_s
+        + QCoreApplication::translate("Dispatcher", "bad usage or bad input (the message names the bad value)") + u'\n';
+    text += u"  3  "_s + QCoreApplication::translate("Dispatcher", "runtime failure") + u'\n';
     return text;
 }
 
@@ -79,7 +80,7 @@ ExitCode Dispatcher::reportUsageError(const Error &error, Context &ctx, const QS
     ctx.err << programName() << u": "_s << error.message << u'\n';
     const QString target = subcommand.isEmpty() ? programName() : QString(programName() + u' ' + subcommand);
     const QString help = target + u" --help"_s;
-    ctx.err << translate("Run \"%1\" for usage.").arg(help) << u'\n';
+    ctx.err << QCoreApplication::translate("Dispatcher", "Run \"%1\" for usage.").arg(help) << u'\n';
     ctx.err.flush();
     return ExitCode::Usage;
 }
@@ -112,9 +113,12 @@ ExitCode Dispatcher::run(const GlobalOptions &options, Context &ctx)
         QStringList names;
         for (const auto &candidate : m_subcommands)
             names << candidate->name();
-        const QString known = names.isEmpty() ? translate("none yet") : names.join(u", ");
-        return reportUsageError(
-            Error::input(translate("Unknown subcommand \"%1\". Available subcommands: %2.").arg(name, known)), ctx);
+        const QString known
+            = names.isEmpty() ? QCoreApplication::translate("Dispatcher", "none yet") : names.join(u", ");
+        return reportUsageError(Error::input(QCoreApplication::translate(
+                                                 "Dispatcher", "Unknown subcommand \"%1\". Available subcommands: %2.")
+                                                 .arg(name, known)),
+                                ctx);
     }
     if (wantHelp) {
         ctx.out << helpText(*subcommand);

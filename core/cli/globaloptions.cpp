@@ -16,29 +16,35 @@ namespace {
 const QString kLogLevel = u"log-level"_s;
 const QString kLang = u"lang"_s;
 
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("GlobalOptions", text);
-}
-
 QList<QCommandLineOption> globalOptionList()
 {
     return {
-        QCommandLineOption({u"h"_s, u"help"_s}, translate("Show this help and exit.")),
-        QCommandLineOption({u"v"_s, u"version"_s}, translate("Show the version and exit.")),
-        QCommandLineOption(kLogLevel,
-                           translate("Log level: trace, debug, info, warn or error (default: info; "
-                                     "environment variable VNA_LOG_LEVEL). Allowed anywhere on the line."),
-                           translate("level")),
-        QCommandLineOption(kLang,
-                           translate("Language of the window and the messages: en or zh_CN (default: the "
-                                     "saved choice, else the system language). Allowed anywhere on the line."),
-                           translate("language")),
-        QCommandLineOption(u"screenshot"_s, translate("Render the main window to a PNG file and exit."),
-                           translate("file")),
-        QCommandLineOption(u"tab"_s, translate("Open the window on this tab (home, or a tool's name)."),
-                           translate("name")),
-        QCommandLineOption(u"size"_s, translate("Window size, e.g. 1280x800."), translate("WxH")),
+        QCommandLineOption({u"h"_s, u"help"_s},
+                           QCoreApplication::translate("GlobalOptions", "Show this help and exit.")),
+        QCommandLineOption({u"v"_s, u"version"_s},
+                           QCoreApplication::translate("GlobalOptions", "Show the version and exit.")),
+        QCommandLineOption(
+            kLogLevel,
+            QCoreApplication::translate("GlobalOptions",
+                                        "Log level: trace, debug, info, warn or error (default: info; "
+                                        "environment variable VNA_LOG_LEVEL). Allowed anywhere on the line."),
+            QCoreApplication::translate("GlobalOptions", "level")),
+        QCommandLineOption(
+            kLang,
+            QCoreApplication::translate("GlobalOptions",
+                                        "Language of the window and the messages: en or zh_CN (default: the "
+                                        "saved choice, else the system language). Allowed anywhere on the line."),
+            QCoreApplication::translate("GlobalOptions", "language")),
+        QCommandLineOption(
+            u"screenshot"_s,
+            QCoreApplication::translate("GlobalOptions", "Render the main window to a PNG file and exit."),
+            QCoreApplication::translate("GlobalOptions", "file")),
+        QCommandLineOption(
+            u"tab"_s,
+            QCoreApplication::translate("GlobalOptions", "Open the window on this tab (home, or a tool's name)."),
+            QCoreApplication::translate("GlobalOptions", "name")),
+        QCommandLineOption(u"size"_s, QCoreApplication::translate("GlobalOptions", "Window size, e.g. 1280x800."),
+                           QCoreApplication::translate("GlobalOptions", "WxH")),
     };
 }
 
@@ -100,7 +106,8 @@ Result<QSize> parseSize(const QString &text, const QString &where)
             return QSize(width, height);
     }
     return Error::input(
-        translate("Invalid size \"%1\" in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.")
+        QCoreApplication::translate(
+            "GlobalOptions", "Invalid size \"%1\" in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.")
             .arg(text, where)
             .arg(kMin)
             .arg(kMax),
@@ -133,7 +140,8 @@ Result<GlobalOptions> parseGlobalOptions(const QStringList &arguments, const QSt
         } else if (i + 1 < arguments.size()) {
             value = arguments.at(++i);
         } else {
-            return Error::input(translate("Missing value after %1.").arg(name), name);
+            return Error::input(QCoreApplication::translate("GlobalOptions", "Missing value after %1.").arg(name),
+                                name);
         }
         if (name == u"--log-level") {
             logLevelText = value;
@@ -184,15 +192,18 @@ Result<GlobalOptions> parseGlobalOptions(const QStringList &arguments, const QSt
         options.windowSize = *size;
     }
     if (parser.isSet(u"screenshot"_s) && options.screenshotFile.trimmed().isEmpty())
-        return Error::input(translate("--screenshot needs a file name, e.g. --screenshot home.png."),
-                            u"--screenshot"_s);
+        return Error::input(
+            QCoreApplication::translate("GlobalOptions", "--screenshot needs a file name, e.g. --screenshot home.png."),
+            u"--screenshot"_s);
     if (!options.subcommand.isEmpty()) {
         for (const QString &guiOnly : {u"screenshot"_s, u"tab"_s, u"size"_s}) {
             if (parser.isSet(guiOnly)) {
-                return Error::input(translate("--%1 is an option of the window; it cannot be used with the "
-                                              "subcommand \"%2\".")
-                                        .arg(guiOnly, options.subcommand),
-                                    u"--"_s + guiOnly);
+                return Error::input(
+                    QCoreApplication::translate("GlobalOptions",
+                                                "--%1 is an option of the window; it cannot be used with the "
+                                                "subcommand \"%2\".")
+                        .arg(guiOnly, options.subcommand),
+                    u"--"_s + guiOnly);
             }
         }
     }
@@ -204,11 +215,14 @@ QString globalOptionsHelp()
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QString::fromUtf8(kAppDisplayName) + u' ' + QString::fromUtf8(kAppVersion) + u"\n"_s
-        + translate("Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU "
-                    "profiler overrides, syncs checkpoint metadata across nodes and explains training logs."));
+        + QCoreApplication::translate(
+            "GlobalOptions",
+            "Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU "
+            "profiler overrides, syncs checkpoint metadata across nodes and explains training logs."));
     parser.addOptions(globalOptionList());
-    parser.addPositionalArgument(u"subcommand"_s, translate("A tool to run on the command line (see below)."),
-                                 u"[SUBCOMMAND [OPTIONS]]"_s);
+    parser.addPositionalArgument(
+        u"subcommand"_s, QCoreApplication::translate("GlobalOptions", "A tool to run on the command line (see below)."),
+        u"[SUBCOMMAND [OPTIONS]]"_s);
     return withProgramName(parser.helpText(), QString::fromUtf8(kAppName));
 }
 

@@ -25,6 +25,7 @@ AboutDialog::AboutDialog(QWidget *parent)
     const int size = fontMetrics().height() * 4;
     icon->setPixmap(QIcon(u":/icons/verl-npu-assistant.svg"_s).pixmap(size, size));
     m_title = new QLabel(this);
+    m_title->setObjectName(u"aboutTitle"_s);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
