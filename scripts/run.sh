@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./scripts/setup.sh >&2
-cmake --preset release >&2
+cmake --preset release >/dev/null
 cmake --build --preset release >&2
 exec ./build/release/app/verl-npu-assistant "$@"
