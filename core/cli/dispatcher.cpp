@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include "cli/bucketcommand.h"
 #include "common/version.h"
 
 using namespace Qt::StringLiterals;
@@ -143,6 +144,7 @@ ExitCode Dispatcher::run(const GlobalOptions &options, Context &ctx)
 std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
 {
     std::vector<std::unique_ptr<Subcommand>> subcommands;
+    subcommands.push_back(std::make_unique<BucketCommand>());
     return subcommands;
 }
 

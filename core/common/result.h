@@ -1,6 +1,7 @@
 // Errors as values: every parser and operation in core returns Result<T> instead of throwing.
 #pragma once
 
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -36,6 +37,15 @@ class [[nodiscard]] Result
 public:
     Result(T value)
         : m_data{std::in_place_index<0>, std::move(value)}
+    {}
+    // Anything that converts to T, e.g. a QStringBuilder expression for Result<QString>.
+    template <typename U>
+    requires(
+        std::is_constructible_v<
+            T,
+            U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> && !std::is_same_v<std::remove_cvref_t<U>, Error> && !std::is_same_v<std::remove_cvref_t<U>, Result>)
+        Result(U &&value)
+        : m_data{std::in_place_index<0>, T(std::forward<U>(value))}
     {}
     Result(Error error)
         : m_data{std::in_place_index<1>, std::move(error)}

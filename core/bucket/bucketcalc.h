@@ -1,0 +1,108 @@
+// The bucket calculation: the largest tensor as the actor sends it, the exact minimum and the
+// recommended update_weights_bucket_megabytes, the override that sets it, and what to watch for.
+// The CLI and the Bucket tab both render a Report.
+#pragma once
+
+#include <optional>
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include "bucket/modelinspector.h"
+#include "bucket/tensor.h"
+#include "common/result.h"
+#include "verl/bucketfacts.h"
+
+namespace vna::bucket {
+
+enum class Backend { Fsdp, Megatron }; // the actor's training backend
+
+QString backendName(Backend backend);
+Result<Backend> parseBackend(const QString &text, const QString &where);
+QString engineName(verl::Engine engine);
+Result<verl::Engine> parseEngine(const QString &text, const QString &where);
+// 1.0 … 2.0
+Result<double> parseMargin(const QString &text, const QString &where);
+// A positive whole number of MiB, e.g. for --bucket and --hbm.
+Result<quint64> parseMiB(const QString &text, const QString &where);
+
+inline constexpr double kDefaultMargin = 1.2;
+inline constexpr double kMinMargin = 1.0;
+inline constexpr double kMaxMargin = 2.0;
+inline constexpr int kDefaultTop = 10;
+
+// Where the tensors came from.
+struct Source
+{
+    enum class Kind { Preset, TypedShape, Assertion, Model };
+    Kind kind = Kind::TypedShape;
+    QString label;                    // "7B", "line 12", a folder, … for messages
+    QList<Tensor> tensors;            // stored dtype (model, preset) or the dtype sent (assertion)
+    std::optional<quint64> bucketMiB; // the bucket the failed run used, from the message
+    QString keyNamed;                 // the key the message names
+    int occurrences = 0;              // how often the message appeared
+    Tied lmHeadTied = Tied::Unknown;
+    QStringList notes; // translated remarks from reading the source
+};
+
+struct Options
+{
+    std::optional<DType> dtype; // explicit: always wins
+    Backend backend = Backend::Fsdp;
+    double margin = kDefaultMargin;
+    verl::Version version = verl::latestKnown();
+    verl::Engine engine = verl::Engine::Naive;
+    bool sharedMemory = false;        // NPU without IPC: verl falls back to shared memory
+    std::optional<quint64> bucketMiB; // the bucket the user runs with now
+    std::optional<quint64> hbmMiB;    // device memory per NPU
+    int top = kDefaultTop;
+};
+
+struct Note
+{
+    enum class Level { Info, Warning, Error };
+    Level level = Level::Info;
+    QString text;
+};
+
+struct Step
+{
+    QString label;
+    QString value;
+};
+
+struct Report
+{
+    Source::Kind sourceKind = Source::Kind::TypedShape;
+    Tensor largest;      // in the dtype it travels in
+    QString dtypeReason; // why that dtype
+    double largestMiB = 0;
+    quint64 requiredMiB = 0; // exact minimum: ceil(bytes / MiB)
+    quint64 recommendedMiB = 0;
+    double margin = kDefaultMargin;
+    enum class BucketFrom { Message, User, Default };
+    quint64 currentBucketMiB = 0;
+    BucketFrom bucketFrom = BucketFrom::Default;
+    bool fitsCurrent = false;
+    bool assertionApplies = true; // this verl/engine can raise the assertion for oversized weights
+    QString configKey;
+    QString override;        // recommended
+    QString minimalOverride; // exact minimum
+    QList<Tensor> top;       // largest first, in the travelling dtype
+    QList<Note> notes;
+    QList<Step> steps; // the calculation, for people
+    int buffers = 1;
+    quint64 deviceMiB = 0; // buffers × recommended
+    std::optional<quint64> hbmMiB;
+    Options options;
+};
+
+Result<Report> analyze(const Source &source, const Options &options);
+QJsonObject toJson(const Report &report);
+
+// The smallest power of two ≥ mib (at least 1).
+quint64 nextPowerOfTwo(double mib);
+
+} // namespace vna::bucket

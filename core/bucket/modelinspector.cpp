@@ -1,0 +1,277 @@
+#include "modelinspector.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include "bucket/safetensors.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::bucket {
+
+namespace {
+
+constexpr qint64 kMaxJsonFile = 64 * 1024 * 1024; // config.json and the index are small
+
+std::optional<quint64> positive(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!(d >= 1) || d > 9007199254740992.0 || d != static_cast<double>(static_cast<quint64>(d)))
+        return std::nullopt;
+    return static_cast<quint64>(d);
+}
+
+Result<QByteArray> readSmallFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::runtime(QCoreApplication::translate("Bucket", "Cannot read %1: %2").arg(path, file.errorString()),
+                              path);
+    if (file.size() > kMaxJsonFile) {
+        return Error::input(QCoreApplication::translate("Bucket",
+                                                        "%1 is %2 MiB, too large for a JSON description "
+                                                        "file.")
+                                .arg(path)
+                                .arg(file.size() / (1024 * 1024)),
+                            path);
+    }
+    return file.readAll();
+}
+
+bool isLmHead(const QString &name)
+{
+    return name == u"lm_head.weight" || name.endsWith(u".lm_head.weight") || name.endsWith(u"output_layer.weight");
+}
+
+bool isEmbedding(const QString &name)
+{
+    return name.endsWith(u"embed_tokens.weight") || name.endsWith(u"word_embeddings.weight")
+        || name.endsWith(u"wte.weight");
+}
+
+} // namespace
+
+Result<ModelConfig> parseModelConfig(QByteArrayView json, const QString &path)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        return Error::input(QCoreApplication::translate("Bucket", "%1 is not valid JSON (%2 at byte %3).")
+                                .arg(QFileInfo(path).fileName(), parseError.errorString())
+                                .arg(parseError.offset),
+                            path, parseError.offset);
+    }
+    const QJsonObject root = document.object();
+    ModelConfig config;
+    config.modelType = root.value(u"model_type").toString();
+    config.torchDtype = root.value(u"torch_dtype").toString(root.value(u"dtype").toString());
+    if (root.value(u"tie_word_embeddings").isBool())
+        config.tieWordEmbeddings = root.value(u"tie_word_embeddings").toBool();
+
+    // Vision-language models keep the language model's sizes in a nested object.
+    QJsonObject sizes = root;
+    if (!root.contains(u"vocab_size") || !root.contains(u"hidden_size")) {
+        for (const QString &nested : {u"text_config"_s, u"llm_config"_s, u"language_config"_s}) {
+            if (root.value(nested).isObject() && root.value(nested).toObject().contains(u"hidden_size")) {
+                sizes = root.value(nested).toObject();
+                config.sizesFrom = nested;
+                break;
+            }
+        }
+    }
+    config.vocabSize = positive(sizes.value(u"vocab_size"));
+    config.hiddenSize = positive(sizes.value(u"hidden_size"));
+    config.intermediateSize = positive(sizes.value(u"intermediate_size"));
+    config.numLayers = positive(sizes.value(u"num_hidden_layers"));
+    if (!config.tieWordEmbeddings && sizes.value(u"tie_word_embeddings").isBool())
+        config.tieWordEmbeddings = sizes.value(u"tie_word_embeddings").toBool();
+    if (config.torchDtype.isEmpty())
+        config.torchDtype = sizes.value(u"torch_dtype").toString(sizes.value(u"dtype").toString());
+    return config;
+}
+
+QList<Tensor> tensorsFromConfig(const ModelConfig &config, const DType &dtype)
+{
+    QList<Tensor> tensors;
+    if (!config.vocabSize || !config.hiddenSize)
+        return tensors;
+    const quint64 vocab = *config.vocabSize;
+    const quint64 hidden = *config.hiddenSize;
+    const auto add = [&](const QString &name, Shape shape) {
+        if (auto tensor = makeTensor(name, std::move(shape), dtype))
+            tensors.append(*tensor);
+    };
+    add(u"model.embed_tokens.weight"_s, {vocab, hidden});
+    if (!config.tieWordEmbeddings.value_or(false))
+        add(u"lm_head.weight"_s, {vocab, hidden});
+    if (config.intermediateSize) {
+        add(u"model.layers.0.mlp.gate_proj.weight"_s, {*config.intermediateSize, hidden});
+        add(u"model.layers.0.mlp.up_proj.weight"_s, {*config.intermediateSize, hidden});
+        add(u"model.layers.0.mlp.down_proj.weight"_s, {hidden, *config.intermediateSize});
+    }
+    return tensors;
+}
+
+Result<ModelInspection> inspectModel(const QString &path, const std::atomic_bool *cancel)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error::input(QCoreApplication::translate("Bucket", "%1 does not exist.").arg(path), path);
+
+    ModelInspection result;
+    QStringList shardFiles;
+    QDir dir;
+    if (info.isDir()) {
+        dir = QDir(info.absoluteFilePath());
+    } else if (info.fileName() == u"config.json") {
+        dir = info.absoluteDir();
+    } else if (info.suffix() == u"safetensors") {
+        dir = info.absoluteDir();
+        shardFiles << info.fileName();
+    } else {
+        return Error::input(QCoreApplication::translate("Bucket",
+                                                        "%1 is neither a model folder, a .safetensors file "
+                                                        "nor a config.json.")
+                                .arg(path),
+                            path);
+    }
+    result.folder = dir.absolutePath();
+
+    // config.json: optional when safetensors are present.
+    const QString configPath = dir.filePath(u"config.json"_s);
+    if (QFileInfo::exists(configPath)) {
+        const auto bytes = readSmallFile(configPath);
+        if (!bytes)
+            return bytes.error();
+        result.bytesRead += static_cast<quint64>(bytes->size());
+        const auto config = parseModelConfig(*bytes, configPath);
+        if (!config)
+            return config.error();
+        result.config = *config;
+    }
+
+    // Which shards: the index when there is one (and every shard it names must exist), else all.
+    const QString indexPath = dir.filePath(u"model.safetensors.index.json"_s);
+    QHash<QString, QString> weightMap;
+    if (shardFiles.isEmpty() && QFileInfo::exists(indexPath)) {
+        const auto bytes = readSmallFile(indexPath);
+        if (!bytes)
+            return bytes.error();
+        result.bytesRead += static_cast<quint64>(bytes->size());
+        QJsonParseError parseError;
+        const QJsonDocument index = QJsonDocument::fromJson(*bytes, &parseError);
+        if (parseError.error != QJsonParseError::NoError || !index.object().value(u"weight_map").isObject()) {
+            return Error::input(QCoreApplication::translate("Bucket",
+                                                            "model.safetensors.index.json in %1 is damaged: "
+                                                            "it has no \"weight_map\" object.")
+                                    .arg(result.folder),
+                                indexPath);
+        }
+        const QJsonObject map = index.object().value(u"weight_map").toObject();
+        QSet<QString> seen;
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            const QString shard = it.value().toString();
+            if (shard.isEmpty() || shard.contains(u'/') || shard.contains(u'\\')) {
+                return Error::input(QCoreApplication::translate("Bucket",
+                                                                "model.safetensors.index.json names \"%1\" "
+                                                                "for %2, which is not a file in the folder.")
+                                        .arg(shard, it.key()),
+                                    indexPath);
+            }
+            weightMap.insert(it.key(), shard);
+            if (!seen.contains(shard)) {
+                seen.insert(shard);
+                shardFiles << shard;
+            }
+        }
+        std::sort(shardFiles.begin(), shardFiles.end());
+        for (const QString &shard : shardFiles) {
+            if (!QFileInfo::exists(dir.filePath(shard))) {
+                return Error::input(QCoreApplication::translate("Bucket",
+                                                                "%1 is listed in model.safetensors.index.json "
+                                                                "but missing from %2.")
+                                        .arg(shard, result.folder),
+                                    dir.filePath(shard));
+            }
+        }
+    } else if (shardFiles.isEmpty()) {
+        shardFiles = dir.entryList({u"*.safetensors"_s}, QDir::Files, QDir::Name);
+    }
+
+    for (const QString &shard : shardFiles) {
+        if (cancel && cancel->load()) {
+            return Error::runtime(
+                QCoreApplication::translate("Bucket", "Inspection of %1 was cancelled.").arg(result.folder));
+        }
+        const auto header = readSafetensorsHeader(dir.filePath(shard));
+        if (!header)
+            return header.error();
+        result.bytesRead += header->bytesRead;
+        ++result.files;
+        for (const Tensor &tensor : header->tensors) {
+            const auto mapped = weightMap.constFind(tensor.name);
+            if (!weightMap.isEmpty() && mapped != weightMap.constEnd() && *mapped != shard) {
+                result.notes << QCoreApplication::translate("Bucket", "%1 is in %2, but the index says %3.")
+                                    .arg(tensor.name, shard, *mapped);
+            }
+            result.tensors.append(tensor);
+        }
+    }
+
+    if (shardFiles.isEmpty()) {
+        // No safetensors. Say why pickles are not read, then size from config.json if we can.
+        const QStringList pickles
+            = dir.entryList({u"*.bin"_s, u"*.pt"_s, u"*.pth"_s, u"*.ckpt"_s}, QDir::Files, QDir::Name);
+        const QString pickleNote = pickles.isEmpty()
+            ? QString()
+            : QCoreApplication::translate("Bucket",
+                                          "%1 holds PyTorch pickles (%2), which "
+                                          "are not read here because loading a "
+                                          "pickle can run code.")
+                  .arg(result.folder, pickles.join(u", "));
+        if (!result.config || !result.config->vocabSize || !result.config->hiddenSize) {
+            QString message = QCoreApplication::translate("Bucket",
+                                                          "%1 has no *.safetensors files and no config.json "
+                                                          "with vocab_size and hidden_size, so there is "
+                                                          "nothing to size.")
+                                  .arg(result.folder);
+            if (!pickleNote.isEmpty())
+                message += u' ' + pickleNote;
+            return Error::input(message, result.folder);
+        }
+        if (!pickleNote.isEmpty())
+            result.notes << pickleNote;
+        result.fromConfigOnly = true;
+        const auto dtype = parseDType(result.config->torchDtype.isEmpty() ? u"bfloat16"_s : result.config->torchDtype,
+                                      u"config.json"_s);
+        result.tensors = tensorsFromConfig(*result.config, dtype ? *dtype : *parseDType(u"bfloat16"_s, {}));
+        result.notes << QCoreApplication::translate("Bucket", "No safetensors files: sizes come from config.json.");
+    }
+
+    // Tied lm_head: the config says so, or the headers show no separate lm_head tensor.
+    const bool hasLmHead
+        = std::any_of(result.tensors.begin(), result.tensors.end(), [](const Tensor &t) { return isLmHead(t.name); });
+    const bool hasEmbedding = std::any_of(result.tensors.begin(), result.tensors.end(),
+                                          [](const Tensor &t) { return isEmbedding(t.name); });
+    if (result.config && result.config->tieWordEmbeddings)
+        result.lmHeadTied = *result.config->tieWordEmbeddings ? Tied::Yes : Tied::No;
+    else if (hasLmHead)
+        result.lmHeadTied = Tied::No;
+    else if (hasEmbedding)
+        result.lmHeadTied = Tied::Yes;
+
+    std::stable_sort(result.tensors.begin(), result.tensors.end(),
+                     [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
+    return result;
+}
+
+} // namespace vna::bucket

@@ -1,0 +1,28 @@
+// A verl release number (0.7.1, v0.8.0, 0.9.0rc1 …) and how two compare.
+#pragma once
+
+#include <compare>
+
+#include <QString>
+
+#include "common/result.h"
+
+namespace vna::verl {
+
+struct Version
+{
+    int major = 0;
+    int minor = 0;
+    int patch = 0;
+
+    auto operator<=>(const Version &) const = default;
+    QString toString() const;
+
+    // "0.7.1", "v0.7.1", "0.7" (patch 0), "0.8.0rc1" / "0.8.0.dev0" (pre-releases count as the release).
+    static Result<Version> parse(const QString &text, const QString &where);
+};
+
+// The newest release whose facts this build knows; the default when the user does not say.
+Version latestKnown();
+
+} // namespace vna::verl
