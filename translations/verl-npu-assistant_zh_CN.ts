@@ -2,6 +2,630 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Bucket</name>
+    <message>
+        <source>Line %1 mentions &quot;too large to fit in the bucket&quot;, but the tensor&apos;s shape and data type could not be read. Paste the whole message, starting at &quot;Weight&quot;.</source>
+        <translation>第 %1 行提到了 &quot;too large to fit in the bucket&quot;，但无法读出张量的形状和数据类型。请从 &quot;Weight&quot; 开始粘贴完整的报错信息。</translation>
+    </message>
+    <message>
+        <source>No &quot;Weight … is too large to fit in the bucket&quot; message found. Paste the AssertionError line from the training log.</source>
+        <translation>未找到 &quot;Weight … is too large to fit in the bucket&quot; 报错。请粘贴训练日志中的 AssertionError 那一行。</translation>
+    </message>
+    <message>
+        <source>Cannot read standard input.</source>
+        <translation>无法读取标准输入。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1 was cancelled.</source>
+        <translation>已取消读取 %1。</translation>
+    </message>
+    <message>
+        <source>Unknown backend &quot;%1&quot; in %2: expected fsdp or megatron.</source>
+        <translation>%2 中的后端 &quot;%1&quot; 未知：应为 fsdp 或 megatron。</translation>
+    </message>
+    <message>
+        <source>Unknown checkpoint engine &quot;%1&quot; in %2: expected naive, hccl or nccl.</source>
+        <translation>%2 中的检查点引擎 &quot;%1&quot; 未知：应为 naive、hccl 或 nccl。</translation>
+    </message>
+    <message>
+        <source>Invalid margin &quot;%1&quot; in %2: expected a number from %3 to %4, e.g. 1.2.</source>
+        <translation>%2 中的余量 &quot;%1&quot; 无效：应为 %3 到 %4 之间的数，例如 1.2。</translation>
+    </message>
+    <message>
+        <source>Invalid size &quot;%1&quot; in %2: expected a positive whole number of MiB, e.g. 4096.</source>
+        <translation>%2 中的大小 &quot;%1&quot; 无效：应为以 MiB 为单位的正整数，例如 4096。</translation>
+    </message>
+    <message>
+        <source>There is no tensor to size.</source>
+        <translation>没有可计算大小的张量。</translation>
+    </message>
+    <message>
+        <source>Largest tensor</source>
+        <translation>最大权重张量</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素个数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>%1 × %2 B = %3 B</source>
+        <translation>%1 × %2 B = %3 B</translation>
+    </message>
+    <message>
+        <source>%1 × %2 bits ÷ 8 = %3 B</source>
+        <translation>%1 × %2 位 ÷ 8 = %3 B</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>%1 B ÷ %2 = %3 MiB</source>
+        <translation>%1 B ÷ %2 = %3 MiB</translation>
+    </message>
+    <message>
+        <source>Exact minimum</source>
+        <translation>精确最小值</translation>
+    </message>
+    <message>
+        <source>ceil(%1) = %2 MiB</source>
+        <translation>向上取整(%1) = %2 MiB</translation>
+    </message>
+    <message>
+        <source>With margin</source>
+        <translation>预留余量</translation>
+    </message>
+    <message>
+        <source>%1 MiB × %2 = %3 MiB</source>
+        <translation>%1 MiB × %2 = %3 MiB</translation>
+    </message>
+    <message>
+        <source>Power of two</source>
+        <translation>2 的幂次</translation>
+    </message>
+    <message>
+        <source>%1 MiB → %2 MiB</source>
+        <translation>%1 MiB → %2 MiB</translation>
+    </message>
+    <message>
+        <source>from the message</source>
+        <translation>来自报错信息</translation>
+    </message>
+    <message>
+        <source>as you entered</source>
+        <translation>你输入的值</translation>
+    </message>
+    <message>
+        <source>default of verl %1</source>
+        <translation>verl %1 的默认值</translation>
+    </message>
+    <message>
+        <source>Current bucket</source>
+        <translation>当前 bucket</translation>
+    </message>
+    <message>
+        <source>%1 MiB ≤ %2 MiB (%3): it fits</source>
+        <translation>%1 MiB ≤ %2 MiB（%3）：放得下</translation>
+    </message>
+    <message>
+        <source>%1 MiB &gt; %2 MiB (%3): the assertion fires</source>
+        <translation>%1 MiB &gt; %2 MiB（%3）：会触发断言失败</translation>
+    </message>
+    <message>
+        <source>%1 MiB &gt; %2 MiB (%3): too large for one bucket</source>
+        <translation>%1 MiB &gt; %2 MiB（%3）：一个 bucket 放不下</translation>
+    </message>
+    <message>
+        <source>%1 × %2 MiB = %3 MiB</source>
+        <translation>%1 × %2 MiB = %3 MiB</translation>
+    </message>
+    <message>
+        <source>of %1 MiB HBM (%2%)</source>
+        <translation>，占 %1 MiB HBM 的 %2%</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备内存</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync fails with &quot;Weight … is too large to fit in the bucket&quot;. Set the override below.</source>
+        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 &quot;Weight … is too large to fit in the bucket&quot;。请使用下方的覆盖参数。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no bucket assertion (it first appeared in 0.7.1); there the bucket only groups SGLang weight updates. If you saw the message, your verl is 0.7.1 or newer: choose that version.</source>
+        <translation>verl %1 没有这个 bucket 断言（它从 0.7.1 开始出现）；在该版本中 bucket 只用于 SGLang 的权重更新分组。如果你看到了这条报错，说明你的 verl 是 0.7.1 或更新版本：请选择对应版本。</translation>
+    </message>
+    <message>
+        <source>The message says to increase %1, but since verl 0.7.1 that setting lives at %2; the old key no longer works.</source>
+        <translation>报错信息提示增大 %1，但从 verl 0.7.1 起该设置位于 %2；旧的键已不再生效。</translation>
+    </message>
+    <message>
+        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly. On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory (&quot;IPC is not supported on your devices. Falling back to shared memory&quot; in the log), and there the assertion still fires.</source>
+        <translation>从 verl 0.8.0 起，vLLM IPC 路径会直接发送超过 bucket 的权重。若 NPU 的昇腾 HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1，verl 会退回到共享内存（日志中出现 &quot;IPC is not supported on your devices. Falling back to shared memory&quot;），此时仍会触发该断言。</translation>
+    </message>
+    <message>
+        <source>The HCCL checkpoint engine of verl %1 still asserts on large weights; verl 0.9.0 splits them into chunks.</source>
+        <translation>verl %1 的 HCCL 检查点引擎遇到大权重仍会断言失败；verl 0.9.0 会把它们拆分成块发送。</translation>
+    </message>
+    <message>
+        <source>verl %1 with the %2 engine sends this tensor on its own instead of failing; a bucket that holds it avoids the extra transfer.</source>
+        <translation>verl %1 使用 %2 引擎时会单独发送该张量而不会失败；能容纳它的 bucket 可以省去这次额外传输。</translation>
+    </message>
+    <message>
+        <source>The tensor fits the %1 MiB you entered, so the run that failed used a smaller bucket.</source>
+        <translation>该张量能放进你输入的 %1 MiB，说明出错的那次运行使用了更小的 bucket。</translation>
+    </message>
+    <message>
+        <source>lm_head is tied to the embedding, so it is not sent as a second large tensor.</source>
+        <translation>lm_head 与词嵌入共享权重，不会作为第二个大张量发送。</translation>
+    </message>
+    <message>
+        <source>lm_head is not tied: it is a second tensor as large as the embedding.</source>
+        <translation>lm_head 未与词嵌入共享：它是与词嵌入同样大的第二个张量。</translation>
+    </message>
+    <message>
+        <source>The naive engine (vLLM IPC path) holds one bucket-sized buffer per device.</source>
+        <translation>naive 引擎（vLLM IPC 路径）在每个设备上占用一个 bucket 大小的缓冲区。</translation>
+    </message>
+    <message>
+        <source>The %1 engine holds two bucket-sized buffers (send and receive) per device.</source>
+        <translation>%1 引擎在每个设备上占用两个 bucket 大小的缓冲区（发送和接收）。</translation>
+    </message>
+    <message>
+        <source>%1 MiB of buffers do not fit in %2 MiB of HBM.</source>
+        <translation>%1 MiB 的缓冲区放不进 %2 MiB 的 HBM。</translation>
+    </message>
+    <message>
+        <source>The buffers take %1% of the device memory, which the rollout&apos;s KV cache cannot use; consider the exact minimum (%2 MiB) or lowering gpu_memory_utilization.</source>
+        <translation>缓冲区占用了 %1% 的设备内存，rollout 的 KV cache 无法使用这部分；可考虑使用精确最小值（%2 MiB）或降低 gpu_memory_utilization。</translation>
+    </message>
+    <message>
+        <source>Unknown data type &quot;%1&quot; in %2: use e.g. float32, bfloat16, float16, float8_e4m3fn or int8.</source>
+        <translation>%2 中的数据类型 &quot;%1&quot; 未知：请使用例如 float32、bfloat16、float16、float8_e4m3fn 或 int8。</translation>
+    </message>
+    <message>
+        <source>Unknown safetensors dtype &quot;%1&quot;.</source>
+        <translation>未知的 safetensors 数据类型 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MiB, too large for a JSON description file.</source>
+        <translation>%1 有 %2 MiB，作为 JSON 描述文件过大。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2 at byte %3).</source>
+        <translation>%1 不是有效的 JSON（第 %3 字节：%2）。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is neither a model folder, a .safetensors file nor a config.json.</source>
+        <translation>%1 既不是模型文件夹，也不是 .safetensors 文件或 config.json。</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json in %1 is damaged: %2.</source>
+        <translation>%1 中的 model.safetensors.index.json 已损坏：%2。</translation>
+    </message>
+    <message>
+        <source>&quot;weight_map&quot; is not an object</source>
+        <translation>&quot;weight_map&quot; 不是对象</translation>
+    </message>
+    <message>
+        <source>a weight_map entry is not a file name</source>
+        <translation>weight_map 中有一项不是文件名</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json names &quot;%1&quot;, which is not a file in the folder.</source>
+        <translation>model.safetensors.index.json 中写的 &quot;%1&quot; 不是该文件夹中的文件。</translation>
+    </message>
+    <message>
+        <source>it has no &quot;weight_map&quot; object</source>
+        <translation>缺少 &quot;weight_map&quot; 对象</translation>
+    </message>
+    <message>
+        <source>%1 is listed in model.safetensors.index.json but missing from %2.</source>
+        <translation>%1 在 model.safetensors.index.json 中列出，但 %2 中没有该文件。</translation>
+    </message>
+    <message>
+        <source>Inspection of %1 was cancelled.</source>
+        <translation>已取消对 %1 的读取。</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json lists %1 tensors but the shards hold %2; the index may be stale.</source>
+        <translation>model.safetensors.index.json 列出了 %1 个张量，而分片文件中有 %2 个；索引可能已过时。</translation>
+    </message>
+    <message>
+        <source>%1 holds PyTorch pickles (%2), which are not read here because loading a pickle can run code.</source>
+        <translation>%1 中有 PyTorch pickle 文件（%2），这里不会读取它们，因为加载 pickle 可能执行代码。</translation>
+    </message>
+    <message>
+        <source>%1 has no *.safetensors files and no config.json with vocab_size and hidden_size, so there is nothing to size.</source>
+        <translation>%1 中既没有 *.safetensors 文件，也没有包含 vocab_size 和 hidden_size 的 config.json，无法计算大小。</translation>
+    </message>
+    <message>
+        <source>No safetensors files: sizes come from config.json.</source>
+        <translation>没有 safetensors 文件：大小根据 config.json 计算。</translation>
+    </message>
+    <message>
+        <source>%1: preset &quot;%2&quot;, field &quot;%3&quot;: %4</source>
+        <translation>%1：预设 &quot;%2&quot;，字段 &quot;%3&quot;：%4</translation>
+    </message>
+    <message>
+        <source>%1 is not a presets file (schema 1 with a &quot;presets&quot; list).</source>
+        <translation>%1 不是预设文件（应为 schema 1 且带有 &quot;presets&quot; 列表）。</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>used twice</source>
+        <translation>重复使用</translation>
+    </message>
+    <message>
+        <source>must be faq or model</source>
+        <translation>必须是 faq 或 model</translation>
+    </message>
+    <message>
+        <source>needs vocab_size and hidden_size</source>
+        <translation>需要 vocab_size 和 hidden_size</translation>
+    </message>
+    <message>
+        <source>must list positive numbers</source>
+        <translation>必须列出正整数</translation>
+    </message>
+    <message>
+        <source>needs [vocab, hidden] or a &quot;config&quot;</source>
+        <translation>需要 [vocab, hidden] 或 &quot;config&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid safetensors file: %2</source>
+        <translation>%1 不是有效的 safetensors 文件：%2</translation>
+    </message>
+    <message>
+        <source>it is a Git LFS pointer, not the weights; run &quot;git lfs pull&quot; in the model folder</source>
+        <translation>它是 Git LFS 指针文件而不是权重；请在模型文件夹中运行 &quot;git lfs pull&quot;</translation>
+    </message>
+    <message>
+        <source>it is a PyTorch pickle, which is not read here (loading a pickle can run code); use the safetensors files or config.json</source>
+        <translation>它是 PyTorch pickle 文件，这里不会读取（加载 pickle 可能执行代码）；请使用 safetensors 文件或 config.json</translation>
+    </message>
+    <message>
+        <source>it is a PyTorch zip archive (torch.save), which is not read here; use the safetensors files or config.json</source>
+        <translation>它是 PyTorch zip 归档（torch.save），这里不会读取；请使用 safetensors 文件或 config.json</translation>
+    </message>
+    <message>
+        <source>the header does not start with &quot;{&quot;</source>
+        <translation>文件头不以 &quot;{&quot; 开始</translation>
+    </message>
+    <message>
+        <source>the JSON header is damaged (%1 at byte %2)</source>
+        <translation>JSON 文件头已损坏（第 %2 字节：%1）</translation>
+    </message>
+    <message>
+        <source>__metadata__ is not an object</source>
+        <translation>__metadata__ 不是对象</translation>
+    </message>
+    <message>
+        <source>__metadata__ value &quot;%1&quot; is not a string</source>
+        <translation>__metadata__ 中 &quot;%1&quot; 的值不是字符串</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot;: %2</source>
+        <translation>张量 &quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>it appears twice</source>
+        <translation>出现了两次</translation>
+    </message>
+    <message>
+        <source>its entry is not an object</source>
+        <translation>其条目不是对象</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;</source>
+        <translation>未知的数据类型 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;shape&quot; is not a list</source>
+        <translation>&quot;shape&quot; 不是列表</translation>
+    </message>
+    <message>
+        <source>&quot;shape&quot; holds something other than non-negative whole numbers</source>
+        <translation>&quot;shape&quot; 中含有非负整数以外的值</translation>
+    </message>
+    <message>
+        <source>&quot;data_offsets&quot; is not a pair of byte offsets</source>
+        <translation>&quot;data_offsets&quot; 不是一对字节偏移</translation>
+    </message>
+    <message>
+        <source>its data ends before it begins</source>
+        <translation>其数据的结束位置在开始位置之前</translation>
+    </message>
+    <message>
+        <source>%1 %2 needs %3 bytes but its data_offsets span %4</source>
+        <translation>%1 %2 需要 %3 字节，但其 data_offsets 跨度为 %4</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot; starts at byte %2 of the data, expected %3 (a hole or an overlap)</source>
+        <translation>张量 &quot;%1&quot; 从数据的第 %2 字节开始，应为 %3（存在空洞或重叠）</translation>
+    </message>
+    <message>
+        <source>%1 is truncated: its header describes %2 bytes of tensor data but the file holds only %3.</source>
+        <translation>%1 不完整：文件头描述了 %2 字节的张量数据，但文件中只有 %3 字节。</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last tensor are not described by the header</source>
+        <translation>最后一个张量之后还有 %1 字节未在文件头中描述</translation>
+    </message>
+    <message>
+        <source>%1 is truncated: it has %2 bytes, fewer than the 8-byte header length of a safetensors file.</source>
+        <translation>%1 不完整：只有 %2 字节，不足 safetensors 文件 8 字节的头长度字段。</translation>
+    </message>
+    <message>
+        <source>the header length %1 is above the 100 MB limit</source>
+        <translation>文件头长度 %1 超过了 100 MB 的上限</translation>
+    </message>
+    <message>
+        <source>%1 is truncated: its header is %2 bytes long but the file has only %3 bytes.</source>
+        <translation>%1 不完整：文件头长 %2 字节，但文件只有 %3 字节。</translation>
+    </message>
+    <message>
+        <source>Cannot read the header of %1: %2</source>
+        <translation>无法读取 %1 的文件头：%2</translation>
+    </message>
+    <message>
+        <source>Unknown preset &quot;%1&quot;: choose one of %2.</source>
+        <translation>未知预设 &quot;%1&quot;：请从 %2 中选择。</translation>
+    </message>
+    <message>
+        <source>Preset %1: %2</source>
+        <translation>预设 %1：%2</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>The message appears %n time(s) (one per rank or retry); %1 is the largest tensor among them.</source>
+        <translation>
+            <numerusform>该报错出现了 %n 次（每个 rank 或每次重试一次）；其中最大的张量是 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n file(s), %1 bytes in all: headers only.</source>
+        <translation>
+            <numerusform>读取了 %n 个文件，共 %1 字节：只读取了文件头。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is empty: enter a shape such as 151936,4096.</source>
+        <translation>%1 为空：请输入形状，例如 151936,4096。</translation>
+    </message>
+    <message>
+        <source>&quot;torch.Size(&quot; is not closed with &quot;)&quot;.</source>
+        <translation>&quot;torch.Size(&quot; 缺少结尾的 &quot;)&quot;。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; at character %2 is not closed with &quot;%3&quot;.</source>
+        <translation>第 %2 个字符处的 &quot;%1&quot; 缺少对应的 &quot;%3&quot;。</translation>
+    </message>
+    <message>
+        <source>No dimensions found.</source>
+        <translation>未找到任何维度。</translation>
+    </message>
+    <message>
+        <source>The dimension at character %1 is too large.</source>
+        <translation>第 %1 个字符处的维度过大。</translation>
+    </message>
+    <message>
+        <source>Expected a whole number at character %1, found &quot;%2&quot;.</source>
+        <translation>第 %1 个字符处应为整数，实际为 &quot;%2&quot;。</translation>
+    </message>
+    <message>
+        <source>Expected &quot;,&quot; or &quot;x&quot; between dimensions at character %1, found &quot;%2&quot;.</source>
+        <translation>第 %1 个字符处的维度之间应为 &quot;,&quot; 或 &quot;x&quot;，实际为 &quot;%2&quot;。</translation>
+    </message>
+    <message>
+        <source>A dimension is missing after character %1.</source>
+        <translation>第 %1 个字符之后缺少一个维度。</translation>
+    </message>
+    <message>
+        <source>The shape %1 has more elements than fit in 64 bits; check the numbers.</source>
+        <translation>形状 %1 的元素个数超出 64 位整数范围；请检查数值。</translation>
+    </message>
+    <message>
+        <source>The size of a %1 tensor of shape %2 does not fit in 64 bits; check the numbers.</source>
+        <translation>形状为 %2 的 %1 张量的大小超出 64 位整数范围；请检查数值。</translation>
+    </message>
+    <message>
+        <source>%1 elements of %2 (%3 bits each) do not fill whole bytes.</source>
+        <translation>%1 个 %2 元素（每个 %3 位）凑不成整字节。</translation>
+    </message>
+    <message>
+        <source>Sized in %1, the data type you chose.</source>
+        <translation>按你选择的数据类型 %1 计算大小。</translation>
+    </message>
+    <message>
+        <source>Sized in %1, the data type in the message.</source>
+        <translation>按报错信息中的数据类型 %1 计算大小。</translation>
+    </message>
+    <message>
+        <source>Sized in torch.float32: the FSDP actor sends full-precision weights without casting them to the rollout dtype.</source>
+        <translation>按 torch.float32 计算大小：FSDP actor 发送全精度权重，不会先转换为 rollout 的数据类型。</translation>
+    </message>
+    <message>
+        <source>Sized in torch.bfloat16: the Megatron actor sends bf16 weights.</source>
+        <translation>按 torch.bfloat16 计算大小：Megatron actor 以 bf16 发送权重。</translation>
+    </message>
+</context>
+<context>
+    <name>BucketCommand</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Largest tensors:</source>
+        <translation>最大的张量：</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Exact minimum (no margin):</source>
+        <translation>精确最小值（不含余量）：</translation>
+    </message>
+    <message>
+        <source>Recommended override:</source>
+        <translation>推荐的覆盖参数：</translation>
+    </message>
+    <message>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: size the weight-transfer bucket.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：计算权重传输 bucket 大小。</translation>
+    </message>
+    <message>
+        <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line.
+Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.</source>
+        <translation>根据预设、张量形状、断言报错信息或本地模型文件夹（只读取文件头）计算 actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes，展示计算过程，并在最后一行输出解决该断言的 Hydra 覆盖参数。
+当前 bucket 放得下最大张量时退出码为 0，放不下时为 1。</translation>
+    </message>
+    <message>
+        <source>A named model or FAQ row (see --list-presets).</source>
+        <translation>模型名称或 FAQ 表格中的一行（见 --list-presets）。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Shape of the largest tensor, e.g. 151936,4096 or &quot;torch.Size([151936, 4096])&quot;.</source>
+        <translation>最大张量的形状，例如 151936,4096 或 &quot;torch.Size([151936, 4096])&quot;。</translation>
+    </message>
+    <message>
+        <source>dims</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>The assertion message (or any text containing it).</source>
+        <translation>断言报错信息（或任何包含它的文本）。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>A log file containing the assertion; - reads standard input.</source>
+        <translation>包含该断言的日志文件；- 表示读取标准输入。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>A local model folder, .safetensors file or config.json; only headers are read.</source>
+        <translation>本地模型文件夹、.safetensors 文件或 config.json；只读取文件头。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Data type the weights travel in; overrides what the backend sends (float32, bf16, …).</source>
+        <translation>权重传输时的数据类型；会覆盖后端默认发送的类型（float32、bf16 等）。</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Actor backend: fsdp sends float32, megatron sends bfloat16.</source>
+        <translation>Actor 后端：fsdp 发送 float32，megatron 发送 bfloat16。</translation>
+    </message>
+    <message>
+        <source>Safety factor before rounding up to a power of two, 1.0 to 2.0.</source>
+        <translation>向上取整到 2 的幂次之前乘以的余量系数，1.0 到 2.0。</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>系数</translation>
+    </message>
+    <message>
+        <source>Your verl version; decides the config key and the notes.</source>
+        <translation>你的 verl 版本；决定配置键和说明。</translation>
+    </message>
+    <message>
+        <source>checkpoint_engine.backend: naive (vLLM IPC), hccl or nccl.</source>
+        <translation>checkpoint_engine.backend：naive（vLLM IPC）、hccl 或 nccl。</translation>
+    </message>
+    <message>
+        <source>The NPUs lack IPC (HDK &lt; 25.3.rc1 or CANN &lt; 8.3.RC1): verl uses shared memory.</source>
+        <translation>NPU 不支持 IPC（HDK &lt; 25.3.rc1 或 CANN &lt; 8.3.RC1）：verl 会使用共享内存。</translation>
+    </message>
+    <message>
+        <source>The bucket you run with now, in MiB (default: from the message, else verl&apos;s default).</source>
+        <translation>当前运行使用的 bucket 大小，单位 MiB（默认：取自报错信息，否则为 verl 默认值）。</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Device memory per NPU in MiB (npu-smi HBM total), to check the buffers fit.</source>
+        <translation>每个 NPU 的设备内存，单位 MiB（npu-smi 中的 HBM 总量），用于检查缓冲区是否放得下。</translation>
+    </message>
+    <message>
+        <source>How many of the largest tensors to list.</source>
+        <translation>列出最大张量的个数。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Print one JSON object instead of text.</source>
+        <translation>输出一个 JSON 对象而不是文本。</translation>
+    </message>
+    <message>
+        <source>List the presets and where their numbers come from.</source>
+        <translation>列出所有预设及其数值来源。</translation>
+    </message>
+    <message>
+        <source>Give one of --preset, --shape, --error, --error-file or --model.</source>
+        <translation>请给出 --preset、--shape、--error、--error-file 或 --model 之一。</translation>
+    </message>
+    <message>
+        <source>Give only one input; got %1.</source>
+        <translation>只能给出一种输入；实际给出了 %1。</translation>
+    </message>
+    <message>
+        <source>Invalid --top &quot;%1&quot;: expected a number from 1 to 1000.</source>
+        <translation>--top &quot;%1&quot; 无效：应为 1 到 1000 之间的数。</translation>
+    </message>
+</context>
+<context>
     <name>Dispatcher</name>
     <message>
         <source>Show the options of this subcommand and exit.</source>
@@ -128,10 +752,88 @@
     </message>
 </context>
 <context>
+    <name>Hydra</name>
+    <message>
+        <source>&quot;%1&quot; is not a valid Hydra key.</source>
+        <translation>&quot;%1&quot; 不是有效的 Hydra 键。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be a key inside {…}: Hydra allows letters, digits, _ and - only, starting with a letter or _.</source>
+        <translation>&quot;%1&quot; 不能作为 {…} 中的键：Hydra 只允许字母、数字、_ 和 -，且必须以字母或 _ 开头。</translation>
+    </message>
+</context>
+<context>
     <name>I18n</name>
     <message>
         <source>Unknown language &quot;%1&quot; in %2: expected one of %3.</source>
         <translation>%2 中的语言 &quot;%1&quot; 未知：应为 %3 之一。</translation>
+    </message>
+</context>
+<context>
+    <name>Json</name>
+    <message>
+        <source>text after the end</source>
+        <translation>结尾之后还有多余内容</translation>
+    </message>
+    <message>
+        <source>the text ends too early</source>
+        <translation>文本提前结束</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;</source>
+        <translation>应为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>字符串没有结束引号</translation>
+    </message>
+    <message>
+        <source>a control character inside a string</source>
+        <translation>字符串中含有控制字符</translation>
+    </message>
+    <message>
+        <source>a bad \u escape</source>
+        <translation>错误的 \u 转义</translation>
+    </message>
+    <message>
+        <source>a lone surrogate in a \u escape</source>
+        <translation>\u 转义中有不成对的代理项</translation>
+    </message>
+    <message>
+        <source>an unknown escape \%1</source>
+        <translation>未知的转义 \%1</translation>
+    </message>
+    <message>
+        <source>a string is not valid UTF-8</source>
+        <translation>字符串不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>a malformed number</source>
+        <translation>格式错误的数字</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <source>expected a non-negative whole number</source>
+        <translation>应为非负整数</translation>
+    </message>
+    <message>
+        <source>a number larger than 64 bits</source>
+        <translation>数字超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>an unknown word</source>
+        <translation>未知的单词</translation>
+    </message>
+    <message>
+        <source>an unexpected character</source>
+        <translation>意外的字符</translation>
     </message>
 </context>
 <context>
@@ -165,6 +867,63 @@
     <message>
         <source>Unknown tab &quot;%1&quot; in --tab: expected one of %2.</source>
         <translation>--tab 中的标签页 &quot;%1&quot; 未知：应为 %2 之一。</translation>
+    </message>
+</context>
+<context>
+    <name>Tools</name>
+    <message>
+        <source>Bucket calculator</source>
+        <translation>Bucket 计算器</translation>
+    </message>
+    <message>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>WARN</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>SKIP</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>Verl</name>
+    <message>
+        <source>&quot;%1&quot; in %2 is not a verl version: expected e.g. 0.7.1 or v0.8.0.</source>
+        <translation>%2 中的 &quot;%1&quot; 不是 verl 版本号：应为例如 0.7.1 或 v0.8.0。</translation>
     </message>
 </context>
 <context>
@@ -204,6 +963,273 @@
     <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::BucketTab</name>
+    <message>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Preset (FAQ table or a known model)</source>
+        <translation>预设（FAQ 表格或常见模型）</translation>
+    </message>
+    <message>
+        <source>Tensor shape</source>
+        <translation>张量形状</translation>
+    </message>
+    <message>
+        <source>Error message or log</source>
+        <translation>报错信息或日志</translation>
+    </message>
+    <message>
+        <source>Local model folder</source>
+        <translation>本地模型文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Shape:</source>
+        <translation>形状(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Dimensions of the tensor: 151936,4096 or 151936x4096 or torch.Size([151936, 4096])</source>
+        <translation>张量的维度：151936,4096 或 151936x4096 或 torch.Size([151936, 4096])</translation>
+    </message>
+    <message>
+        <source>Paste the AssertionError (or a whole log):</source>
+        <translation>粘贴 AssertionError（或整个日志）：</translation>
+    </message>
+    <message>
+        <source>Open &amp;log file…</source>
+        <translation>打开日志文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Model &amp;folder:</source>
+        <translation>模型文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>/path/to/Qwen2.5-7B-Instruct</source>
+        <translation>/path/to/Qwen2.5-7B-Instruct</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Only config.json, model.safetensors.index.json and the safetensors headers are read; weights are never loaded. You can also drop a folder on this tab.</source>
+        <translation>只读取 config.json、model.safetensors.index.json 和 safetensors 文件头，不会加载权重。也可以把文件夹拖到本页。</translation>
+    </message>
+    <message>
+        <source>Your run</source>
+        <translation>你的运行配置</translation>
+    </message>
+    <message>
+        <source>&amp;Data type:</source>
+        <translation>数据类型(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>as the backend sends it</source>
+        <translation>与后端发送的一致</translation>
+    </message>
+    <message>
+        <source>Leave empty to use what the actor sends; any name works: fp32, bf16, torch.float16, F8_E4M3…</source>
+        <translation>留空则使用 actor 实际发送的类型；任何写法都可以：fp32、bf16、torch.float16、F8_E4M3…</translation>
+    </message>
+    <message>
+        <source>&amp;Backend:</source>
+        <translation>后端(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>FSDP (sends float32)</source>
+        <translation>FSDP（发送 float32）</translation>
+    </message>
+    <message>
+        <source>Megatron (sends bfloat16)</source>
+        <translation>Megatron（发送 bfloat16）</translation>
+    </message>
+    <message>
+        <source>verl &amp;version:</source>
+        <translation>verl 版本(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>pip show verl tells you; the key and the notes depend on it</source>
+        <translation>可用 pip show verl 查看；配置键和说明取决于它</translation>
+    </message>
+    <message>
+        <source>Checkpoint &amp;engine:</source>
+        <translation>检查点引擎(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>naive (vLLM IPC, default)</source>
+        <translation>naive（vLLM IPC，默认）</translation>
+    </message>
+    <message>
+        <source>NPU without IPC (HDK &lt; 25.3.rc1 or CANN &lt; 8.3.RC1)</source>
+        <translation>NPU 不支持 IPC（HDK &lt; 25.3.rc1 或 CANN &lt; 8.3.RC1）</translation>
+    </message>
+    <message>
+        <source>verl then falls back to shared memory, where the assertion still fires on 0.8 and later</source>
+        <translation>此时 verl 会退回到共享内存，在 0.8 及以后版本中仍会触发该断言</translation>
+    </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation>余量(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The FAQ suggests 1.2 to 1.5 times the largest tensor before rounding up</source>
+        <translation>FAQ 建议在向上取整前预留最大张量 1.2~1.5 倍的余量</translation>
+    </message>
+    <message>
+        <source>C&amp;urrent bucket:</source>
+        <translation>当前 bucket(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>from the message or verl&apos;s default</source>
+        <translation>取自报错信息或 verl 默认值</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Device &amp;HBM (MiB):</source>
+        <translation>设备 HBM(&amp;H)（MiB）：</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>HBM total per NPU from npu-smi: 65536 on Atlas A2 910B1–B3 and A3, 32768 on 910B4</source>
+        <translation>npu-smi 显示的每个 NPU 的 HBM 总量：Atlas A2 910B1–B3 和 A3 为 65536，910B4 为 32768</translation>
+    </message>
+    <message>
+        <source>&amp;Calculate</source>
+        <translation>计算(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Recalculate, or read the model folder (Ctrl+Return)</source>
+        <translation>重新计算或重新读取模型文件夹（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Override that fixes it (recommended)</source>
+        <translation>解决问题的覆盖参数（推荐）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the override (Ctrl+Shift+C)</source>
+        <translation>复制覆盖参数（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>Exact minimum, when device memory is short:</source>
+        <translation>设备内存紧张时使用的精确最小值：</translation>
+    </message>
+    <message>
+        <source>How it is calculated</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Largest tensors</source>
+        <translation>最大的张量</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>verl version</source>
+        <translation>verl 版本</translation>
+    </message>
+    <message>
+        <source>Device HBM</source>
+        <translation>设备 HBM</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Enter the shape of the largest tensor, e.g. 151936, 4096.</source>
+        <translation>请输入最大张量的形状，例如 151936, 4096。</translation>
+    </message>
+    <message>
+        <source>Paste the AssertionError from the training log, or open the log file.</source>
+        <translation>请粘贴训练日志中的 AssertionError，或打开日志文件。</translation>
+    </message>
+    <message>
+        <source>Choose a model folder or drop one on this tab.</source>
+        <translation>请选择模型文件夹，或把文件夹拖到本页。</translation>
+    </message>
+    <message>
+        <source>Fix the marked fields on the left.</source>
+        <translation>请修正左侧标出的输入项。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Reading the safetensors headers…</source>
+        <translation>正在读取 safetensors 文件头…</translation>
+    </message>
+    <message>
+        <source>Reading the message…</source>
+        <translation>正在读取报错信息…</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) fits the current bucket of %3 MiB.</source>
+        <translation>%1（%2 MiB）放得进当前 %3 MiB 的 bucket。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) does not fit the current bucket of %3 MiB.</source>
+        <translation>%1（%2 MiB）放不进当前 %3 MiB 的 bucket。</translation>
+    </message>
+    <message>
+        <source>Recommended: %1 MiB; exact minimum: %2 MiB.</source>
+        <translation>推荐值：%1 MiB；精确最小值：%2 MiB。</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>已复制：%1</translation>
+    </message>
+    <message>
+        <source>Choose a model folder</source>
+        <translation>选择模型文件夹</translation>
+    </message>
+    <message>
+        <source>Open a training log</source>
+        <translation>打开训练日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out *.err);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out *.err);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>正在读取 %1</translation>
     </message>
 </context>
 <context>
@@ -359,6 +1385,56 @@
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::TensorChart</name>
+    <message>
+        <source>Largest tensors as they travel</source>
+        <translation>按传输数据类型计算的最大张量</translation>
+    </message>
+    <message>
+        <source>Tensor size</source>
+        <translation>张量大小</translation>
+    </message>
+    <message>
+        <source>Current bucket</source>
+        <translation>当前 bucket</translation>
+    </message>
+    <message>
+        <source>Recommended bucket</source>
+        <translation>推荐的 bucket</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Tensor (numbered as in the table)</source>
+        <translation>张量（编号与下表一致）</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::TensorTableModel</name>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
 </context>
 </TS>

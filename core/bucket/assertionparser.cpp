@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -148,6 +149,34 @@ Result<QList<AssertionMatch>> parseAssertions(const QString &text)
             end = text.size();
         scanner.addLine(text.mid(start, end - start));
         start = end + 1;
+    }
+    return scanner.finish();
+}
+
+Result<QList<AssertionMatch>> scanAssertionFile(const QString &path, const std::atomic_bool *cancel)
+{
+    QFile file;
+    if (path == u"-") {
+        if (!file.open(stdin, QIODevice::ReadOnly))
+            return Error::runtime(QCoreApplication::translate("Bucket", "Cannot read standard input."));
+    } else {
+        file.setFileName(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            return Error::input(
+                QCoreApplication::translate("Bucket", "Cannot read %1: %2").arg(path, file.errorString()), path);
+        }
+    }
+    AssertionScanner scanner;
+    qint64 lines = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        if (line.isEmpty() && file.error() != QFile::NoError) {
+            return Error::runtime(
+                QCoreApplication::translate("Bucket", "Cannot read %1: %2").arg(path, file.errorString()), path);
+        }
+        if (cancel && (++lines % 4096) == 0 && cancel->load())
+            return Error::runtime(QCoreApplication::translate("Bucket", "Reading %1 was cancelled.").arg(path), path);
+        scanner.addLine(QString::fromUtf8(line));
     }
     return scanner.finish();
 }

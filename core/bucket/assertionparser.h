@@ -2,6 +2,7 @@
 // however the message was wrapped, prefixed by Ray or glued to the next sentence.
 #pragma once
 
+#include <atomic>
 #include <optional>
 
 #include <QList>
@@ -40,5 +41,7 @@ private:
 };
 
 Result<QList<AssertionMatch>> parseAssertions(const QString &text);
+// Streams a file (or standard input for "-") through the scanner, line by line.
+Result<QList<AssertionMatch>> scanAssertionFile(const QString &path, const std::atomic_bool *cancel = nullptr);
 
 } // namespace vna::bucket

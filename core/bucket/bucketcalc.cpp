@@ -148,19 +148,19 @@ Result<Report> analyze(const Source &source, const Options &options)
     // The dtype the actor sends: the user's choice, else the message's, else the backend's.
     const DType &backendDtype = dtypeFor(options.backend);
     if (options.dtype) {
-        report.dtypeReason
-            = QCoreApplication::translate("Bucket", "%1, as you chose.").arg(options.dtype->displayName());
+        report.dtypeReason = QCoreApplication::translate("Bucket", "Sized in %1, the data type you chose.")
+                                 .arg(options.dtype->displayName());
     } else if (source.kind == Source::Kind::Assertion) {
-        report.dtypeReason = QCoreApplication::translate("Bucket", "%1, as the message reports.")
+        report.dtypeReason = QCoreApplication::translate("Bucket", "Sized in %1, the data type in the message.")
                                  .arg(source.tensors.first().dtype.displayName());
     } else if (options.backend == Backend::Fsdp) {
         report.dtypeReason = QCoreApplication::translate(
             "Bucket",
-            "torch.float32: the FSDP actor sends full-precision weights without casting them to "
-            "the rollout dtype.");
+            "Sized in torch.float32: the FSDP actor sends full-precision weights without casting them "
+            "to the rollout dtype.");
     } else {
         report.dtypeReason
-            = QCoreApplication::translate("Bucket", "torch.bfloat16: the Megatron actor sends bf16 weights.");
+            = QCoreApplication::translate("Bucket", "Sized in torch.bfloat16: the Megatron actor sends bf16 weights.");
     }
     QList<Tensor> travelling;
     for (const Tensor &tensor : source.tensors) {
@@ -174,8 +174,7 @@ Result<Report> analyze(const Source &source, const Options &options)
             return cast.error();
         travelling.append(*cast);
     }
-    std::stable_sort(travelling.begin(), travelling.end(),
-                     [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
+    sortBySizeDescending(travelling);
     report.largest = travelling.first();
     report.top = travelling.mid(0, std::max(1, options.top));
 
@@ -240,9 +239,10 @@ Result<Report> analyze(const Source &source, const Options &options)
     report.steps.append({QCoreApplication::translate("Bucket", "MiB"),
                          QCoreApplication::translate("Bucket", "%1 B ÷ %2 = %3 MiB")
                              .arg(number(bytes), number(kMiB), mib(report.largestMiB))});
-    report.steps.append(
-        {QCoreApplication::translate("Bucket", "Exact minimum"),
-         QCoreApplication::translate("Bucket", "⌈%1⌉ = %2 MiB").arg(mib(report.largestMiB)).arg(report.requiredMiB)});
+    report.steps.append({QCoreApplication::translate("Bucket", "Exact minimum"),
+                         QCoreApplication::translate("Bucket", "ceil(%1) = %2 MiB")
+                             .arg(mib(report.largestMiB))
+                             .arg(report.requiredMiB)});
     report.steps.append({QCoreApplication::translate("Bucket", "With margin"),
                          QCoreApplication::translate("Bucket", "%1 MiB × %2 = %3 MiB")
                              .arg(mib(report.largestMiB))
@@ -286,7 +286,7 @@ Result<Report> analyze(const Source &source, const Options &options)
                  .arg(t.name, mib(report.largestMiB))
                  .arg(report.currentBucketMiB));
     }
-    note(Note::Level::Info, QCoreApplication::translate("Bucket", "Sized as %1").arg(report.dtypeReason));
+    note(Note::Level::Info, report.dtypeReason);
     if (!facts.assertionExists) {
         note(Note::Level::Warning,
              QCoreApplication::translate(

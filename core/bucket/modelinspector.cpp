@@ -11,6 +11,7 @@
 #include <QSet>
 
 #include "bucket/safetensors.h"
+#include "common/jsonreader.h"
 
 using namespace Qt::StringLiterals;
 
@@ -161,38 +162,66 @@ Result<ModelInspection> inspectModel(const QString &path, const std::atomic_bool
 
     // Which shards: the index when there is one (and every shard it names must exist), else all.
     const QString indexPath = dir.filePath(u"model.safetensors.index.json"_s);
-    QHash<QString, QString> weightMap;
+    qsizetype indexedTensors = -1; // tensors the index lists, when there is one
     if (shardFiles.isEmpty() && QFileInfo::exists(indexPath)) {
         const auto bytes = readSmallFile(indexPath);
         if (!bytes)
             return bytes.error();
         result.bytesRead += static_cast<quint64>(bytes->size());
-        QJsonParseError parseError;
-        const QJsonDocument index = QJsonDocument::fromJson(*bytes, &parseError);
-        if (parseError.error != QJsonParseError::NoError || !index.object().value(u"weight_map").isObject()) {
-            return Error::input(QCoreApplication::translate("Bucket",
-                                                            "model.safetensors.index.json in %1 is damaged: "
-                                                            "it has no \"weight_map\" object.")
-                                    .arg(result.folder),
-                                indexPath);
-        }
-        const QJsonObject map = index.object().value(u"weight_map").toObject();
+        // Read with the pull reader: an index of a large model maps thousands of tensors.
+        JsonReader reader(*bytes);
+        indexedTensors = 0;
+        bool hasMap = false;
         QSet<QString> seen;
-        for (auto it = map.begin(); it != map.end(); ++it) {
-            const QString shard = it.value().toString();
-            if (shard.isEmpty() || shard.contains(u'/') || shard.contains(u'\\')) {
-                return Error::input(QCoreApplication::translate("Bucket",
-                                                                "model.safetensors.index.json names \"%1\" "
-                                                                "for %2, which is not a file in the folder.")
-                                        .arg(shard, it.key()),
-                                    indexPath);
+        QByteArrayView key;
+        const auto damaged = [&](const QString &why) {
+            return Error::input(
+                QCoreApplication::translate("Bucket", "model.safetensors.index.json in %1 is damaged: %2.")
+                    .arg(result.folder, why),
+                indexPath);
+        };
+        if (!reader.beginObject())
+            return damaged(reader.error());
+        while (reader.nextMember(key)) {
+            if (key != "weight_map") {
+                if (!reader.skipValue())
+                    return damaged(reader.error());
+                continue;
             }
-            weightMap.insert(it.key(), shard);
-            if (!seen.contains(shard)) {
-                seen.insert(shard);
-                shardFiles << shard;
+            if (reader.peek() != JsonReader::Type::Object)
+                return damaged(QCoreApplication::translate("Bucket", "\"weight_map\" is not an object"));
+            reader.beginObject();
+            hasMap = true;
+            // Shard names repeat for runs of tensors: decode a name only when it changes.
+            QByteArrayView tensor;
+            QByteArray lastShard;
+            while (reader.nextMember(tensor)) {
+                QByteArrayView raw;
+                if (reader.peek() != JsonReader::Type::String || !reader.readString(raw))
+                    return damaged(QCoreApplication::translate("Bucket", "a weight_map entry is not a file name"));
+                ++indexedTensors;
+                if (raw == lastShard)
+                    continue;
+                lastShard = raw.toByteArray();
+                const QString shard = QString::fromUtf8(lastShard);
+                if (shard.isEmpty() || shard.contains(u'/') || shard.contains(u'\\')) {
+                    return Error::input(QCoreApplication::translate("Bucket",
+                                                                    "model.safetensors.index.json names "
+                                                                    "\"%1\", which is not a file in the "
+                                                                    "folder.")
+                                            .arg(shard),
+                                        indexPath);
+                }
+                if (!seen.contains(shard)) {
+                    seen.insert(shard);
+                    shardFiles << shard;
+                }
             }
         }
+        if (reader.failed())
+            return damaged(reader.error());
+        if (!hasMap)
+            return damaged(QCoreApplication::translate("Bucket", "it has no \"weight_map\" object"));
         std::sort(shardFiles.begin(), shardFiles.end());
         for (const QString &shard : shardFiles) {
             if (!QFileInfo::exists(dir.filePath(shard))) {
@@ -212,19 +241,20 @@ Result<ModelInspection> inspectModel(const QString &path, const std::atomic_bool
             return Error::runtime(
                 QCoreApplication::translate("Bucket", "Inspection of %1 was cancelled.").arg(result.folder));
         }
-        const auto header = readSafetensorsHeader(dir.filePath(shard));
+        auto header = readSafetensorsHeader(dir.filePath(shard));
         if (!header)
             return header.error();
         result.bytesRead += header->bytesRead;
         ++result.files;
-        for (const Tensor &tensor : header->tensors) {
-            const auto mapped = weightMap.constFind(tensor.name);
-            if (!weightMap.isEmpty() && mapped != weightMap.constEnd() && *mapped != shard) {
-                result.notes << QCoreApplication::translate("Bucket", "%1 is in %2, but the index says %3.")
-                                    .arg(tensor.name, shard, *mapped);
-            }
-            result.tensors.append(tensor);
-        }
+        for (Tensor &tensor : header->tensors)
+            result.tensors.append(std::move(tensor));
+    }
+    if (indexedTensors >= 0 && indexedTensors != result.tensors.size()) {
+        result.notes << QCoreApplication::translate("Bucket",
+                                                    "model.safetensors.index.json lists %1 tensors but the "
+                                                    "shards hold %2; the index may be stale.")
+                            .arg(indexedTensors)
+                            .arg(result.tensors.size());
     }
 
     if (shardFiles.isEmpty()) {
@@ -269,8 +299,7 @@ Result<ModelInspection> inspectModel(const QString &path, const std::atomic_bool
     else if (hasEmbedding)
         result.lmHeadTied = Tied::Yes;
 
-    std::stable_sort(result.tensors.begin(), result.tensors.end(),
-                     [](const Tensor &a, const Tensor &b) { return a.bytes > b.bytes; });
+    sortBySizeDescending(result.tensors);
     return result;
 }
 

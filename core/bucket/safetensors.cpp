@@ -1,15 +1,14 @@
 #include "safetensors.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QSet>
 #include <QtEndian>
+
+#include "common/jsonreader.h"
 
 using namespace Qt::StringLiterals;
 
@@ -29,22 +28,11 @@ Error headerError(const QString &path, const QString &what)
         path);
 }
 
-// JSON numbers are doubles: accept only exact non-negative integers below 2^53.
-std::optional<quint64> exactUnsigned(const QJsonValue &value)
+struct Span
 {
-    if (!value.isDouble())
-        return std::nullopt;
-    const double d = value.toDouble();
-    if (!(d >= 0) || d > 9007199254740992.0 || std::floor(d) != d)
-        return std::nullopt;
-    return static_cast<quint64>(d);
-}
-
-struct Entry
-{
-    Tensor tensor;
     quint64 begin = 0;
     quint64 end = 0;
+    qsizetype index = 0; // into the tensors as read
 };
 
 } // namespace
@@ -70,95 +58,171 @@ Result<SafetensorsHeader> parseSafetensorsHeader(QByteArrayView json, quint64 fi
 {
     if (json.isEmpty() || json.front() != '{')
         return headerError(path, QCoreApplication::translate("Bucket", "the header does not start with \"{\""));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json.toByteArray(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+
+    // One pass over the header with a pull reader: no document is built (headers of sharded
+    // models hold hundreds of tensors, and a hostile one up to 100 MB).
+    JsonReader reader(json);
+    const auto damaged = [&reader, &path] {
         return headerError(path,
                            QCoreApplication::translate("Bucket", "the JSON header is damaged (%1 at byte %2)")
-                               .arg(parseError.errorString())
-                               .arg(8 + parseError.offset));
-    }
+                               .arg(reader.error())
+                               .arg(8 + reader.errorOffset()));
+    };
 
     SafetensorsHeader header;
     header.headerSize = static_cast<quint64>(json.size());
     header.bytesRead = 8 + header.headerSize;
-    QList<Entry> entries;
-    const QJsonObject root = document.object();
-    for (auto it = root.begin(); it != root.end(); ++it) {
-        const QString name = it.key();
+    QList<Tensor> tensors;
+    QList<Span> spans;
+    std::optional<DType> lastDtype;
+    QSet<QString> names;
+    if (!reader.beginObject())
+        return damaged();
+    QString name;
+    while (reader.nextMember(name)) {
         if (name == u"__metadata__") {
-            if (!it.value().isObject())
-                return headerError(path, QCoreApplication::translate("Bucket", "__metadata__ is not an object"));
-            const QJsonObject metadata = it.value().toObject();
-            for (auto m = metadata.begin(); m != metadata.end(); ++m) {
-                if (!m.value().isString()) {
-                    return headerError(path,
-                                       QCoreApplication::translate("Bucket",
-                                                                   "__metadata__ value \"%1\" is not "
-                                                                   "a string")
-                                           .arg(m.key()));
+            if (reader.peek() != JsonReader::Type::Object)
+                return reader.failed()
+                    ? damaged()
+                    : headerError(path, QCoreApplication::translate("Bucket", "__metadata__ is not an object"));
+            reader.beginObject();
+            QString key;
+            while (reader.nextMember(key)) {
+                QString value;
+                if (reader.peek() != JsonReader::Type::String) {
+                    return reader.failed() ? damaged()
+                                           : headerError(path,
+                                                         QCoreApplication::translate("Bucket",
+                                                                                     "__metadata__ value \"%1\" is not "
+                                                                                     "a string")
+                                                             .arg(key));
                 }
-                header.metadata.insert(m.key(), m.value().toString());
+                if (!reader.readString(value))
+                    return damaged();
+                header.metadata.insert(key, value);
             }
+            if (reader.failed())
+                return damaged();
             continue;
         }
         const auto invalid = [&](const QString &what) {
             return headerError(path, QCoreApplication::translate("Bucket", "tensor \"%1\": %2").arg(name, what));
         };
-        if (!it.value().isObject())
-            return invalid(QCoreApplication::translate("Bucket", "its entry is not an object"));
-        const QJsonObject info = it.value().toObject();
-        const auto dtype = dtypeFromSafetensors(info.value(u"dtype").toString());
-        if (!dtype) {
-            return invalid(QCoreApplication::translate("Bucket", "unknown dtype \"%1\"")
-                               .arg(info.value(u"dtype").toVariant().toString()));
-        }
-        if (!info.value(u"shape").isArray())
-            return invalid(QCoreApplication::translate("Bucket", "\"shape\" is not a list"));
+        if (names.contains(name))
+            return invalid(QCoreApplication::translate("Bucket", "it appears twice"));
+        names.insert(name);
+        if (reader.peek() != JsonReader::Type::Object)
+            return reader.failed() ? damaged()
+                                   : invalid(QCoreApplication::translate("Bucket", "its entry is not an object"));
+        reader.beginObject();
+
+        QString dtypeName;
         Shape shape;
-        for (const QJsonValue dim : info.value(u"shape").toArray()) {
-            const auto value = exactUnsigned(dim);
-            if (!value)
-                return invalid(QCoreApplication::translate("Bucket",
-                                                           "\"shape\" holds something other than "
-                                                           "non-negative whole numbers"));
-            shape.append(*value);
+        quint64 offsets[2] = {0, 0};
+        bool hasShape = false;
+        bool hasOffsets = false;
+        QByteArrayView field;
+        while (reader.nextMember(field)) {
+            if (field == "dtype") {
+                if (reader.peek() != JsonReader::Type::String)
+                    return reader.failed()
+                        ? damaged()
+                        : invalid(QCoreApplication::translate("Bucket", "unknown dtype \"%1\"").arg(QString()));
+                if (!reader.readString(dtypeName))
+                    return damaged();
+            } else if (field == "shape") {
+                if (reader.peek() != JsonReader::Type::Array)
+                    return reader.failed() ? damaged()
+                                           : invalid(QCoreApplication::translate("Bucket", "\"shape\" is not a list"));
+                reader.beginArray();
+                while (reader.nextElement()) {
+                    quint64 dim = 0;
+                    if (!reader.readUnsigned(dim)) {
+                        return invalid(QCoreApplication::translate("Bucket",
+                                                                   "\"shape\" holds something other than "
+                                                                   "non-negative whole numbers"));
+                    }
+                    shape.append(dim);
+                }
+                hasShape = true;
+            } else if (field == "data_offsets") {
+                const auto notPair = [&] {
+                    return invalid(
+                        QCoreApplication::translate("Bucket", "\"data_offsets\" is not a pair of byte offsets"));
+                };
+                if (reader.peek() != JsonReader::Type::Array)
+                    return reader.failed() ? damaged() : notPair();
+                reader.beginArray();
+                int count = 0;
+                while (reader.nextElement()) {
+                    if (count >= 2 || !reader.readUnsigned(offsets[count]))
+                        return notPair();
+                    ++count;
+                }
+                if (count != 2)
+                    return reader.failed() ? damaged() : notPair();
+                hasOffsets = true;
+            } else if (!reader.skipValue()) {
+                return damaged();
+            }
+            if (reader.failed())
+                return damaged();
         }
-        const QJsonArray offsets = info.value(u"data_offsets").toArray();
-        const auto begin = offsets.size() == 2 ? exactUnsigned(offsets.at(0)) : std::nullopt;
-        const auto end = offsets.size() == 2 ? exactUnsigned(offsets.at(1)) : std::nullopt;
-        if (!begin || !end)
+        if (reader.failed())
+            return damaged();
+
+        // Tensors of one file nearly always share a dtype: look it up once.
+        if (!lastDtype || lastDtype->safetensors != dtypeName) {
+            auto found = dtypeFromSafetensors(dtypeName);
+            if (!found)
+                return invalid(QCoreApplication::translate("Bucket", "unknown dtype \"%1\"").arg(dtypeName));
+            lastDtype = std::move(found).value();
+        }
+        const DType *dtype = &*lastDtype;
+        if (!hasShape)
+            return invalid(QCoreApplication::translate("Bucket", "\"shape\" is not a list"));
+        if (!hasOffsets)
             return invalid(QCoreApplication::translate("Bucket", "\"data_offsets\" is not a pair of byte offsets"));
-        if (*end < *begin)
+        const quint64 begin = offsets[0];
+        const quint64 end = offsets[1];
+        if (end < begin)
             return invalid(QCoreApplication::translate("Bucket", "its data ends before it begins"));
         auto tensor = makeTensor(name, shape, *dtype, path);
         if (!tensor)
             return invalid(tensor.error().message);
-        if (tensor->bytes != *end - *begin) {
+        if (tensor->bytes != end - begin) {
             return invalid(QCoreApplication::translate("Bucket", "%1 %2 needs %3 bytes but its data_offsets span %4")
                                .arg(formatShape(shape), dtype->safetensors)
                                .arg(tensor->bytes)
-                               .arg(*end - *begin));
+                               .arg(end - begin));
         }
-        entries.append({*tensor, *begin, *end});
+        spans.append({begin, end, tensors.size()});
+        tensors.append(std::move(tensor).value());
+    }
+    if (reader.failed())
+        return damaged();
+    if (!reader.atEnd()) {
+        reader.fail(QCoreApplication::translate("Json", "text after the end"));
+        return damaged();
     }
 
     // The data must be covered completely and without holes or overlaps (no polyglot files).
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry &a, const Entry &b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
+    std::sort(spans.begin(), spans.end(),
+              [](const Span &a, const Span &b) { return a.begin != b.begin ? a.begin < b.begin : a.end < b.end; });
     quint64 expected = 0;
-    for (const Entry &entry : entries) {
-        if (entry.begin != expected) {
+    header.tensors.reserve(tensors.size());
+    for (const Span &span : spans) {
+        if (span.begin != expected) {
             return headerError(path,
                                QCoreApplication::translate("Bucket",
                                                            "tensor \"%1\" starts at byte %2 of the "
                                                            "data, expected %3 (a hole or an overlap)")
-                                   .arg(entry.tensor.name)
-                                   .arg(entry.begin)
+                                   .arg(tensors.at(span.index).name)
+                                   .arg(span.begin)
                                    .arg(expected));
         }
-        expected = entry.end;
-        header.tensors.append(entry.tensor);
+        expected = span.end;
+        header.tensors.append(std::move(tensors[span.index]));
     }
     const quint64 dataStart = 8 + header.headerSize;
     if (fileSize < dataStart || fileSize - dataStart < expected) {

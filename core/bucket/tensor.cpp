@@ -1,5 +1,9 @@
 #include "tensor.h"
 
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
 #include <QCoreApplication>
 
 using namespace Qt::StringLiterals;
@@ -148,6 +152,19 @@ Result<quint64> byteCount(const Shape &shape, const DType &dtype)
                 .arg(dtype.bits));
     }
     return bits / 8;
+}
+
+void sortBySizeDescending(QList<Tensor> &tensors)
+{
+    std::vector<qsizetype> order(static_cast<size_t>(tensors.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&tensors](qsizetype a, qsizetype b) { return tensors.at(a).bytes > tensors.at(b).bytes; });
+    QList<Tensor> sorted;
+    sorted.reserve(tensors.size());
+    for (const qsizetype index : order)
+        sorted.append(std::move(tensors[index]));
+    tensors = std::move(sorted);
 }
 
 Result<Tensor> makeTensor(QString name, Shape shape, const DType &dtype, QString file)

@@ -31,6 +31,9 @@ struct Tensor
     QString file; // where it was read from, if anywhere
 };
 
+// Largest first, keeping the order of equal sizes. Moves each tensor once (they are not small).
+void sortBySizeDescending(QList<Tensor> &tensors);
+
 // Builds a tensor with its byte count computed.
 Result<Tensor> makeTensor(QString name, Shape shape, const DType &dtype, QString file = QString());
 

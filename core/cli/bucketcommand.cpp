@@ -4,7 +4,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonDocument>
 
 #include "bucket/presets.h"
@@ -16,29 +15,6 @@ using namespace Qt::StringLiterals;
 namespace vna::cli {
 
 namespace {
-
-// Streams a log (or stdin for "-") through the scanner so any size works in bounded memory.
-Result<QList<bucket::AssertionMatch>> scanFile(const QString &path)
-{
-    QFile file;
-    if (path == u"-") {
-        if (!file.open(stdin, QIODevice::ReadOnly))
-            return Error::runtime(BucketCommand::tr("Cannot read standard input."));
-    } else {
-        file.setFileName(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return Error::input(BucketCommand::tr("Cannot read %1: %2").arg(path, file.errorString()), path);
-        }
-    }
-    bucket::AssertionScanner scanner;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
-        if (line.isEmpty() && file.error() != QFile::NoError)
-            return Error::runtime(BucketCommand::tr("Cannot read %1: %2").arg(path, file.errorString()), path);
-        scanner.addLine(QString::fromUtf8(line));
-    }
-    return scanner.finish();
-}
 
 QString levelWord(bucket::Note::Level level)
 {
@@ -208,7 +184,7 @@ ExitCode BucketCommand::run(const QCommandLineParser &parser, Context &ctx)
         source = bucket::sourceFromShape(parser.value(u"shape"_s), parser.value(u"dtype"_s));
     } else if (parser.isSet(u"error"_s) || parser.isSet(u"error-file"_s)) {
         const auto matches = parser.isSet(u"error"_s) ? bucket::parseAssertions(parser.value(u"error"_s))
-                                                      : scanFile(parser.value(u"error-file"_s));
+                                                      : bucket::scanAssertionFile(parser.value(u"error-file"_s));
         if (!matches)
             return fail(matches.error());
         source = bucket::sourceFromMessages(*matches);

@@ -58,7 +58,9 @@ public:
     T &value() & { return std::get<0>(m_data); }
     T &&value() && { return std::get<0>(std::move(m_data)); }
     const T &operator*() const & { return value(); }
+    T &operator*() & { return value(); }
     const T *operator->() const { return &value(); }
+    T *operator->() { return &value(); }
 
     const Error &error() const { return std::get<1>(m_data); }
 

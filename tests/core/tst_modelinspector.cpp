@@ -25,6 +25,7 @@ private Q_SLOTS:
     void singleFile();
     void shardedWithIndex_data();
     void shardedWithIndex();
+    void staleIndexIsNoted();
     void tiedByHeadersOnly();
     void configOnlyWithPickles();
     void pathForms_data();
@@ -145,6 +146,20 @@ void TestModelInspector::shardedWithIndex()
     const quint64 jsonBytes = static_cast<quint64>(QFileInfo(model + u"/config.json"_s).size()
                                                    + QFileInfo(model + u"/model.safetensors.index.json"_s).size());
     QCOMPARE(inspection->bytesRead, headerBytes + jsonBytes);
+}
+
+void TestModelInspector::staleIndexIsNoted()
+{
+    const QString model = dir(u"stale"_s);
+    QVERIFY(vna::test::writeSafetensors(model + u"/model-00001-of-00001.safetensors"_s,
+                                        {{u"a"_s, u"F32"_s, {4}}, {u"b"_s, u"F32"_s, {4}}}));
+    QVERIFY(vna::test::writeJson(model + u"/model.safetensors.index.json"_s,
+                                 {{u"weight_map"_s, QJsonObject{{u"a"_s, u"model-00001-of-00001.safetensors"_s}}}}));
+    const auto inspection = vna::bucket::inspectModel(model);
+    QVERIFY(inspection.ok());
+    QCOMPARE(inspection->tensors.size(), 2);
+    QVERIFY2(inspection->notes.join(u' ').contains(u"lists 1 tensors but the shards hold 2"_s),
+             qPrintable(inspection->notes.join(u' ')));
 }
 
 void TestModelInspector::tiedByHeadersOnly()

@@ -48,6 +48,12 @@ void TestSafetensors::validFile()
     QCOMPARE(header->tensors.at(3).bytes, 3ULL);
     QCOMPARE(header->metadata.value(u"format"_s), u"pt"_s);
     QCOMPARE(header->headerSize % 8, 0ULL);
+
+    // Fields the format does not know are skipped, as the reference implementation does.
+    const QString extra = m_dir.filePath(u"extra.safetensors"_s);
+    QVERIFY(vna::test::writeRawSafetensors(
+        extra, R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8],"note":{"x":[1,"y"]}}})", 8, 75));
+    QVERIFY(vna::bucket::readSafetensorsHeader(extra).ok());
 }
 
 void TestSafetensors::readsOnlyTheHeader()
@@ -141,6 +147,13 @@ void TestSafetensors::malformed_data()
                                          << 8ULL << -1LL << u"expected 0"_s;
     QTest::addRow("data truncated") << QByteArray() << one << 4ULL << -1LL << u"truncated"_s;
     QTest::addRow("bytes after the last tensor") << QByteArray() << one << 16ULL << -1LL << u"not described"_s;
+    QTest::addRow("duplicate tensor name")
+        << QByteArray()
+        << QByteArray(
+               R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"w":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})")
+        << 8ULL << -1LL << u"appears twice"_s;
+    QTest::addRow("trailing text after the object")
+        << QByteArray() << one + QByteArray("x") << 8ULL << -1LL << u"text after the end"_s;
     QTest::addRow("metadata not strings")
         << QByteArray()
         << QByteArray(R"({"__metadata__":{"format":1},"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})") << 8ULL

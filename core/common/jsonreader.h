@@ -1,0 +1,65 @@
+// A pull reader for JSON text: walks objects and arrays without building a document, so large or
+// hostile input costs no more than one pass. Used where speed matters (safetensors headers, shard
+// indexes); everything else can use QJsonDocument. Errors carry the byte offset.
+#pragma once
+
+#include <QByteArrayView>
+#include <QList>
+#include <QString>
+
+namespace vna {
+
+class JsonReader final
+{
+public:
+    enum class Type { Object, Array, String, Number, Bool, Null, End, Invalid };
+
+    explicit JsonReader(QByteArrayView text);
+
+    // The type of the next value, after whitespace. Does not consume it.
+    Type peek();
+
+    bool beginObject();
+    // Reads the next member's key; false at the closing '}' (consumed) or on an error.
+    bool nextMember(QString &key);
+    // The same, giving the key's UTF-8 bytes without making a QString; valid until the next call.
+    bool nextMember(QByteArrayView &key);
+    bool beginArray();
+    // True when another element follows; false at the closing ']' (consumed) or on an error.
+    bool nextElement();
+
+    bool readString(QString &out);
+    // The string's UTF-8 bytes (escapes resolved); valid until the next call.
+    bool readString(QByteArrayView &out);
+    // A plain non-negative integer (no sign, fraction or exponent) that fits in 64 bits.
+    bool readUnsigned(quint64 &out);
+    // Any value, nested at most kMaxDepth deep.
+    bool skipValue();
+    // Only whitespace is left.
+    bool atEnd();
+
+    bool failed() const { return !m_error.isEmpty(); }
+    // Translated description of the first problem, and where it is.
+    QString error() const { return m_error; }
+    qsizetype errorOffset() const { return m_errorOffset; }
+    // Reports a problem found by the caller at the current position.
+    bool fail(const QString &message);
+
+    static constexpr int kMaxDepth = 64;
+
+private:
+    void skipSpace();
+    bool expect(char c);
+    bool scanNumber(qsizetype &end);
+
+    bool readRaw(QByteArrayView &out, bool &ascii);
+
+    QByteArrayView m_text;
+    QByteArray m_unescaped; // backing store for strings with escapes
+    qsizetype m_pos = 0;
+    QList<bool> m_first; // per open container: no member read yet
+    QString m_error;
+    qsizetype m_errorOffset = -1;
+};
+
+} // namespace vna
