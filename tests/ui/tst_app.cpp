@@ -2,6 +2,9 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -25,6 +28,9 @@ private Q_SLOTS:
     void screenshot();
     void screenshotIsTranslated();
     void logFileIsWritten();
+    void bucketCommand_data();
+    void bucketCommand();
+    void bucketJson();
 
 private:
     struct Run
@@ -33,15 +39,19 @@ private:
         QString out;
         QString err;
     };
-    Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    Run run(const QStringList &args,
+            const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+            const QByteArray &input = QByteArray());
     QTemporaryDir m_dir;
 };
 
-TestApp::Run TestApp::run(const QStringList &args, const QProcessEnvironment &env)
+TestApp::Run TestApp::run(const QStringList &args, const QProcessEnvironment &env, const QByteArray &input)
 {
     QProcess process;
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(VNA_APP_BINARY), args);
+    process.write(input);
+    process.closeWriteChannel();
     Run result;
     if (!process.waitForFinished(60000)) {
         process.kill();
@@ -138,6 +148,7 @@ void TestApp::screenshot()
     QFETCH(QString, size);
     QFETCH(QSize, expected);
 
+    QFile::remove(vna::paths::settingsFile());
     const QString file = m_dir.filePath(u"shot-%1-%2.png"_s.arg(tab, language));
     QStringList args{u"--screenshot"_s, file, u"--tab"_s, tab, u"--lang"_s, language};
     if (!size.isEmpty())
@@ -189,6 +200,85 @@ void TestApp::logFileIsWritten()
     QVERIFY2(text.contains(u"[core] [debug] verl-npu-assistant 0.1.0 starting"_s), qPrintable(text));
     // --log-level also mirrors records to stderr.
     QVERIFY2(result.err.contains(u"starting"_s), qPrintable(result.err));
+}
+
+void TestApp::bucketCommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("lastLine"); // stdout's last line, or a fragment of stderr when code is 2
+
+    const QString key = u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes="_s;
+    QTest::addRow("FAQ 7B does not fit the default")
+        << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s} << QByteArray() << 1 << key + u"4096"_s;
+    QTest::addRow("preset names ignore case")
+        << QStringList{u"bucket"_s, u"--preset"_s, u"qwen2.5-72b"_s, u"--backend"_s, u"megatron"_s} << QByteArray() << 1
+        << key + u"4096"_s;
+    QTest::addRow("exactly the bucket fits")
+        << QStringList{u"bucket"_s, u"--shape"_s, u"1048576x512"_s, u"--dtype"_s, u"fp32"_s, u"--margin"_s, u"1.0"_s}
+        << QByteArray() << 0 << key + u"2048"_s;
+    QTest::addRow("old verl, old key") << QStringList{u"bucket"_s, u"--preset"_s, u"14B"_s, u"--verl-version"_s,
+                                                      u"0.6.1"_s}
+                                       << QByteArray() << 1
+                                       << u"actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096"_s;
+    QTest::addRow("message on stdin")
+        << QStringList{u"bucket"_s, u"--error-file"_s, u"-"_s}
+        << QByteArray("(WorkerDict pid=1) AssertionError: Weight model.embed_tokens.weight(torch.Size([152064, 8192]), "
+                      "torch.float32) is too large to fit in the bucket.Please increase "
+                      "rollout.update_weights_bucket_megabytes(2048 MB).\n")
+        << 1 << key + u"8192"_s;
+    QTest::addRow("message as an argument")
+        << QStringList{u"bucket"_s, u"--error"_s,
+                       u"Weight w(torch.Size([10, 10]), torch.float32) is too large to fit in the bucket."_s,
+                       u"--bucket"_s, u"1"_s}
+        << QByteArray() << 0 << key + u"1"_s;
+    QTest::addRow("bad shape names the character")
+        << QStringList{u"bucket"_s, u"--shape"_s, u"151936,abc"_s} << QByteArray() << 2 << u"character 8"_s;
+    QTest::addRow("two inputs") << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--shape"_s, u"1,2"_s}
+                                << QByteArray() << 2 << u"--preset, --shape"_s;
+    QTest::addRow("no input") << QStringList{u"bucket"_s} << QByteArray() << 2 << u"--model"_s;
+    QTest::addRow("bad margin") << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--margin"_s, u"3"_s}
+                                << QByteArray() << 2 << u"\"3\""_s;
+    QTest::addRow("bad version") << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--verl-version"_s, u"latest"_s}
+                                 << QByteArray() << 2 << u"\"latest\""_s;
+    QTest::addRow("unknown preset") << QStringList{u"bucket"_s, u"--preset"_s, u"GPT-5"_s} << QByteArray() << 2
+                                    << u"Qwen2.5-7B"_s;
+    QTest::addRow("no assertion on stdin")
+        << QStringList{u"bucket"_s, u"--error-file"_s, u"-"_s} << QByteArray("all good\n") << 2 << u"No \"Weight"_s;
+    QTest::addRow("missing model folder") << QStringList{u"bucket"_s, u"--model"_s, u"/nonexistent/model"_s}
+                                          << QByteArray() << 2 << u"/nonexistent/model does not exist"_s;
+}
+
+void TestApp::bucketCommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, input);
+    QFETCH(int, code);
+    QFETCH(QString, lastLine);
+    const Run result = run(args, QProcessEnvironment::systemEnvironment(), input);
+    QCOMPARE(result.code, code);
+    if (code == 2) {
+        QVERIFY2(result.err.contains(lastLine), qPrintable(result.err));
+        QCOMPARE(result.out, QString());
+    } else {
+        QCOMPARE(result.out.trimmed().split(u'\n').constLast(), lastLine);
+        QVERIFY2(result.out.contains(u"Elements"_s), qPrintable(result.out));
+    }
+}
+
+void TestApp::bucketJson()
+{
+    const Run result = run({u"bucket"_s, u"--preset"_s, u"72B"_s, u"--json"_s, u"--hbm"_s, u"65536"_s});
+    QCOMPARE(result.code, 1);
+    QJsonParseError error;
+    const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(json.value(u"recommended_mib"_s).toInteger(), 8192);
+    QCOMPARE(json.value(u"required_mib"_s).toInteger(), 4752);
+    QCOMPARE(json.value(u"fits_current"_s).toBool(), false);
+    QCOMPARE(json.value(u"largest"_s).toObject().value(u"shape"_s).toArray(), (QJsonArray{152064, 8192}));
+    QCOMPARE(json.value(u"device_memory"_s).toObject().value(u"hbm_mib"_s).toInteger(), 65536);
 }
 
 int main(int argc, char **argv)

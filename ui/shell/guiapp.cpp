@@ -1,6 +1,7 @@
 #include "guiapp.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QSaveFile>
@@ -10,10 +11,15 @@
 #include "common/logging.h"
 #include "common/version.h"
 #include "shell/mainwindow.h"
+#include "shell/tooltab.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
+
+namespace {
+constexpr qint64 kScreenshotWaitMs = 20000;
+}
 
 Status saveScreenshot(QWidget &widget, const QString &file)
 {
@@ -55,7 +61,14 @@ int runGui(const cli::GlobalOptions &options)
         window.resize(options.windowSize.value_or(cli::kDefaultWindowSize));
         window.selectTab(options.tab.isEmpty() ? u"home"_s : options.tab);
         window.show();
+        // Let the tab finish what it reads in the background, then let the layout settle.
+        QElapsedTimer waited;
+        waited.start();
+        auto *tool = qobject_cast<ToolTab *>(window.tabContent(window.currentTabId()));
+        while (tool && tool->isBusy() && waited.elapsed() < kScreenshotWaitMs)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
         QCoreApplication::processEvents();
+        QCoreApplication::sendPostedEvents();
         const Status saved = saveScreenshot(window, options.screenshotFile);
         if (!saved) {
             err << QString::fromUtf8(kAppName) << u": "_s << saved.error().message << u'\n';

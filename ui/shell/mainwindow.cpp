@@ -19,6 +19,7 @@
 #include "shell/aboutdialog.h"
 #include "shell/lazytab.h"
 #include "shell/toolregistry.h"
+#include "shell/tooltab.h"
 
 using namespace Qt::StringLiterals;
 
@@ -42,7 +43,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_home->setObjectName(u"tab_home"_s);
     m_tabs->addTab(m_home, QIcon(u":/icons/verl-npu-assistant.svg"_s), QString());
     for (const ToolInfo &tool : tools()) {
-        auto *page = new LazyTab(tool.create, m_tabs);
+        // Tabs report short confirmations ("Copied") to the status bar.
+        auto create = [this, create = tool.create](QWidget *pageParent) {
+            QWidget *content = create(pageParent);
+            if (auto *toolTab = qobject_cast<ToolTab *>(content)) {
+                connect(toolTab, &ToolTab::statusMessage, this,
+                        [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+            }
+            return content;
+        };
+        auto *page = new LazyTab(create, m_tabs);
         page->setObjectName(u"tab_"_s + tool.id);
         m_tabs->addTab(page, QIcon(tool.icon), QString());
     }

@@ -1,0 +1,165 @@
+// The Bucket tab: fixes "Weight … is too large to fit in the bucket". Inputs on the left (preset,
+// shape, pasted message or model folder, and the run's settings), the calculation on the right.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include <QFutureWatcher>
+
+#include "bucket/bucketcalc.h"
+#include "shell/tooltab.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+class QSlider;
+class QSpinBox;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+
+namespace vna::ui {
+
+class FieldMessage;
+class NotesList;
+class TensorChart;
+class TensorTableModel;
+
+class BucketTab final : public ToolTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BucketTab)
+
+public:
+    enum class Mode { Preset, Shape, Message, Model }; // the order of the Input choices
+
+    explicit BucketTab(QWidget *parent = nullptr);
+    ~BucketTab() override;
+
+    const std::optional<bucket::Report> &report() const;
+    bool isBusy() const override;
+    // Reads a model folder, a .safetensors file or a log, as a drop does.
+    void openPath(const QString &path);
+
+Q_SIGNALS:
+    // The right-hand side now shows a new result, or why there is none.
+    void resultChanged();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    using SourceResult = Result<bucket::Source>;
+
+    void buildInputs(QWidget *panel);
+    void buildResults(QWidget *panel);
+    void retranslate();
+    void fillPresets();
+    void loadSettings();
+    void saveSettings() const;
+    Mode mode() const;
+    void showPage(int index);
+
+    void inputChanged();
+    void schedule();
+    void update();
+    std::optional<bucket::Options> readOptions();
+    void startJob(std::function<SourceResult(const std::atomic_bool &cancel)> job);
+    void jobFinished();
+    void cancelJob();
+    void setBusy(bool busy);
+    void showReport(const bucket::Report &report);
+    void showStatus(const QString &text);
+    void copy(QLineEdit *field);
+    void browse();
+    void openLog();
+
+    // inputs
+    QLabel *m_description = nullptr;
+    QLabel *m_modeLabel = nullptr;
+    QComboBox *m_mode = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QLabel *m_presetLabel = nullptr;
+    QComboBox *m_preset = nullptr;
+    QLabel *m_presetSource = nullptr;
+    QLabel *m_shapeLabel = nullptr;
+    QLineEdit *m_shape = nullptr;
+    FieldMessage *m_shapeMessage = nullptr;
+    QLabel *m_messageLabel = nullptr;
+    QPlainTextEdit *m_message = nullptr;
+    FieldMessage *m_messageMessage = nullptr;
+    QPushButton *m_openLog = nullptr;
+    QLabel *m_messageFile = nullptr;
+    QString m_logFile; // the message comes from this file while set
+    QLabel *m_modelLabel = nullptr;
+    QLineEdit *m_modelPath = nullptr;
+    QPushButton *m_browse = nullptr;
+    FieldMessage *m_modelMessage = nullptr;
+    QLabel *m_modelHint = nullptr;
+    QLabel *m_settingsHeading = nullptr;
+    QLabel *m_dtypeLabel = nullptr;
+    QComboBox *m_dtype = nullptr;
+    FieldMessage *m_dtypeMessage = nullptr;
+    QLabel *m_backendLabel = nullptr;
+    QComboBox *m_backend = nullptr;
+    QLabel *m_versionLabel = nullptr;
+    QComboBox *m_version = nullptr;
+    FieldMessage *m_versionMessage = nullptr;
+    QLabel *m_engineLabel = nullptr;
+    QComboBox *m_engine = nullptr;
+    QCheckBox *m_noIpc = nullptr;
+    QLabel *m_marginLabel = nullptr;
+    QSlider *m_margin = nullptr;
+    QLabel *m_marginValue = nullptr;
+    QLabel *m_currentLabel = nullptr;
+    QSpinBox *m_current = nullptr;
+    QLabel *m_hbmLabel = nullptr;
+    QComboBox *m_hbm = nullptr;
+    FieldMessage *m_hbmMessage = nullptr;
+    QPushButton *m_calculate = nullptr;
+    QProgressBar *m_busy = nullptr;
+    QPushButton *m_cancel = nullptr;
+
+    // results
+    QLabel *m_status = nullptr;
+    QWidget *m_results = nullptr;
+    QLabel *m_verdictIcon = nullptr;
+    QLabel *m_summary = nullptr;
+    QLabel *m_overrideLabel = nullptr;
+    QLineEdit *m_override = nullptr;
+    QPushButton *m_copy = nullptr;
+    QLabel *m_minimalLabel = nullptr;
+    QLineEdit *m_minimal = nullptr;
+    QPushButton *m_copyMinimal = nullptr;
+    QLabel *m_stepsHeading = nullptr;
+    QLabel *m_steps = nullptr;
+    QLabel *m_notesHeading = nullptr;
+    NotesList *m_notes = nullptr;
+    TensorChart *m_chart = nullptr;
+    QLabel *m_topHeading = nullptr;
+    TensorTableModel *m_topModel = nullptr;
+    QTableView *m_top = nullptr;
+
+    QSplitter *m_splitter = nullptr;
+    QTimer *m_timer = nullptr;
+    bool m_loading = false;
+    bool m_dirty = false; // the user changed an input since the settings were saved
+    std::optional<bucket::Source> m_source;
+    std::optional<bucket::Report> m_report;
+    QFutureWatcher<SourceResult> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    quint64 m_generation = 0;
+    quint64 m_jobGeneration = 0;
+};
+
+} // namespace vna::ui

@@ -1,0 +1,21 @@
+// One look for verdicts and severities in every tab: icon + word + colour, never colour alone.
+#pragma once
+
+#include <QColor>
+#include <QIcon>
+#include <QString>
+
+namespace vna::ui {
+
+enum class Verdict { Pass, Warn, Fail, Skip, Error };
+enum class Severity { Critical, Error, Warning, Info };
+
+QIcon icon(Verdict verdict);
+QColor color(Verdict verdict);
+QString word(Verdict verdict); // translated: "PASS" / "通过"
+
+QIcon icon(Severity severity);
+QColor color(Severity severity);
+QString word(Severity severity);
+
+} // namespace vna::ui
