@@ -20,12 +20,12 @@ public:
 
     Value() = default; // null
     static Value null() { return Value(); }
-    static Value boolean(bool value) { return Value(Data(value)); }
-    static Value integer(qint64 value) { return Value(Data(value)); }
-    static Value real(double value) { return Value(Data(value)); }
-    static Value string(QString value) { return Value(Data(std::move(value))); }
-    static Value list(List items) { return Value(Data(std::move(items))); }
-    static Value dict(Dict items) { return Value(Data(std::move(items))); }
+    static Value boolean(bool value) { return make<bool>(value); }
+    static Value integer(qint64 value) { return make<qint64>(value); }
+    static Value real(double value) { return make<double>(value); }
+    static Value string(QString value) { return make<QString>(std::move(value)); }
+    static Value list(List items) { return make<List>(std::move(items)); }
+    static Value dict(Dict items) { return make<Dict>(std::move(items)); }
 
     enum class Type { Null, Bool, Int, Float, String, List, Dict };
     Type type() const { return static_cast<Type>(m_data.index()); }
@@ -41,9 +41,14 @@ public:
 
 private:
     using Data = std::variant<std::monostate, bool, qint64, double, QString, List, Dict>;
-    explicit Value(Data data)
-        : m_data{std::move(data)}
-    {}
+    // Built in place: a temporary variant moved in trips GCC 12's maybe-uninitialized analysis.
+    template <typename T, typename U>
+    static Value make(U &&value)
+    {
+        Value v;
+        v.m_data.template emplace<T>(std::forward<U>(value));
+        return v;
+    }
     Data m_data;
 };
 
