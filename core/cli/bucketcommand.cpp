@@ -131,10 +131,12 @@ ExitCode BucketCommand::run(const QCommandLineParser &parser, Context &ctx)
     }
 
     bucket::Options options;
+    // Bad input is a usage error (2); a file that cannot be read mid-way is a runtime failure (3).
     const auto fail = [&](const Error &error) {
-        return error.kind == Error::Kind::Runtime
-            ? (ctx.err << u"verl-npu-assistant bucket: "_s << error.message << u'\n', ExitCode::Runtime)
-            : Dispatcher::reportUsageError(error, ctx, name());
+        if (error.kind != Error::Kind::Runtime)
+            return Dispatcher::reportUsageError(error, ctx, name());
+        ctx.err << u"verl-npu-assistant bucket: "_s << error.message << u'\n';
+        return ExitCode::Runtime;
     };
     if (parser.isSet(u"dtype"_s)) {
         const auto dtype = bucket::parseDType(parser.value(u"dtype"_s), u"--dtype"_s);

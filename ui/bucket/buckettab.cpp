@@ -759,15 +759,13 @@ void BucketTab::startJob(std::function<SourceResult(const std::atomic_bool &)> j
     if (m_cancelFlag)
         m_cancelFlag->store(true);
     m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    m_jobGeneration = ++m_generation;
     setBusy(true);
+    // setFuture() drops the signals of a job it replaces: only the newest input reports.
     m_watcher.setFuture(QtConcurrent::run([job = std::move(job), cancel = m_cancelFlag] { return job(*cancel); }));
 }
 
 void BucketTab::jobFinished()
 {
-    if (m_jobGeneration != m_generation || m_watcher.future().isCanceled())
-        return;
     setBusy(false);
     if (m_cancelFlag && m_cancelFlag->load())
         return showStatus(tr("Cancelled."));

@@ -158,8 +158,6 @@ private:
     std::optional<bucket::Report> m_report;
     QFutureWatcher<SourceResult> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
-    quint64 m_generation = 0;
-    quint64 m_jobGeneration = 0;
 };
 
 } // namespace vna::ui
