@@ -130,6 +130,28 @@ Result<QString> format(const Value &value, bool nested)
         }
         return QString(u'{' + items.join(u',') + u'}');
     }
+    case Value::Type::Interpolation:
+        return value.toInterpolation();
+    case Value::Type::Sweep: {
+        QStringList items;
+        for (const Value &item : value.toSweep()) {
+            auto text = format(item, true);
+            if (!text)
+                return text.error();
+            items << *text;
+        }
+        return items.join(u',');
+    }
+    case Value::Type::Call: {
+        QStringList args;
+        for (const auto &[name, arg] : value.toCall().args) {
+            auto text = format(arg, true);
+            if (!text)
+                return text.error();
+            args << (name.isEmpty() ? *text : name + u'=' + *text);
+        }
+        return QString(value.toCall().name + u'(' + args.join(u',') + u')');
+    }
     }
     return u"null"_s;
 }
@@ -139,6 +161,42 @@ Result<QString> format(const Value &value, bool nested)
 Result<QString> formatValue(const Value &value)
 {
     return format(value, false);
+}
+
+QString typeName(Value::Type type)
+{
+    switch (type) {
+    case Value::Type::Null:
+        return u"null"_s;
+    case Value::Type::Bool:
+        return u"bool"_s;
+    case Value::Type::Int:
+        return u"int"_s;
+    case Value::Type::Float:
+        return u"float"_s;
+    case Value::Type::String:
+        return u"string"_s;
+    case Value::Type::List:
+        return u"list"_s;
+    case Value::Type::Dict:
+        return u"dict"_s;
+    case Value::Type::Interpolation:
+        return u"interpolation"_s;
+    case Value::Type::Sweep:
+        return u"sweep"_s;
+    case Value::Type::Call:
+        return u"function call"_s;
+    }
+    return QString();
+}
+
+QString describe(const Value &value)
+{
+    // Strings in quotes so "10" and 10 read differently; everything else as Hydra syntax.
+    if (value.type() == Value::Type::String)
+        return u'"' + value.toString() + u'"';
+    const auto text = formatValue(value);
+    return text ? *text : typeName(value.type());
 }
 
 bool isValidKey(const QString &key)

@@ -18,6 +18,26 @@ public:
     using List = std::vector<Value>;
     using Dict = std::vector<std::pair<QString, Value>>; // insertion order is kept
 
+    // ${foo.bar}: resolved by OmegaConf later, kept as written.
+    struct Interpolation
+    {
+        QString text;
+        bool operator==(const Interpolation &) const = default;
+    };
+    // key=a,b: a choice sweep, which a normal (non --multirun) run rejects.
+    struct Sweep
+    {
+        List items;
+        bool operator==(const Sweep &) const = default;
+    };
+    // choice(a,b), range(1,5), int(3.5)…: arguments keep their names ("" when positional).
+    struct Call
+    {
+        QString name;
+        Dict args;
+        bool operator==(const Call &) const = default;
+    };
+
     Value() = default; // null
     static Value null() { return Value(); }
     static Value boolean(bool value) { return make<bool>(value); }
@@ -26,8 +46,11 @@ public:
     static Value string(QString value) { return make<QString>(std::move(value)); }
     static Value list(List items) { return make<List>(std::move(items)); }
     static Value dict(Dict items) { return make<Dict>(std::move(items)); }
+    static Value interpolation(QString text) { return make<Interpolation>(Interpolation{std::move(text)}); }
+    static Value sweep(List items) { return make<Sweep>(Sweep{std::move(items)}); }
+    static Value call(QString name, Dict args) { return make<Call>(Call{std::move(name), std::move(args)}); }
 
-    enum class Type { Null, Bool, Int, Float, String, List, Dict };
+    enum class Type { Null, Bool, Int, Float, String, List, Dict, Interpolation, Sweep, Call };
     Type type() const { return static_cast<Type>(m_data.index()); }
 
     bool toBool() const { return std::get<bool>(m_data); }
@@ -36,11 +59,14 @@ public:
     const QString &toString() const { return std::get<QString>(m_data); }
     const List &toList() const { return std::get<List>(m_data); }
     const Dict &toDict() const { return std::get<Dict>(m_data); }
+    const QString &toInterpolation() const { return std::get<Interpolation>(m_data).text; }
+    const List &toSweep() const { return std::get<Sweep>(m_data).items; }
+    const Call &toCall() const { return std::get<Call>(m_data); }
 
     bool operator==(const Value &other) const = default;
 
 private:
-    using Data = std::variant<std::monostate, bool, qint64, double, QString, List, Dict>;
+    using Data = std::variant<std::monostate, bool, qint64, double, QString, List, Dict, Interpolation, Sweep, Call>;
     // Built in place: a temporary variant moved in trips GCC 12's maybe-uninitialized analysis.
     template <typename T, typename U>
     static Value make(U &&value)
@@ -56,6 +82,11 @@ private:
 // outside the unquoted set, surrounding spaces, or text that would parse as null, a bool, a number
 // or an interpolation). Fails for a dict key that is not an identifier.
 Result<QString> formatValue(const Value &value);
+
+// "null", "bool", "int", "float", "string", "list", "dict", … for messages.
+QString typeName(Value::Type type);
+// A readable, single-line rendering for messages (not for Hydra): 1, "text", [a, b].
+QString describe(const Value &value);
 
 // A dot-path key such as actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes.
 bool isValidKey(const QString &key);
