@@ -4,12 +4,12 @@
 <context>
     <name>Bucket</name>
     <message>
-        <source>Line %1 mentions &quot;too large to fit in the bucket&quot;, but the tensor&apos;s shape and data type could not be read. Paste the whole message, starting at &quot;Weight&quot;.</source>
-        <translation>第 %1 行提到了 &quot;too large to fit in the bucket&quot;，但无法读出张量的形状和数据类型。请从 &quot;Weight&quot; 开始粘贴完整的报错信息。</translation>
+        <source>Line %1 mentions "too large to fit in the bucket", but the tensor's shape and data type could not be read. Paste the whole message, starting at "Weight".</source>
+        <translation>第 %1 行提到了 "too large to fit in the bucket"，但无法读出张量的形状和数据类型。请从 "Weight" 开始粘贴完整的报错信息。</translation>
     </message>
     <message>
-        <source>No &quot;Weight … is too large to fit in the bucket&quot; message found. Paste the AssertionError line from the training log.</source>
-        <translation>未找到 &quot;Weight … is too large to fit in the bucket&quot; 报错。请粘贴训练日志中的 AssertionError 那一行。</translation>
+        <source>No "Weight … is too large to fit in the bucket" message found. Paste the AssertionError line from the training log.</source>
+        <translation>未找到 "Weight … is too large to fit in the bucket" 报错。请粘贴训练日志中的 AssertionError 那一行。</translation>
     </message>
     <message>
         <source>Cannot read standard input.</source>
@@ -24,20 +24,20 @@
         <translation>已取消读取 %1。</translation>
     </message>
     <message>
-        <source>Unknown backend &quot;%1&quot; in %2: expected fsdp or megatron.</source>
-        <translation>%2 中的后端 &quot;%1&quot; 未知：应为 fsdp 或 megatron。</translation>
+        <source>Unknown backend "%1" in %2: expected fsdp or megatron.</source>
+        <translation>%2 中的后端 "%1" 未知：应为 fsdp 或 megatron。</translation>
     </message>
     <message>
-        <source>Unknown checkpoint engine &quot;%1&quot; in %2: expected naive, hccl or nccl.</source>
-        <translation>%2 中的检查点引擎 &quot;%1&quot; 未知：应为 naive、hccl 或 nccl。</translation>
+        <source>Unknown checkpoint engine "%1" in %2: expected naive, hccl or nccl.</source>
+        <translation>%2 中的检查点引擎 "%1" 未知：应为 naive、hccl 或 nccl。</translation>
     </message>
     <message>
-        <source>Invalid margin &quot;%1&quot; in %2: expected a number from %3 to %4, e.g. 1.2.</source>
-        <translation>%2 中的余量 &quot;%1&quot; 无效：应为 %3 到 %4 之间的数，例如 1.2。</translation>
+        <source>Invalid margin "%1" in %2: expected a number from %3 to %4, e.g. 1.2.</source>
+        <translation>%2 中的余量 "%1" 无效：应为 %3 到 %4 之间的数，例如 1.2。</translation>
     </message>
     <message>
-        <source>Invalid size &quot;%1&quot; in %2: expected a positive whole number of MiB, e.g. 4096.</source>
-        <translation>%2 中的大小 &quot;%1&quot; 无效：应为以 MiB 为单位的正整数，例如 4096。</translation>
+        <source>Invalid size "%1" in %2: expected a positive whole number of MiB, e.g. 4096.</source>
+        <translation>%2 中的大小 "%1" 无效：应为以 MiB 为单位的正整数，例如 4096。</translation>
     </message>
     <message>
         <source>There is no tensor to size.</source>
@@ -136,8 +136,8 @@
         <translation>设备内存</translation>
     </message>
     <message>
-        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync fails with &quot;Weight … is too large to fit in the bucket&quot;. Set the override below.</source>
-        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 &quot;Weight … is too large to fit in the bucket&quot;。请使用下方的覆盖参数。</translation>
+        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync fails with "Weight … is too large to fit in the bucket". Set the override below.</source>
+        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 "Weight … is too large to fit in the bucket"。请使用下方的覆盖参数。</translation>
     </message>
     <message>
         <source>verl %1 has no bucket assertion (it first appeared in 0.7.1); there the bucket only groups SGLang weight updates. If you saw the message, your verl is 0.7.1 or newer: choose that version.</source>
@@ -148,8 +148,8 @@
         <translation>报错信息提示增大 %1，但从 verl 0.7.1 起该设置位于 %2；旧的键已不再生效。</translation>
     </message>
     <message>
-        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly. On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory (&quot;IPC is not supported on your devices. Falling back to shared memory&quot; in the log), and there the assertion still fires.</source>
-        <translation>从 verl 0.8.0 起，vLLM IPC 路径会直接发送超过 bucket 的权重。若 NPU 的昇腾 HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1，verl 会退回到共享内存（日志中出现 &quot;IPC is not supported on your devices. Falling back to shared memory&quot;），此时仍会触发该断言。</translation>
+        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly. On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory ("IPC is not supported on your devices. Falling back to shared memory" in the log), and there the assertion still fires.</source>
+        <translation>从 verl 0.8.0 起，vLLM IPC 路径会直接发送超过 bucket 的权重。若 NPU 的昇腾 HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1，verl 会退回到共享内存（日志中出现 "IPC is not supported on your devices. Falling back to shared memory"），此时仍会触发该断言。</translation>
     </message>
     <message>
         <source>The HCCL checkpoint engine of verl %1 still asserts on large weights; verl 0.9.0 splits them into chunks.</source>
@@ -184,16 +184,16 @@
         <translation>%1 MiB 的缓冲区放不进 %2 MiB 的 HBM。</translation>
     </message>
     <message>
-        <source>The buffers take %1% of the device memory, which the rollout&apos;s KV cache cannot use; consider the exact minimum (%2 MiB) or lowering gpu_memory_utilization.</source>
+        <source>The buffers take %1% of the device memory, which the rollout's KV cache cannot use; consider the exact minimum (%2 MiB) or lowering gpu_memory_utilization.</source>
         <translation>缓冲区占用了 %1% 的设备内存，rollout 的 KV cache 无法使用这部分；可考虑使用精确最小值（%2 MiB）或降低 gpu_memory_utilization。</translation>
     </message>
     <message>
-        <source>Unknown data type &quot;%1&quot; in %2: use e.g. float32, bfloat16, float16, float8_e4m3fn or int8.</source>
-        <translation>%2 中的数据类型 &quot;%1&quot; 未知：请使用例如 float32、bfloat16、float16、float8_e4m3fn 或 int8。</translation>
+        <source>Unknown data type "%1" in %2: use e.g. float32, bfloat16, float16, float8_e4m3fn or int8.</source>
+        <translation>%2 中的数据类型 "%1" 未知：请使用例如 float32、bfloat16、float16、float8_e4m3fn 或 int8。</translation>
     </message>
     <message>
-        <source>Unknown safetensors dtype &quot;%1&quot;.</source>
-        <translation>未知的 safetensors 数据类型 &quot;%1&quot;。</translation>
+        <source>Unknown safetensors dtype "%1".</source>
+        <translation>未知的 safetensors 数据类型 "%1"。</translation>
     </message>
     <message>
         <source>%1 is %2 MiB, too large for a JSON description file.</source>
@@ -216,20 +216,20 @@
         <translation>%1 中的 model.safetensors.index.json 已损坏：%2。</translation>
     </message>
     <message>
-        <source>&quot;weight_map&quot; is not an object</source>
-        <translation>&quot;weight_map&quot; 不是对象</translation>
+        <source>"weight_map" is not an object</source>
+        <translation>"weight_map" 不是对象</translation>
     </message>
     <message>
         <source>a weight_map entry is not a file name</source>
         <translation>weight_map 中有一项不是文件名</translation>
     </message>
     <message>
-        <source>model.safetensors.index.json names &quot;%1&quot;, which is not a file in the folder.</source>
-        <translation>model.safetensors.index.json 中写的 &quot;%1&quot; 不是该文件夹中的文件。</translation>
+        <source>model.safetensors.index.json names "%1", which is not a file in the folder.</source>
+        <translation>model.safetensors.index.json 中写的 "%1" 不是该文件夹中的文件。</translation>
     </message>
     <message>
-        <source>it has no &quot;weight_map&quot; object</source>
-        <translation>缺少 &quot;weight_map&quot; 对象</translation>
+        <source>it has no "weight_map" object</source>
+        <translation>缺少 "weight_map" 对象</translation>
     </message>
     <message>
         <source>%1 is listed in model.safetensors.index.json but missing from %2.</source>
@@ -256,12 +256,12 @@
         <translation>没有 safetensors 文件：大小根据 config.json 计算。</translation>
     </message>
     <message>
-        <source>%1: preset &quot;%2&quot;, field &quot;%3&quot;: %4</source>
-        <translation>%1：预设 &quot;%2&quot;，字段 &quot;%3&quot;：%4</translation>
+        <source>%1: preset "%2", field "%3": %4</source>
+        <translation>%1：预设 "%2"，字段 "%3"：%4</translation>
     </message>
     <message>
-        <source>%1 is not a presets file (schema 1 with a &quot;presets&quot; list).</source>
-        <translation>%1 不是预设文件（应为 schema 1 且带有 &quot;presets&quot; 列表）。</translation>
+        <source>%1 is not a presets file (schema 1 with a "presets" list).</source>
+        <translation>%1 不是预设文件（应为 schema 1 且带有 "presets" 列表）。</translation>
     </message>
     <message>
         <source>missing</source>
@@ -284,16 +284,16 @@
         <translation>必须列出正整数</translation>
     </message>
     <message>
-        <source>needs [vocab, hidden] or a &quot;config&quot;</source>
-        <translation>需要 [vocab, hidden] 或 &quot;config&quot;</translation>
+        <source>needs [vocab, hidden] or a "config"</source>
+        <translation>需要 [vocab, hidden] 或 "config"</translation>
     </message>
     <message>
         <source>%1 is not a valid safetensors file: %2</source>
         <translation>%1 不是有效的 safetensors 文件：%2</translation>
     </message>
     <message>
-        <source>it is a Git LFS pointer, not the weights; run &quot;git lfs pull&quot; in the model folder</source>
-        <translation>它是 Git LFS 指针文件而不是权重；请在模型文件夹中运行 &quot;git lfs pull&quot;</translation>
+        <source>it is a Git LFS pointer, not the weights; run "git lfs pull" in the model folder</source>
+        <translation>它是 Git LFS 指针文件而不是权重；请在模型文件夹中运行 "git lfs pull"</translation>
     </message>
     <message>
         <source>it is a PyTorch pickle, which is not read here (loading a pickle can run code); use the safetensors files or config.json</source>
@@ -304,8 +304,8 @@
         <translation>它是 PyTorch zip 归档（torch.save），这里不会读取；请使用 safetensors 文件或 config.json</translation>
     </message>
     <message>
-        <source>the header does not start with &quot;{&quot;</source>
-        <translation>文件头不以 &quot;{&quot; 开始</translation>
+        <source>the header does not start with "{"</source>
+        <translation>文件头不以 "{" 开始</translation>
     </message>
     <message>
         <source>the JSON header is damaged (%1 at byte %2)</source>
@@ -316,12 +316,12 @@
         <translation>__metadata__ 不是对象</translation>
     </message>
     <message>
-        <source>__metadata__ value &quot;%1&quot; is not a string</source>
-        <translation>__metadata__ 中 &quot;%1&quot; 的值不是字符串</translation>
+        <source>__metadata__ value "%1" is not a string</source>
+        <translation>__metadata__ 中 "%1" 的值不是字符串</translation>
     </message>
     <message>
-        <source>tensor &quot;%1&quot;: %2</source>
-        <translation>张量 &quot;%1&quot;：%2</translation>
+        <source>tensor "%1": %2</source>
+        <translation>张量 "%1"：%2</translation>
     </message>
     <message>
         <source>it appears twice</source>
@@ -332,20 +332,20 @@
         <translation>其条目不是对象</translation>
     </message>
     <message>
-        <source>unknown dtype &quot;%1&quot;</source>
-        <translation>未知的数据类型 &quot;%1&quot;</translation>
+        <source>unknown dtype "%1"</source>
+        <translation>未知的数据类型 "%1"</translation>
     </message>
     <message>
-        <source>&quot;shape&quot; is not a list</source>
-        <translation>&quot;shape&quot; 不是列表</translation>
+        <source>"shape" is not a list</source>
+        <translation>"shape" 不是列表</translation>
     </message>
     <message>
-        <source>&quot;shape&quot; holds something other than non-negative whole numbers</source>
-        <translation>&quot;shape&quot; 中含有非负整数以外的值</translation>
+        <source>"shape" holds something other than non-negative whole numbers</source>
+        <translation>"shape" 中含有非负整数以外的值</translation>
     </message>
     <message>
-        <source>&quot;data_offsets&quot; is not a pair of byte offsets</source>
-        <translation>&quot;data_offsets&quot; 不是一对字节偏移</translation>
+        <source>"data_offsets" is not a pair of byte offsets</source>
+        <translation>"data_offsets" 不是一对字节偏移</translation>
     </message>
     <message>
         <source>its data ends before it begins</source>
@@ -356,8 +356,8 @@
         <translation>%1 %2 需要 %3 字节，但其 data_offsets 跨度为 %4</translation>
     </message>
     <message>
-        <source>tensor &quot;%1&quot; starts at byte %2 of the data, expected %3 (a hole or an overlap)</source>
-        <translation>张量 &quot;%1&quot; 从数据的第 %2 字节开始，应为 %3（存在空洞或重叠）</translation>
+        <source>tensor "%1" starts at byte %2 of the data, expected %3 (a hole or an overlap)</source>
+        <translation>张量 "%1" 从数据的第 %2 字节开始，应为 %3（存在空洞或重叠）</translation>
     </message>
     <message>
         <source>%1 is truncated: its header describes %2 bytes of tensor data but the file holds only %3.</source>
@@ -384,8 +384,8 @@
         <translation>无法读取 %1 的文件头：%2</translation>
     </message>
     <message>
-        <source>Unknown preset &quot;%1&quot;: choose one of %2.</source>
-        <translation>未知预设 &quot;%1&quot;：请从 %2 中选择。</translation>
+        <source>Unknown preset "%1": choose one of %2.</source>
+        <translation>未知预设 "%1"：请从 %2 中选择。</translation>
     </message>
     <message>
         <source>Preset %1: %2</source>
@@ -416,12 +416,12 @@
         <translation>%1 为空：请输入形状，例如 151936,4096。</translation>
     </message>
     <message>
-        <source>&quot;torch.Size(&quot; is not closed with &quot;)&quot;.</source>
-        <translation>&quot;torch.Size(&quot; 缺少结尾的 &quot;)&quot;。</translation>
+        <source>"torch.Size(" is not closed with ")".</source>
+        <translation>"torch.Size(" 缺少结尾的 ")"。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; at character %2 is not closed with &quot;%3&quot;.</source>
-        <translation>第 %2 个字符处的 &quot;%1&quot; 缺少对应的 &quot;%3&quot;。</translation>
+        <source>"%1" at character %2 is not closed with "%3".</source>
+        <translation>第 %2 个字符处的 "%1" 缺少对应的 "%3"。</translation>
     </message>
     <message>
         <source>No dimensions found.</source>
@@ -432,12 +432,12 @@
         <translation>第 %1 个字符处的维度过大。</translation>
     </message>
     <message>
-        <source>Expected a whole number at character %1, found &quot;%2&quot;.</source>
-        <translation>第 %1 个字符处应为整数，实际为 &quot;%2&quot;。</translation>
+        <source>Expected a whole number at character %1, found "%2".</source>
+        <translation>第 %1 个字符处应为整数，实际为 "%2"。</translation>
     </message>
     <message>
-        <source>Expected &quot;,&quot; or &quot;x&quot; between dimensions at character %1, found &quot;%2&quot;.</source>
-        <translation>第 %1 个字符处的维度之间应为 &quot;,&quot; 或 &quot;x&quot;，实际为 &quot;%2&quot;。</translation>
+        <source>Expected "," or "x" between dimensions at character %1, found "%2".</source>
+        <translation>第 %1 个字符处的维度之间应为 "," 或 "x"，实际为 "%2"。</translation>
     </message>
     <message>
         <source>A dimension is missing after character %1.</source>
@@ -503,8 +503,8 @@
         <translation>推荐的覆盖参数：</translation>
     </message>
     <message>
-        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: size the weight-transfer bucket.</source>
-        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：计算权重传输 bucket 大小。</translation>
+        <source>Fix "Weight … is too large to fit in the bucket": size the weight-transfer bucket.</source>
+        <translation>解决 "Weight … is too large to fit in the bucket"：计算权重传输 bucket 大小。</translation>
     </message>
     <message>
         <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line.
@@ -521,8 +521,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>名称</translation>
     </message>
     <message>
-        <source>Shape of the largest tensor, e.g. 151936,4096 or &quot;torch.Size([151936, 4096])&quot;.</source>
-        <translation>最大张量的形状，例如 151936,4096 或 &quot;torch.Size([151936, 4096])&quot;。</translation>
+        <source>Shape of the largest tensor, e.g. 151936,4096 or "torch.Size([151936, 4096])".</source>
+        <translation>最大张量的形状，例如 151936,4096 或 "torch.Size([151936, 4096])"。</translation>
     </message>
     <message>
         <source>dims</source>
@@ -585,7 +585,7 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>NPU 不支持 IPC（HDK &lt; 25.3.rc1 或 CANN &lt; 8.3.RC1）：verl 会使用共享内存。</translation>
     </message>
     <message>
-        <source>The bucket you run with now, in MiB (default: from the message, else verl&apos;s default).</source>
+        <source>The bucket you run with now, in MiB (default: from the message, else verl's default).</source>
         <translation>当前运行使用的 bucket 大小，单位 MiB（默认：取自报错信息，否则为 verl 默认值）。</translation>
     </message>
     <message>
@@ -621,8 +621,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>只能给出一种输入；实际给出了 %1。</translation>
     </message>
     <message>
-        <source>Invalid --top &quot;%1&quot;: expected a number from 1 to 1000.</source>
-        <translation>--top &quot;%1&quot; 无效：应为 1 到 1000 之间的数。</translation>
+        <source>Invalid --top "%1": expected a number from 1 to 1000.</source>
+        <translation>--top "%1" 无效：应为 1 到 1000 之间的数。</translation>
     </message>
 </context>
 <context>
@@ -640,8 +640,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>显示某个子命令的选项。</translation>
     </message>
     <message>
-        <source>Run &quot;%1 SUBCOMMAND --help&quot; for the options of a subcommand. Without a subcommand the window opens.</source>
-        <translation>运行 &quot;%1 SUBCOMMAND --help&quot; 查看子命令的选项。不带子命令时打开窗口。</translation>
+        <source>Run "%1 SUBCOMMAND --help" for the options of a subcommand. Without a subcommand the window opens.</source>
+        <translation>运行 "%1 SUBCOMMAND --help" 查看子命令的选项。不带子命令时打开窗口。</translation>
     </message>
     <message>
         <source>Exit codes:</source>
@@ -664,16 +664,16 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>运行时失败</translation>
     </message>
     <message>
-        <source>Run &quot;%1&quot; for usage.</source>
-        <translation>运行 &quot;%1&quot; 查看用法。</translation>
+        <source>Run "%1" for usage.</source>
+        <translation>运行 "%1" 查看用法。</translation>
     </message>
     <message>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <source>Unknown subcommand &quot;%1&quot;. Available subcommands: %2.</source>
-        <translation>未知子命令 &quot;%1&quot;。可用的子命令：%2。</translation>
+        <source>Unknown subcommand "%1". Available subcommands: %2.</source>
+        <translation>未知子命令 "%1"。可用的子命令：%2。</translation>
     </message>
 </context>
 <context>
@@ -711,7 +711,7 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>文件</translation>
     </message>
     <message>
-        <source>Open the window on this tab (home, or a tool&apos;s name).</source>
+        <source>Open the window on this tab (home, or a tool's name).</source>
         <translation>打开窗口并切换到此标签页（home 或工具名称）。</translation>
     </message>
     <message>
@@ -727,8 +727,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>宽x高</translation>
     </message>
     <message>
-        <source>Invalid size &quot;%1&quot; in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.</source>
-        <translation>%2 中的大小 &quot;%1&quot; 无效：应为 宽x高，例如 1280x800，每项在 %3 到 %4 之间。</translation>
+        <source>Invalid size "%1" in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.</source>
+        <translation>%2 中的大小 "%1" 无效：应为 宽x高，例如 1280x800，每项在 %3 到 %4 之间。</translation>
     </message>
     <message>
         <source>Missing value after %1.</source>
@@ -739,8 +739,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>--screenshot 需要文件名，例如 --screenshot home.png。</translation>
     </message>
     <message>
-        <source>--%1 is an option of the window; it cannot be used with the subcommand &quot;%2&quot;.</source>
-        <translation>--%1 是窗口的选项，不能与子命令 &quot;%2&quot; 一起使用。</translation>
+        <source>--%1 is an option of the window; it cannot be used with the subcommand "%2".</source>
+        <translation>--%1 是窗口的选项，不能与子命令 "%2" 一起使用。</translation>
     </message>
     <message>
         <source>Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU profiler overrides, syncs checkpoint metadata across nodes and explains training logs.</source>
@@ -754,19 +754,98 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
 <context>
     <name>Hydra</name>
     <message>
-        <source>&quot;%1&quot; is not a valid Hydra key.</source>
-        <translation>&quot;%1&quot; 不是有效的 Hydra 键。</translation>
+        <source>"%1" is not a valid Hydra key.</source>
+        <translation>"%1" 不是有效的 Hydra 键。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; cannot be a key inside {…}: Hydra allows letters, digits, _ and - only, starting with a letter or _.</source>
-        <translation>&quot;%1&quot; 不能作为 {…} 中的键：Hydra 只允许字母、数字、_ 和 -，且必须以字母或 _ 开头。</translation>
+        <source>"%1" cannot be a key inside {…}: Hydra allows letters, digits, _ and - only, starting with a letter or _.</source>
+        <translation>"%1" 不能作为 {…} 中的键：Hydra 只允许字母、数字、_ 和 -，且必须以字母或 _ 开头。</translation>
+    </message>
+</context>
+<context>
+    <name>HydraParser</name>
+    <message>
+        <source>a list is not closed with "]"</source>
+        <translation>列表缺少结尾的 "]"</translation>
+    </message>
+    <message>
+        <source>expected "," or "]" in a list</source>
+        <translation>列表中此处应为 "," 或 "]"</translation>
+    </message>
+    <message>
+        <source>a dictionary key is missing</source>
+        <translation>缺少字典的键</translation>
+    </message>
+    <message>
+        <source>expected ":" after a dictionary key</source>
+        <translation>字典的键之后应为 ":"</translation>
+    </message>
+    <message>
+        <source>a dictionary is not closed with "}"</source>
+        <translation>字典缺少结尾的 "}"</translation>
+    </message>
+    <message>
+        <source>expected "," or "}" in a dictionary</source>
+        <translation>字典中此处应为 "," 或 "}"</translation>
+    </message>
+    <message>
+        <source>a function call is not closed with ")"</source>
+        <translation>函数调用缺少结尾的 ")"</translation>
+    </message>
+    <message>
+        <source>expected "," or ")" in a function call</source>
+        <translation>函数调用中此处应为 "," 或 ")"</translation>
+    </message>
+    <message>
+        <source>a quoted value is not closed</source>
+        <translation>带引号的值缺少结尾引号</translation>
+    </message>
+    <message>
+        <source>an interpolation "${…}" is not closed</source>
+        <translation>插值 "${…}" 没有闭合</translation>
+    </message>
+    <message>
+        <source>a quote inside an unquoted value; quote the whole value instead</source>
+        <translation>未加引号的值中出现了引号；请改为给整个值加引号</translation>
+    </message>
+    <message>
+        <source>"%1" must be escaped as "\%1" or the value quoted</source>
+        <translation>"%1" 必须转义为 "\%1"，或给值加引号</translation>
+    </message>
+    <message>
+        <source>"%1" is not allowed in an unquoted value; quote the value</source>
+        <translation>未加引号的值中不允许出现 "%1"；请给值加引号</translation>
+    </message>
+    <message>
+        <source>a value is missing</source>
+        <translation>缺少值</translation>
+    </message>
+    <message>
+        <source>an integer larger than 64 bits</source>
+        <translation>整数超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>%1 (at character %2)</source>
+        <translation>%1（第 %2 个字符处）</translation>
+    </message>
+    <message>
+        <source>unexpected text after the value</source>
+        <translation>值之后有多余的文本</translation>
+    </message>
+    <message>
+        <source>"%1" is not a valid key</source>
+        <translation>"%1" 不是合法的键</translation>
+    </message>
+    <message>
+        <source>"=" is missing after the key "%1"</source>
+        <translation>键 "%1" 之后缺少 "="</translation>
     </message>
 </context>
 <context>
     <name>I18n</name>
     <message>
-        <source>Unknown language &quot;%1&quot; in %2: expected one of %3.</source>
-        <translation>%2 中的语言 &quot;%1&quot; 未知：应为 %3 之一。</translation>
+        <source>Unknown language "%1" in %2: expected one of %3.</source>
+        <translation>%2 中的语言 "%1" 未知：应为 %3 之一。</translation>
     </message>
 </context>
 <context>
@@ -780,8 +859,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>文本提前结束</translation>
     </message>
     <message>
-        <source>expected &quot;%1&quot;</source>
-        <translation>应为 &quot;%1&quot;</translation>
+        <source>expected "%1"</source>
+        <translation>应为 "%1"</translation>
     </message>
     <message>
         <source>nested more than %1 levels deep</source>
@@ -837,10 +916,71 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
 </context>
 <context>
+    <name>LintCommand</name>
+    <message>
+        <source>fix:</source>
+        <translation>修正：</translation>
+    </message>
+    <message>
+        <source>Check a launch command or script for Hydra and verl profiler mistakes.</source>
+        <translation>检查启动命令或脚本中的 Hydra 与 verl 性能分析配置错误。</translation>
+    </message>
+    <message>
+        <source>Reads a launch command or script (a file, or standard input for - or no file) and reports, with line and column, the overrides Hydra or verl will reject or misread: comma sweeps such as contents=npu,cpu, wrong types or values of profiler keys, keys that do not exist in your verl version, lists or dicts left unquoted for the shell, HCCL_DEBUG, and + on keys that exist. Prints the corrected overrides.
+Exit code 1 when there are errors.</source>
+        <translation>读取启动命令或脚本（文件；为 - 或不给文件时读标准输入），按行号和列号报告 Hydra 或 verl 会拒绝或误读的覆盖参数：contents=npu,cpu 这类逗号 sweep、性能分析键的类型或取值错误、你的 verl 版本中不存在的键、未对 shell 加引号的列表或字典、HCCL_DEBUG，以及对已存在的键使用 +。并输出修正后的覆盖参数。
+有错误时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>The script or command to check; - or nothing reads standard input.</source>
+        <translation>要检查的脚本或命令；为 - 或不给时读取标准输入。</translation>
+    </message>
+    <message>
+        <source>Your verl version.</source>
+        <translation>你的 verl 版本。</translation>
+    </message>
+    <message>
+        <source>Print {"findings": [...]} instead of text.</source>
+        <translation>输出 {"findings": [...]}，而不是文本。</translation>
+    </message>
+    <message>
+        <source>Give one file to check; got %1.</source>
+        <translation>请只给一个要检查的文件；收到了 %1 个。</translation>
+    </message>
+    <message>
+        <source>Cannot read standard input.</source>
+        <translation>无法读取标准输入。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 16 MiB; that is not a launch script.</source>
+        <translation>%1 大于 16 MiB，不是启动脚本。</translation>
+    </message>
+    <message>
+        <source>&lt;stdin&gt;</source>
+        <translation>&lt;标准输入&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>No problems found in %n override(s).</source>
+        <translation><numerusform>在 %n 个覆盖参数中未发现问题。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 error(s), %2 warning(s) in %n override(s).</source>
+        <translation><numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform></translation>
+    </message>
+    <message>
+        <source>Corrected overrides:</source>
+        <translation>修正后的覆盖参数：</translation>
+    </message>
+</context>
+<context>
     <name>Logging</name>
     <message>
-        <source>Invalid log level &quot;%1&quot; in %2: expected one of %3.</source>
-        <translation>%2 中的日志级别 &quot;%1&quot; 无效：应为 %3 之一。</translation>
+        <source>Invalid log level "%1" in %2: expected one of %3.</source>
+        <translation>%2 中的日志级别 "%1" 无效：应为 %3 之一。</translation>
     </message>
     <message>
         <source>Cannot write the log file %1: %2</source>
@@ -855,6 +995,355 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
 </context>
 <context>
+    <name>ProfilerChecks</name>
+    <message>
+        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with "Ambiguous value for argument". Write the list in brackets.</source>
+        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 "Ambiguous value for argument" 报错退出。请用方括号写成列表。</translation>
+    </message>
+    <message>
+        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with "Ambiguous value for argument". %2 takes one value.</source>
+        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 "Ambiguous value for argument" 报错退出。%2 只接受一个值。</translation>
+    </message>
+    <message>
+        <source>%1() is a sweep: Hydra stops with "Sweep parameters … requires --multirun" in a normal run.</source>
+        <translation>%1() 是 sweep：普通运行时 Hydra 会以 "Sweep parameters … requires --multirun" 报错退出。</translation>
+    </message>
+    <message>
+        <source>%1 is an integer; verl wants true or false.</source>
+        <translation>%1 是整数；verl 需要 true 或 false。</translation>
+    </message>
+    <message>
+        <source>%1 is quoted, so it is a string; verl wants the bool true or false.</source>
+        <translation>%1 带引号，因此是字符串；verl 需要布尔值 true 或 false。</translation>
+    </message>
+    <message>
+        <source>%1 is not true or false.</source>
+        <translation>%1 不是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>%1 is not a positive whole number.</source>
+        <translation>%1 不是正整数。</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number ≥ 0 or null.</source>
+        <translation>%1 不是 ≥ 0 的整数，也不是 null。</translation>
+    </message>
+    <message>
+        <source>%1 is not a path.</source>
+        <translation>%1 不是路径。</translation>
+    </message>
+    <message>
+        <source>level=%1 is the integer %1; verl accepts only the strings level_none, level0, level1 and level2 ("Profiler level must be of type str").</source>
+        <translation>level=%1 是整数 %1；verl 只接受字符串 level_none、level0、level1 和 level2（"Profiler level must be of type str"）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a profiler level; verl accepts level_none, level0, level1 and level2.</source>
+        <translation>%1 不是性能分析级别；verl 接受 level_none、level0、level1 和 level2。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be collected; contents takes npu, cpu, memory, shapes, module and stack ("Profiler contents only supports …").</source>
+        <translation>无法采集 %1；contents 只接受 npu、cpu、memory、shapes、module 和 stack（"Profiler contents only supports …"）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list; contents must be a list such as [npu,cpu] ("Profiler contents must be of type list").</source>
+        <translation>%1 不是列表；contents 必须是 [npu,cpu] 这样的列表（"Profiler contents must be of type list"）。</translation>
+    </message>
+    <message>
+        <source>tool=%1 does not profile Ascend NPUs; use npu.</source>
+        <translation>tool=%1 不能分析昇腾 NPU；请使用 npu。</translation>
+    </message>
+    <message>
+        <source>%1 is not a profiler tool; on Ascend NPUs use npu.</source>
+        <translation>%1 不是性能分析工具；昇腾 NPU 上请使用 npu。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list of step numbers; write steps as a list, e.g. [1,2,5], or null.</source>
+        <translation>%1 不是步数列表；steps 请写成列表（如 [1,2,5]）或 null。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list of ranks; write ranks as a list, e.g. [0,1].</source>
+        <translation>%1 不是 rank 列表；ranks 请写成列表，如 [0,1]。</translation>
+    </message>
+    <message>
+        <source>level2 with stack or memory writes very large traces (many GB per step); prefer level1 or level0 unless you need them.</source>
+        <translation>level2 配合 stack 或 memory 会写出非常大的性能数据（每步数 GB）；除非确实需要，请优先使用 level1 或 level0。</translation>
+    </message>
+    <message>
+        <source>Profiling is enabled for %1, but global_profiler.tool is not npu: verl then builds no NPU profiler and collects nothing.</source>
+        <translation>已为 %1 开启性能分析，但 global_profiler.tool 不是 npu：verl 不会创建 NPU 性能分析器，什么也不会采集。</translation>
+    </message>
+    <message>
+        <source>Profiling is enabled, but global_profiler.steps lists no step, so no step is profiled.</source>
+        <translation>已开启性能分析，但 global_profiler.steps 没有列出任何步，因此不会分析任何一步。</translation>
+    </message>
+    <message>
+        <source>%1: enable with no ranks and all_ranks off profiles rank 0 only (verl's DistProfiler; its docs say nothing is collected).</source>
+        <translation>%1：开启 enable 但 ranks 为空且 all_ranks 关闭时，只分析 rank 0（verl 的 DistProfiler 如此实现；其文档称不会采集）。</translation>
+    </message>
+    <message>
+        <source>%1: contents is empty, which after verl 0.9.0 collects CPU activity only; list npu to get device data.</source>
+        <translation>%1：contents 为空，在 verl 0.9.0 之后的版本中只采集 CPU 活动；要获得设备数据请列出 npu。</translation>
+    </message>
+    <message>
+        <source>%1: level2 with stack or memory writes very large traces (many GB per step); prefer level1 or level0 unless you need them.</source>
+        <translation>%1：level2 配合 stack 或 memory 会写出非常大的性能数据（每步数 GB）；除非确实需要，请优先使用 level1 或 level0。</translation>
+    </message>
+    <message>
+        <source>%1: profile_continuous_steps=True needs discrete=False (continuous steps share one database).</source>
+        <translation>%1：profile_continuous_steps=True 需要 discrete=False（连续的步共用一个数据库）。</translation>
+    </message>
+    <message>
+        <source>rollout: the agent loop (rollout.mode=async) can only be profiled with discrete=True.</source>
+        <translation>rollout：agent loop（rollout.mode=async）只能在 discrete=True 时进行性能分析。</translation>
+    </message>
+    <message>
+        <source>profile_token_end (%1) must be greater than profile_token_start (%2).</source>
+        <translation>profile_token_end（%1）必须大于 profile_token_start（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilerCommand</name>
+    <message>
+        <source>"%1" in %2 is not a whole number; write e.g. 1,2,5.</source>
+        <translation>%2 中的 "%1" 不是整数；请写成 1,2,5 这样的形式。</translation>
+    </message>
+    <message>
+        <source>Write correct NPU profiler overrides for your verl version.</source>
+        <translation>为你的 verl 版本生成正确的 NPU 性能分析覆盖参数。</translation>
+    </message>
+    <message>
+        <source>Prints the Hydra overrides that turn on verl's NPU profiler for your verl version: global_profiler and each role's profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and type. Warnings about what will or will not be collected go to stderr.
+Exit code 1 when the settings contradict each other.</source>
+        <translation>输出为你的 verl 版本开启 NPU 性能分析器的 Hydra 覆盖参数：global_profiler 与各角色的 profiler 配置块（0.6 及以后），或 trainer.npu_profile（0.5）。每个字符串经 Hydra 解析后都得到预期的值和类型。关于会或不会采集什么的警告输出到 stderr。
+设置相互矛盾时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>Your verl version.</source>
+        <translation>你的 verl 版本。</translation>
+    </message>
+    <message>
+        <source>Roles to profile: actor, ref, rollout, critic, reward (comma-separated).</source>
+        <translation>要分析的角色：actor、ref、rollout、critic、reward（逗号分隔）。</translation>
+    </message>
+    <message>
+        <source>roles</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Training steps to profile, e.g. 1,2,5.</source>
+        <translation>要分析的训练步，如 1,2,5。</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Where traces are written (default: verl's).</source>
+        <translation>性能数据的写入位置（默认：verl 的默认位置）。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>What to collect: npu, cpu, memory, shapes, module, stack (comma-separated; empty: torch_npu's default).</source>
+        <translation>要采集的内容：npu、cpu、memory、shapes、module、stack（逗号分隔；为空：torch_npu 的默认值）。</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>level_none, level0, level1 or level2 (default: the version's default).</source>
+        <translation>level_none、level0、level1 或 level2（默认：该版本的默认值）。</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Parse the traces after collecting them (default).</source>
+        <translation>采集后解析性能数据（默认）。</translation>
+    </message>
+    <message>
+        <source>Do not parse the traces; analyse them offline later.</source>
+        <translation>不解析性能数据，之后离线分析。</translation>
+    </message>
+    <message>
+        <source>One database per task (actor update, log-prob, rollout…).</source>
+        <translation>每个任务（actor 更新、log-prob、rollout…）一个数据库。</translation>
+    </message>
+    <message>
+        <source>One database per step (default).</source>
+        <translation>每步一个数据库（默认）。</translation>
+    </message>
+    <message>
+        <source>Ranks to profile, e.g. 0,1 (default without --all-ranks: rank 0 only).</source>
+        <translation>要分析的 rank，如 0,1（不加 --all-ranks 时默认只分析 rank 0）。</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>rank 列表</translation>
+    </message>
+    <message>
+        <source>Profile every rank.</source>
+        <translation>分析所有 rank。</translation>
+    </message>
+    <message>
+        <source>Consecutive steps share one database (needs --no-discrete; verl 0.6+).</source>
+        <translation>连续的步共用一个数据库（需要 --no-discrete；verl 0.6+）。</translation>
+    </message>
+    <message>
+        <source>Rollout: first generated token to profile (verl 0.9+).</source>
+        <translation>Rollout：开始分析的第一个生成 token（verl 0.9+）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Rollout: last generated token to profile (verl 0.9+).</source>
+        <translation>Rollout：结束分析的最后一个生成 token（verl 0.9+）。</translation>
+    </message>
+    <message>
+        <source>shell (one override per line, joined by " \"), line, yaml or json.</source>
+        <translation>shell（每行一个覆盖参数，以 " \" 连接）、line、yaml 或 json。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>--%1 and --%2 contradict each other.</source>
+        <translation>--%1 与 --%2 相互矛盾。</translation>
+    </message>
+    <message>
+        <source>--ranks and --all-ranks contradict each other.</source>
+        <translation>--ranks 与 --all-ranks 相互矛盾。</translation>
+    </message>
+    <message>
+        <source>--%1 takes one whole number ≥ 0.</source>
+        <translation>--%1 只接受一个 ≥ 0 的整数。</translation>
+    </message>
+    <message>
+        <source>note:</source>
+        <translation>说明：</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilerLint</name>
+    <message>
+        <source>HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE.</source>
+        <translation>HCCL_DEBUG 只是形似 NCCL_DEBUG，HCCL 并不读取它。要得到 HCCL 日志，请设置 ASCEND_GLOBAL_LOG_LEVEL=1（配合 ASCEND_SLOG_PRINT_TO_STDOUT=1 可在屏幕上看到），需要更多细节时再设置 HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE。</translation>
+    </message>
+    <message>
+        <source>Hydra cannot read this override: %1.</source>
+        <translation>Hydra 无法解析此覆盖参数：%1。</translation>
+    </message>
+    <message>
+        <source>%1 is set outside this script, so the value of %2 is not checked.</source>
+        <translation>%1 在此脚本之外设置，因此未检查 %2 的值。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in verl %2 and has no equivalent there.</source>
+        <translation>%1 在 verl %2 中不存在，也没有对应的设置。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in verl %2; the setting is %3 there.</source>
+        <translation>%1 在 verl %2 中不存在；该版本中对应的设置是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 is not a setting of %2 in verl %3 (its settings: %4).</source>
+        <translation>%1 不是 verl %3 中 %2 的设置（它的设置有：%4）。</translation>
+    </message>
+    <message>
+        <source>+%1 adds a key that verl already has; Hydra stops with "Could not append to config. An item is already at …". Drop the +.</source>
+        <translation>+%1 会添加一个 verl 中已存在的键；Hydra 会以 "Could not append to config. An item is already at …" 报错退出。请去掉 +。</translation>
+    </message>
+    <message>
+        <source>bash expands {…,…} into several words before Hydra sees them; single-quote the override.</source>
+        <translation>bash 会在 Hydra 看到之前把 {…,…} 展开成多个单词；请给覆盖参数加单引号。</translation>
+    </message>
+    <message>
+        <source>[…] unquoted is a glob pattern to bash (it matches files named like it) and an error in zsh ("no matches found"); single-quote the override.</source>
+        <translation>未加引号的 […] 在 bash 中是通配模式（会匹配同名文件），在 zsh 中会报错（"no matches found"）；请给覆盖参数加单引号。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilerPlan</name>
+    <message>
+        <source>Unknown format "%1" in %2: expected shell, line, yaml or json.</source>
+        <translation>%2 中的格式 "%1" 未知：应为 shell、line、yaml 或 json。</translation>
+    </message>
+    <message>
+        <source>Choose at least one role to profile.</source>
+        <translation>请至少选择一个要分析的角色。</translation>
+    </message>
+    <message>
+        <source>List at least one step to profile, e.g. 1,2,5.</source>
+        <translation>请至少列出一个要分析的步，如 1,2,5。</translation>
+    </message>
+    <message>
+        <source>Step %1 is not a training step; steps start at 1.</source>
+        <translation>%1 不是训练步；步从 1 开始。</translation>
+    </message>
+    <message>
+        <source>Rank %1 is negative.</source>
+        <translation>rank %1 为负数。</translation>
+    </message>
+    <message>
+        <source>"%1" cannot be collected; contents takes npu, cpu, memory, shapes, module and stack.</source>
+        <translation>无法采集 "%1"；contents 只接受 npu、cpu、memory、shapes、module 和 stack。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a profiler level: use level_none, level0, level1 or level2.</source>
+        <translation>"%1" 不是性能分析级别：请使用 level_none、level0、level1 或 level2。</translation>
+    </message>
+    <message>
+        <source>A token range profiles the rollout only, and needs verl 0.9.0 or newer.</source>
+        <translation>token 范围只用于分析 rollout，并且需要 verl 0.9.0 或更新版本。</translation>
+    </message>
+    <message>
+        <source>Continuous steps need verl 0.6.0 or newer.</source>
+        <translation>连续步需要 verl 0.6.0 或更新版本。</translation>
+    </message>
+    <message>
+        <source>The reward model has no tool_config of its own: it uses the actor's contents, level and analysis.</source>
+        <translation>奖励模型没有自己的 tool_config：它使用 actor 的 contents、level 和 analysis。</translation>
+    </message>
+    <message>
+        <source>The rollout's profiler settings point at the actor's, so enabling the actor also profiles the rollout.</source>
+        <translation>rollout 的性能分析配置指向 actor 的配置，因此开启 actor 也会分析 rollout。</translation>
+    </message>
+    <message>
+        <source>verl 0.5 configures the NPU profiler under trainer.npu_profile and has no per-role switch; the actor, reference and rollout share actor_rollout_ref.profiler.</source>
+        <translation>verl 0.5 在 trainer.npu_profile 下配置 NPU 性能分析器，没有按角色的开关；actor、reference 和 rollout 共用 actor_rollout_ref.profiler。</translation>
+    </message>
+    <message>
+        <source>The value of %1 does not fit the form and was left at the form's setting.</source>
+        <translation>%1 的值无法填入表单，表单保留了原有设置。</translation>
+    </message>
+    <message>
+        <source>The %1 profiler settings differ from the %2 ones; the form has one set and shows the %2 ones.</source>
+        <translation>%1 的性能分析设置与 %2 的不同；表单只有一组设置，显示的是 %2 的设置。</translation>
+    </message>
+    <message>
+        <source>No role has profiler.enable=True in the command, so it profiles nothing; the form turns it on for %1.</source>
+        <translation>命令中没有任何角色设置 profiler.enable=True，因此不会分析任何内容；表单为 %1 开启了它。</translation>
+    </message>
+    <message>
+        <source>The command profiles no step (steps is null or empty); the form keeps its steps.</source>
+        <translation>命令没有分析任何步（steps 为 null 或空）；表单保留了原有的步。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilerSchema</name>
+    <message>
+        <source>Unknown role "%1" in %2: expected actor, ref, rollout, critic or reward.</source>
+        <translation>%2 中的角色 "%1" 未知：应为 actor、ref、rollout、critic 或 reward。</translation>
+    </message>
+</context>
+<context>
     <name>Screenshot</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -865,8 +1354,23 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>无法编码截图 %1：%2</translation>
     </message>
     <message>
-        <source>Unknown tab &quot;%1&quot; in --tab: expected one of %2.</source>
-        <translation>--tab 中的标签页 &quot;%1&quot; 未知：应为 %2 之一。</translation>
+        <source>Unknown tab "%1" in --tab: expected one of %2.</source>
+        <translation>--tab 中的标签页 "%1" 未知：应为 %2 之一。</translation>
+    </message>
+</context>
+<context>
+    <name>ShellReader</name>
+    <message>
+        <source>a single quote is not closed</source>
+        <translation>单引号没有闭合</translation>
+    </message>
+    <message>
+        <source>a double quote is not closed</source>
+        <translation>双引号没有闭合</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
     </message>
 </context>
 <context>
@@ -876,8 +1380,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>Bucket 计算器</translation>
     </message>
     <message>
-        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
-        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
+        <source>Fix "Weight … is too large to fit in the bucket": the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
+        <translation>解决 "Weight … is too large to fit in the bucket"：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
     </message>
 </context>
 <context>
@@ -922,8 +1426,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
 <context>
     <name>Verl</name>
     <message>
-        <source>&quot;%1&quot; in %2 is not a verl version: expected e.g. 0.7.1 or v0.8.0.</source>
-        <translation>%2 中的 &quot;%1&quot; 不是 verl 版本号：应为例如 0.7.1 或 v0.8.0。</translation>
+        <source>"%1" in %2 is not a verl version: expected e.g. 0.7.1 or v0.8.0.</source>
+        <translation>%2 中的 "%1" 不是 verl 版本号：应为例如 0.7.1 或 v0.8.0。</translation>
     </message>
 </context>
 <context>
@@ -968,8 +1472,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
 <context>
     <name>vna::ui::BucketTab</name>
     <message>
-        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
-        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
+        <source>Fix "Weight … is too large to fit in the bucket": find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
+        <translation>解决 "Weight … is too large to fit in the bucket"：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
     </message>
     <message>
         <source>&amp;Input:</source>
@@ -1092,7 +1596,7 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>当前 bucket(&amp;U)：</translation>
     </message>
     <message>
-        <source>from the message or verl&apos;s default</source>
+        <source>from the message or verl's default</source>
         <translation>取自报错信息或 verl 默认值</translation>
     </message>
     <message>

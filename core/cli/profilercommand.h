@@ -1,0 +1,32 @@
+// `verl-npu-assistant profiler` (generate overrides) and `verl-npu-assistant lint` (check a command).
+#pragma once
+
+#include <QCoreApplication>
+
+#include "cli/subcommand.h"
+
+namespace vna::cli {
+
+class ProfilerCommand final : public Subcommand
+{
+    Q_DECLARE_TR_FUNCTIONS(ProfilerCommand)
+
+public:
+    QString name() const override;
+    QString summary() const override;
+    void configure(QCommandLineParser &parser) const override;
+    ExitCode run(const QCommandLineParser &parser, Context &ctx) override;
+};
+
+class LintCommand final : public Subcommand
+{
+    Q_DECLARE_TR_FUNCTIONS(LintCommand)
+
+public:
+    QString name() const override;
+    QString summary() const override;
+    void configure(QCommandLineParser &parser) const override;
+    ExitCode run(const QCommandLineParser &parser, Context &ctx) override;
+};
+
+} // namespace vna::cli
