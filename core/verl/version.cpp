@@ -27,9 +27,15 @@ Result<Version> Version::parse(const QString &text, const QString &where)
                    match.captured(3).isEmpty() ? 0 : match.captured(3).toInt()};
 }
 
+QList<Version> knownReleases()
+{
+    // The releases whose facts research/verl-internals.md records; newest first.
+    return {{0, 9, 0}, {0, 8, 0}, {0, 7, 1}, {0, 7, 0}, {0, 6, 1}, {0, 6, 0}, {0, 5, 0}};
+}
+
 Version latestKnown()
 {
-    return Version{0, 9, 0};
+    return knownReleases().constFirst();
 }
 
 } // namespace vna::verl

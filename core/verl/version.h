@@ -3,6 +3,7 @@
 
 #include <compare>
 
+#include <QList>
 #include <QString>
 
 #include "common/result.h"
@@ -22,6 +23,8 @@ struct Version
     static Result<Version> parse(const QString &text, const QString &where);
 };
 
+// The releases offered in version pickers, newest first.
+QList<Version> knownReleases();
 // The newest release whose facts this build knows; the default when the user does not say.
 Version latestKnown();
 

@@ -25,35 +25,17 @@
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "support/modelfiles.h"
+#include "support/widgetdriver.h"
 
 using namespace Qt::StringLiterals;
+using vna::test::child;
+using vna::test::chooseIndex;
+using vna::test::retype;
 using vna::ui::BucketTab;
 
 namespace {
 
 const QString kKey = u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes="_s;
-
-template <typename T>
-T *child(QWidget *parent, const char *name)
-{
-    return parent->findChild<T *>(QString::fromLatin1(name));
-}
-
-void chooseIndex(QComboBox *combo, int index)
-{
-    combo->setFocus();
-    QTest::keyClick(combo, Qt::Key_Home);
-    for (int i = 0; i < index; ++i)
-        QTest::keyClick(combo, Qt::Key_Down);
-}
-
-void retype(QWidget *field, const QString &text)
-{
-    field->setFocus();
-    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(field, Qt::Key_Delete);
-    QTest::keyClicks(field, text);
-}
 
 } // namespace
 

@@ -8,7 +8,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -18,8 +17,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScrollArea>
-#include <QShortcut>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -37,6 +34,7 @@
 #include "common/logging.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
+#include "common/widgets.h"
 
 using namespace Qt::StringLiterals;
 
@@ -45,25 +43,6 @@ namespace vna::ui {
 namespace {
 
 constexpr int kDebounceMs = 150;
-
-QLabel *heading(QWidget *parent, const QString &name)
-{
-    auto *label = new QLabel(parent);
-    label->setObjectName(name);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
-QLineEdit *monospaceField(QWidget *parent, const QString &name)
-{
-    auto *field = new QLineEdit(parent);
-    field->setObjectName(name);
-    field->setReadOnly(true);
-    field->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    return field;
-}
 
 Severity severityOf(bucket::Note::Level level)
 {
@@ -91,19 +70,10 @@ BucketTab::BucketTab(QWidget *parent)
     buildInputs(inputs);
     buildResults(results);
 
-    auto *inputScroll = new QScrollArea(this);
-    inputScroll->setWidgetResizable(true);
-    inputScroll->setWidget(inputs);
-    inputScroll->setFrameShape(QFrame::NoFrame);
-    auto *resultScroll = new QScrollArea(this);
-    resultScroll->setWidgetResizable(true);
-    resultScroll->setWidget(results);
-    resultScroll->setFrameShape(QFrame::NoFrame);
-
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"bucketSplitter"_s);
-    m_splitter->addWidget(inputScroll);
-    m_splitter->addWidget(resultScroll);
+    m_splitter->addWidget(scrolling(inputs, this));
+    m_splitter->addWidget(scrolling(results, this));
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
@@ -161,15 +131,8 @@ BucketTab::BucketTab(QWidget *parent)
     connect(m_copyMinimal, &QPushButton::clicked, this, [this] { copy(m_minimal); });
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { saveSettings(); });
 
-    auto *calculate = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
-    calculate->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(calculate, &QShortcut::activated, m_calculate, &QPushButton::click);
-    auto *calculateEnter = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
-    calculateEnter->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(calculateEnter, &QShortcut::activated, m_calculate, &QPushButton::click);
-    auto *copyShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this);
-    copyShortcut->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(copyShortcut, &QShortcut::activated, this, [this] { copy(m_override); });
+    addPrimaryShortcut(this, [this] { m_calculate->click(); });
+    addShortcut(this, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), [this] { copy(m_override); });
 
     update();
 }
@@ -236,9 +199,7 @@ void BucketTab::buildInputs(QWidget *panel)
     auto *messageLayout = new QVBoxLayout(messagePage);
     messageLayout->setContentsMargins(0, 0, 0, 0);
     m_messageLabel = new QLabel(messagePage);
-    m_message = new QPlainTextEdit(messagePage);
-    m_message->setObjectName(u"bucketMessage"_s);
-    m_message->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_message = monospaceText(messagePage, u"bucketMessage"_s, false);
     m_message->setMinimumHeight(fontMetrics().height() * 7);
     m_messageLabel->setBuddy(m_message);
     m_messageMessage = new FieldMessage(m_message, messagePage);
@@ -310,7 +271,8 @@ void BucketTab::buildInputs(QWidget *panel)
     m_version->setObjectName(u"bucketVersion"_s);
     m_version->setEditable(true);
     m_version->setInsertPolicy(QComboBox::NoInsert);
-    m_version->addItems({u"0.9.0"_s, u"0.8.0"_s, u"0.7.1"_s, u"0.7.0"_s, u"0.6.1"_s, u"0.6.0"_s, u"0.5.0"_s});
+    for (const verl::Version &release : verl::knownReleases())
+        m_version->addItem(release.toString());
     m_versionLabel->setBuddy(m_version);
     m_versionMessage = new FieldMessage(m_version, panel);
     m_versionMessage->setObjectName(u"bucketVersionMessage"_s);

@@ -18,7 +18,6 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QScrollArea;
 class QSlider;
 class QSpinBox;
 class QSplitter;

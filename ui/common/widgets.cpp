@@ -1,0 +1,64 @@
+#include "widgets.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QShortcut>
+
+namespace vna::ui {
+
+QLabel *heading(QWidget *parent, const QString &objectName)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QLineEdit *monospaceField(QWidget *parent, const QString &objectName)
+{
+    auto *field = new QLineEdit(parent);
+    field->setObjectName(objectName);
+    field->setReadOnly(true);
+    field->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    return field;
+}
+
+QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName, bool readOnly)
+{
+    auto *text = new QPlainTextEdit(parent);
+    text->setObjectName(objectName);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setReadOnly(readOnly);
+    if (readOnly)
+        text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    return text;
+}
+
+QWidget *scrolling(QWidget *content, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setWidgetResizable(true);
+    area->setWidget(content);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+void addShortcut(QWidget *owner, const QKeySequence &keys, const std::function<void()> &action)
+{
+    auto *shortcut = new QShortcut(keys, owner);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    QObject::connect(shortcut, &QShortcut::activated, owner, action);
+}
+
+void addPrimaryShortcut(QWidget *owner, const std::function<void()> &action)
+{
+    addShortcut(owner, QKeySequence(Qt::CTRL | Qt::Key_Return), action);
+    addShortcut(owner, QKeySequence(Qt::CTRL | Qt::Key_Enter), action);
+}
+
+} // namespace vna::ui

@@ -1,0 +1,29 @@
+// Small building blocks every tool tab uses, so the tabs look and behave alike (ui.md).
+#pragma once
+
+#include <functional>
+
+#include <QKeySequence>
+#include <QString>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QWidget;
+
+namespace vna::ui {
+
+// A bold section heading.
+QLabel *heading(QWidget *parent, const QString &objectName);
+// A read-only monospace field for results users copy (overrides, commands).
+QLineEdit *monospaceField(QWidget *parent, const QString &objectName);
+// A monospace text box; read-only ones keep their lines unwrapped like a terminal.
+QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName, bool readOnly);
+// `content` in a frameless scroll area that resizes it: a tab's panel that may be taller than the window.
+QWidget *scrolling(QWidget *content, QWidget *parent);
+// A shortcut active while focus is anywhere inside `owner`.
+void addShortcut(QWidget *owner, const QKeySequence &keys, const std::function<void()> &action);
+// Ctrl+Return and Ctrl+Enter (keypad) both run the primary action.
+void addPrimaryShortcut(QWidget *owner, const std::function<void()> &action);
+
+} // namespace vna::ui
