@@ -948,16 +948,8 @@ Exit code 1 when there are errors.</source>
         <translation>请只给一个要检查的文件；收到了 %1 个。</translation>
     </message>
     <message>
-        <source>Cannot read standard input.</source>
-        <translation>无法读取标准输入。</translation>
-    </message>
-    <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is larger than 16 MiB; that is not a launch script.</source>
-        <translation>%1 大于 16 MiB，不是启动脚本。</translation>
     </message>
     <message>
         <source>&lt;stdin&gt;</source>
@@ -965,11 +957,15 @@ Exit code 1 when there are errors.</source>
     </message>
     <message numerus="yes">
         <source>No problems found in %n override(s).</source>
-        <translation><numerusform>在 %n 个覆盖参数中未发现问题。</numerusform></translation>
+        <translation>
+            <numerusform>在 %n 个覆盖参数中未发现问题。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 error(s), %2 warning(s) in %n override(s).</source>
-        <translation><numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Corrected overrides:</source>
@@ -1103,10 +1099,6 @@ Exit code 1 when there are errors.</source>
 </context>
 <context>
     <name>ProfilerCommand</name>
-    <message>
-        <source>"%1" in %2 is not a whole number; write e.g. 1,2,5.</source>
-        <translation>%2 中的 "%1" 不是整数；请写成 1,2,5 这样的形式。</translation>
-    </message>
     <message>
         <source>Write correct NPU profiler overrides for your verl version.</source>
         <translation>为你的 verl 版本生成正确的 NPU 性能分析覆盖参数。</translation>
@@ -1268,6 +1260,30 @@ Exit code 1 when the settings contradict each other.</source>
         <source>[…] unquoted is a glob pattern to bash (it matches files named like it) and an error in zsh ("no matches found"); single-quote the override.</source>
         <translation>未加引号的 […] 在 bash 中是通配模式（会匹配同名文件），在 zsh 中会报错（"no matches found"）；请给覆盖参数加单引号。</translation>
     </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 16 MiB; that is not a launch script.</source>
+        <translation>%1 大于 16 MiB，不是启动脚本。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose the launch script in it.</source>
+        <translation>%1 是文件夹；请选择其中的启动脚本。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a pipe or a device); save the script to a file first.</source>
+        <translation>%1 不是普通文件（而是管道或设备）；请先把脚本保存为文件。</translation>
+    </message>
 </context>
 <context>
     <name>ProfilerPlan</name>
@@ -1335,6 +1351,10 @@ Exit code 1 when the settings contradict each other.</source>
         <source>The command profiles no step (steps is null or empty); the form keeps its steps.</source>
         <translation>命令没有分析任何步（steps 为 null 或空）；表单保留了原有的步。</translation>
     </message>
+    <message>
+        <source>"%1" in %2 is not a whole number; write e.g. 1,2,5.</source>
+        <translation>%2 中的 "%1" 不是整数；请写成 1,2,5 这样的形式。</translation>
+    </message>
 </context>
 <context>
     <name>ProfilerSchema</name>
@@ -1382,6 +1402,14 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Fix "Weight … is too large to fit in the bucket": the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
         <translation>解决 "Weight … is too large to fit in the bucket"：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
+    </message>
+    <message>
+        <source>Profiler</source>
+        <translation>性能分析器</translation>
+    </message>
+    <message>
+        <source>Turn on the NPU profiler with overrides Hydra and verl accept for your version (the FAQ's contents=npu,cpu and level=1 are rejected), and check the launch commands you already have.</source>
+        <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器（FAQ 中的 contents=npu,cpu 和 level=1 会被拒绝），并检查你已有的启动命令。</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1765,30 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
 </context>
 <context>
+    <name>vna::ui::FindingsModel</name>
+    <message>
+        <source>Line</source>
+        <extracomment>Column of the lint table: line:column in the script</extracomment>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修正</translation>
+    </message>
+</context>
+<context>
     <name>vna::ui::HomeTab</name>
     <message>
         <source>verl NPU Assistant</source>
@@ -1889,6 +1941,382 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::ProfilerTab</name>
+    <message>
+        <source>Cancelled. Edit the script or press Lint to check it again.</source>
+        <translation>已取消。修改脚本或点击“检查”可重新检查。</translation>
+    </message>
+    <message>
+        <source>Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, or find what is wrong in a launch command you already have.</source>
+        <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器，或找出已有启动命令中的错误。</translation>
+    </message>
+    <message>
+        <source>verl &amp;version:</source>
+        <translation>verl 版本(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>pip show verl tells you; the keys and defaults depend on it</source>
+        <translation>可用 pip show verl 查看；键和默认值都取决于版本</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Lint a script</source>
+        <translation>检查脚本(&amp;L)</translation>
+    </message>
+    <message>
+        <source>What to profile</source>
+        <translation>分析对象</translation>
+    </message>
+    <message>
+        <source>&amp;Roles:</source>
+        <translation>角色(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>The policy being trained: actor_rollout_ref.actor</source>
+        <translation>正在训练的策略模型：actor_rollout_ref.actor</translation>
+    </message>
+    <message>
+        <source>The reference model: actor_rollout_ref.ref</source>
+        <translation>参考模型：actor_rollout_ref.ref</translation>
+    </message>
+    <message>
+        <source>Generation: actor_rollout_ref.rollout (0.5 shares the actor's block)</source>
+        <translation>生成：actor_rollout_ref.rollout（0.5 与 actor 共用配置块）</translation>
+    </message>
+    <message>
+        <source>The value model: critic</source>
+        <translation>价值模型：critic</translation>
+    </message>
+    <message>
+        <source>The reward model: reward_model (uses the actor's contents and level)</source>
+        <translation>奖励模型：reward_model（使用 actor 的 contents 和 level）</translation>
+    </message>
+    <message>
+        <source>&amp;Steps:</source>
+        <translation>步(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Training steps to profile, comma-separated; steps start at 1</source>
+        <translation>要分析的训练步，逗号分隔；步从 1 开始</translation>
+    </message>
+    <message>
+        <source>R&amp;anks:</source>
+        <translation>Rank(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>rank 0 only</source>
+        <translation>仅 rank 0</translation>
+    </message>
+    <message>
+        <source>Ranks to profile, comma-separated, e.g. 0,8 for the first rank of two nodes</source>
+        <translation>要分析的 rank，逗号分隔，例如 0,8 表示两个节点各自的第一个 rank</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>所有 rank</translation>
+    </message>
+    <message>
+        <source>Profile every rank: one trace per rank, so plan the disk space</source>
+        <translation>分析每一个 rank：每个 rank 一份性能数据，请预留磁盘空间</translation>
+    </message>
+    <message>
+        <source>What to collect</source>
+        <translation>采集内容</translation>
+    </message>
+    <message>
+        <source>&amp;Contents:</source>
+        <translation>内容(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Operators and tasks on the NPU</source>
+        <translation>NPU 上的算子和任务</translation>
+    </message>
+    <message>
+        <source>Host-side activity (Python, framework)</source>
+        <translation>主机侧活动（Python、框架）</translation>
+    </message>
+    <message>
+        <source>Memory use of operators</source>
+        <translation>算子的内存占用</translation>
+    </message>
+    <message>
+        <source>Input shapes of operators</source>
+        <translation>算子的输入形状</translation>
+    </message>
+    <message>
+        <source>Python module hierarchy</source>
+        <translation>Python 模块层级</translation>
+    </message>
+    <message>
+        <source>Python call stacks (large traces)</source>
+        <translation>Python 调用栈（数据量大）</translation>
+    </message>
+    <message>
+        <source>None ticked: what an empty contents list means in your version</source>
+        <translation>全不勾选：即你的版本中空 contents 列表的含义</translation>
+    </message>
+    <message>
+        <source>Parse traces after collecting (a&amp;nalysis)</source>
+        <translation>采集后解析性能数据（a&amp;nalysis）</translation>
+    </message>
+    <message>
+        <source>Off: keep raw data and parse it offline later, which makes the run faster</source>
+        <translation>关闭：保留原始数据，之后离线解析，运行更快</translation>
+    </message>
+    <message>
+        <source>One database per task (&amp;discrete)</source>
+        <translation>每个任务一个数据库（&amp;discrete）</translation>
+    </message>
+    <message>
+        <source>On: actor update, log-prob and rollout each get their own trace; needed for the agent-loop rollout</source>
+        <translation>开启：actor 更新、log-prob 和 rollout 各有自己的性能数据；agent loop 的 rollout 需要开启</translation>
+    </message>
+    <message>
+        <source>Consecutive steps share one database (continuous steps)</source>
+        <translation>连续的步共用一个数据库（continuous steps）</translation>
+    </message>
+    <message>
+        <source>Rollout &amp;tokens:</source>
+        <translation>Rollout token(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>起始</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Profile only these generated tokens of the rollout (verl 0.9 and later)</source>
+        <translation>只分析 rollout 中这些生成的 token（verl 0.9 及以后）</translation>
+    </message>
+    <message>
+        <source>Save &amp;path:</source>
+        <translation>保存路径(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>verl's default</source>
+        <translation>verl 的默认位置</translation>
+    </message>
+    <message>
+        <source>Where traces are written on every node</source>
+        <translation>每个节点上性能数据的写入位置</translation>
+    </message>
+    <message>
+        <source>&amp;Output:</source>
+        <translation>输出格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>bash, one override per line</source>
+        <translation>bash，每行一个覆盖参数</translation>
+    </message>
+    <message>
+        <source>bash, one line</source>
+        <translation>bash，单行</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Import a command</source>
+        <translation>导入命令</translation>
+    </message>
+    <message>
+        <source>Paste a launch command: the form takes its profiler settings, corrected, and the problems it had are listed below.</source>
+        <translation>粘贴启动命令：表单会采用其中（修正后的）性能分析设置，原有的问题列在下方。</translation>
+    </message>
+    <message>
+        <source>&amp;Import into the form</source>
+        <translation>导入到表单(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Fill the form from the pasted command (Ctrl+Return in the box)</source>
+        <translation>用粘贴的命令填写表单（在文本框中按 Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>覆盖参数</translation>
+    </message>
+    <message>
+        <source>Copy the overrides (Ctrl+Shift+C or Ctrl+Return)</source>
+        <translation>复制覆盖参数（Ctrl+Shift+C 或 Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>What this will do</source>
+        <translation>实际效果</translation>
+    </message>
+    <message>
+        <source>Paste a launch command or a whole &amp;script; problems are listed as you type. You can also drop a file on this tab.</source>
+        <translation>粘贴启动命令或整个脚本(&amp;S)；输入时即列出问题。也可以把文件拖放到此页。</translation>
+    </message>
+    <message>
+        <source>&amp;Open script…</source>
+        <translation>打开脚本(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Lin&amp;t</source>
+        <translation>检查(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Check the script again (Ctrl+Return)</source>
+        <translation>重新检查脚本（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Corrected overrides</source>
+        <translation>修正后的覆盖参数</translation>
+    </message>
+    <message>
+        <source>Fill the Generate page's form from this script</source>
+        <translation>用此脚本填写“生成”页的表单</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>复制(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy the corrected overrides (Ctrl+Shift+C)</source>
+        <translation>复制修正后的覆盖参数（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>verl version</source>
+        <translation>verl 版本</translation>
+    </message>
+    <message>
+        <source>profile_continuous_steps: needs discrete off</source>
+        <translation>profile_continuous_steps：需要关闭 discrete</translation>
+    </message>
+    <message>
+        <source>verl 0.6.0 and later only</source>
+        <translation>仅 verl 0.6.0 及以后</translation>
+    </message>
+    <message>
+        <source>verl 0.9.0 and later, with the rollout role ticked</source>
+        <translation>需要 verl 0.9.0 及以后，并勾选 rollout 角色</translation>
+    </message>
+    <message>
+        <source>version default (%1)</source>
+        <extracomment>The first entry of the level list; %1 is the level verl uses when none is given</extracomment>
+        <translation>版本默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>The first token</source>
+        <translation>起始 token</translation>
+    </message>
+    <message>
+        <source>The last token</source>
+        <translation>结束 token</translation>
+    </message>
+    <message>
+        <source>Nothing to warn about: these overrides profile what the form says.</source>
+        <translation>没有需要提醒的：这些覆盖参数会按表单所选进行分析。</translation>
+    </message>
+    <message>
+        <source>Correct the fields marked in red to see the overrides.</source>
+        <translation>请改正标红的字段以查看覆盖参数。</translation>
+    </message>
+    <message>
+        <source>Paste a launch command into the box first.</source>
+        <translation>请先把启动命令粘贴到文本框中。</translation>
+    </message>
+    <message>
+        <source>The pasted text is larger than 16 MiB; that is not a launch command.</source>
+        <translation>粘贴的文本大于 16 MiB，不是启动命令。</translation>
+    </message>
+    <message>
+        <source>Correct the verl version first: the keys depend on it.</source>
+        <translation>请先改正 verl 版本：键取决于版本。</translation>
+    </message>
+    <message>
+        <source>Reading the command…</source>
+        <translation>正在读取命令…</translation>
+    </message>
+    <message>
+        <source>The command sets no profiler override for verl %1; the form is unchanged.</source>
+        <translation>该命令没有设置任何 verl %1 的性能分析覆盖参数；表单未改动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The form now holds the profiler settings of %n override(s).</source>
+        <translation>
+            <numerusform>表单已采用 %n 个覆盖参数中的性能分析设置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Fixed to %1.</source>
+        <translation>已修正为 %1。</translation>
+    </message>
+    <message>
+        <source>Paste a command or open a script to check it.</source>
+        <translation>粘贴命令或打开脚本以进行检查。</translation>
+    </message>
+    <message>
+        <source>The text is larger than 16 MiB; that is not a launch script.</source>
+        <translation>文本大于 16 MiB，不是启动脚本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No problems found in %n override(s).</source>
+        <translation>
+            <numerusform>在 %n 个覆盖参数中未发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 error(s), %2 warning(s) in %n override(s). Select a row to see it in the script.</source>
+        <translation>
+            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。选中一行可在脚本中定位。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a launch script</source>
+        <translation>打开启动脚本</translation>
+    </message>
+    <message>
+        <source>Shell scripts (*.sh *.bash);;All files (*)</source>
+        <translation>Shell 脚本 (*.sh *.bash);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n line(s)</source>
+        <translation>
+            <numerusform>已复制 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 takes one whole number ≥ 0.</source>
+        <translation>%1 只接受一个 ≥ 0 的整数。</translation>
+    </message>
+    <message>
+        <source>L&amp;evel:</source>
+        <translation>级别(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Open in the gene&amp;rator</source>
+        <translation>在生成器中打开(&amp;R)</translation>
     </message>
 </context>
 <context>

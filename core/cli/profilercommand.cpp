@@ -18,24 +18,6 @@ namespace vna::cli {
 
 namespace {
 
-constexpr qint64 kMaxScript = 16 * 1024 * 1024;
-
-Result<QList<qint64>> numbers(const QString &text, const QString &where)
-{
-    QList<qint64> list;
-    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const qint64 n = part.trimmed().toLongLong(&ok);
-        if (!ok) {
-            return Error::input(
-                ProfilerCommand::tr("\"%1\" in %2 is not a whole number; write e.g. 1,2,5.").arg(part.trimmed(), where),
-                where);
-        }
-        list << n;
-    }
-    return list;
-}
-
 void printFindings(const QList<profiler::Finding> &findings, const QString &file, QTextStream &out)
 {
     for (const profiler::Finding &finding : findings) {
@@ -107,7 +89,7 @@ ExitCode ProfilerCommand::run(const QCommandLineParser &parser, Context &ctx)
             return fail(role.error());
         request.roles << *role;
     }
-    const auto steps = numbers(parser.value(u"steps"_s), u"--steps"_s);
+    const auto steps = profiler::parseNumberList(parser.value(u"steps"_s), u"--steps"_s);
     if (!steps)
         return fail(steps.error());
     request.steps = *steps;
@@ -127,7 +109,7 @@ ExitCode ProfilerCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (parser.isSet(u"ranks"_s)) {
         if (request.allRanks)
             return fail(Error::input(tr("--ranks and --all-ranks contradict each other."), u"--ranks"_s));
-        const auto ranks = numbers(parser.value(u"ranks"_s), u"--ranks"_s);
+        const auto ranks = profiler::parseNumberList(parser.value(u"ranks"_s), u"--ranks"_s);
         if (!ranks)
             return fail(ranks.error());
         request.ranks = *ranks;
@@ -137,7 +119,7 @@ ExitCode ProfilerCommand::run(const QCommandLineParser &parser, Context &ctx)
          {std::pair{u"token-start"_s, &request.tokenStart}, std::pair{u"token-end"_s, &request.tokenEnd}}) {
         if (!parser.isSet(option))
             continue;
-        const auto n = numbers(parser.value(option), u"--"_s + option);
+        const auto n = profiler::parseNumberList(parser.value(option), u"--"_s + option);
         if (!n)
             return fail(n.error());
         if (n->size() != 1 || n->first() < 0)
@@ -200,26 +182,20 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (!version)
         return fail(version.error());
 
+    // A path may be a pipe (lint <(…)), so unlike the GUI this reads whatever it is given.
     const QString path = positional.value(0, u"-"_s);
-    QFile file;
-    if (path == u"-") {
-        if (!file.open(stdin, QIODevice::ReadOnly)) {
-            ctx.err << u"verl-npu-assistant lint: "_s << tr("Cannot read standard input.") << u'\n';
-            return ExitCode::Runtime;
-        }
-    } else {
-        file.setFileName(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(Error::input(tr("Cannot read %1: %2").arg(path, file.errorString()), path));
-    }
-    const QByteArray bytes = file.read(kMaxScript + 1);
-    if (bytes.size() > kMaxScript)
-        return fail(Error::input(tr("%1 is larger than 16 MiB; that is not a launch script.").arg(path), path));
-
-    const auto report = profiler::lint(QString::fromUtf8(bytes), *version);
-    if (!report)
-        return fail(Error::input(path + u": "_s + report.error().message, path));
     const QString shown = path == u"-" ? tr("<stdin>") : path;
+    QFile file(path == u"-" ? QString() : path);
+    const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
+    if (!opened)
+        return fail(Error::input(tr("Cannot read %1: %2").arg(shown, file.errorString()), path));
+    const auto script = profiler::readScript(file, shown);
+    if (!script)
+        return fail(script.error());
+
+    const auto report = profiler::lint(*script, *version);
+    if (!report)
+        return fail(Error::input(shown + u": "_s + report.error().message, path));
     if (parser.isSet(u"json"_s)) {
         QJsonArray findings;
         for (const profiler::Finding &finding : report->findings)

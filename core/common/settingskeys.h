@@ -42,4 +42,24 @@ inline const SettingKey<int> bucketCurrentMiB{QStringLiteral("bucket/currentMiB"
 inline const SettingKey<QString> bucketHbmMiB{QStringLiteral("bucket/hbmMiB")};
 inline const SettingKey<QByteArray> bucketSplitter{QStringLiteral("bucket/splitter")};
 
+// Profiler tab. Lists are kept as the comma-separated text the user typed or ticked.
+inline const SettingKey<QString> profilerVersion{QStringLiteral("profiler/verlVersion")};
+inline const SettingKey<QString> profilerRoles{QStringLiteral("profiler/roles"), QStringLiteral("actor")};
+inline const SettingKey<QString> profilerSteps{QStringLiteral("profiler/steps"), QStringLiteral("1")};
+inline const SettingKey<QString> profilerSavePath{QStringLiteral("profiler/savePath")};
+inline const SettingKey<QString> profilerContents{QStringLiteral("profiler/contents"), QStringLiteral("npu,cpu")};
+inline const SettingKey<QString> profilerLevel{QStringLiteral("profiler/level")}; // empty: the version's default
+inline const SettingKey<bool> profilerAnalysis{QStringLiteral("profiler/analysis"), true};
+inline const SettingKey<bool> profilerDiscrete{QStringLiteral("profiler/discrete"), false};
+inline const SettingKey<QString> profilerRanks{QStringLiteral("profiler/ranks")};
+inline const SettingKey<bool> profilerAllRanks{QStringLiteral("profiler/allRanks"), false};
+inline const SettingKey<bool> profilerContinuous{QStringLiteral("profiler/continuousSteps"), false};
+inline const SettingKey<QString> profilerTokenStart{QStringLiteral("profiler/tokenStart")};
+inline const SettingKey<QString> profilerTokenEnd{QStringLiteral("profiler/tokenEnd")};
+inline const SettingKey<QString> profilerFormat{QStringLiteral("profiler/format"), QStringLiteral("shell")};
+inline const SettingKey<int> profilerPage{QStringLiteral("profiler/page"), 0,
+                                          [](const int page) { return page == 0 || page == 1; }};
+inline const SettingKey<QByteArray> profilerSplitter{QStringLiteral("profiler/splitter")};
+inline const SettingKey<QByteArray> profilerLintSplitter{QStringLiteral("profiler/lintSplitter")};
+
 } // namespace vna::keys

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include "hydra/parser.h"
@@ -55,7 +57,7 @@ QString word(const hydra::Override &override)
 
 } // namespace
 
-Result<LintReport> lint(const QString &script, const verl::Version &version)
+Result<LintReport> lint(const QString &script, const verl::Version &version, const std::atomic_bool *cancel)
 {
     const auto parsed = shell::parseScript(script);
     if (!parsed)
@@ -69,6 +71,8 @@ Result<LintReport> lint(const QString &script, const verl::Version &version)
     };
 
     for (const shell::Command &command : parsed->commands) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return Error::runtime(Text::tr("Cancelled."));
         for (const shell::Word &assignment : command.assignments) {
             if (assignment.text.section(u'=', 0, 0) == u"HCCL_DEBUG") {
                 add(assignment, Finding::Severity::Warning, u"hccl-debug"_s,
@@ -203,6 +207,35 @@ Result<LintReport> lint(const QString &script, const verl::Version &version)
         return a.line != b.line ? a.line < b.line : a.column < b.column;
     });
     return report;
+}
+
+Result<QString> readScript(QFile &file, const QString &name)
+{
+    const QByteArray bytes = file.read(kMaxScriptBytes + 1);
+    if (bytes.size() > kMaxScriptBytes)
+        return Error::input(Text::tr("%1 is larger than 16 MiB; that is not a launch script.").arg(name), name);
+    if (file.error() != QFileDevice::NoError)
+        return Error::input(Text::tr("Cannot read %1: %2").arg(name, file.errorString()), name);
+    return QString::fromUtf8(bytes);
+}
+
+Result<QString> readScriptFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error::input(Text::tr("%1 does not exist.").arg(path), path);
+    if (info.isDir())
+        return Error::input(Text::tr("%1 is a folder; choose the launch script in it.").arg(path), path);
+    if (!info.isFile())
+        return Error::input(
+            Text::tr("%1 is not a regular file (a pipe or a device); save the script to a file first.").arg(path),
+            path);
+    if (info.size() > kMaxScriptBytes)
+        return Error::input(Text::tr("%1 is larger than 16 MiB; that is not a launch script.").arg(path), path);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::input(Text::tr("Cannot read %1: %2").arg(path, file.errorString()), path);
+    return readScript(file, path);
 }
 
 QStringList corrections(const LintReport &report)

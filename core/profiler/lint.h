@@ -2,6 +2,9 @@
 // column, what Hydra or verl will reject or do differently than intended, and the corrected override.
 #pragma once
 
+#include <atomic>
+
+#include <QFile>
 #include <QList>
 #include <QStringList>
 
@@ -11,6 +14,9 @@
 #include "verl/version.h"
 
 namespace vna::profiler {
+
+// Launch scripts are kilobytes; anything larger than this is refused rather than read.
+constexpr qint64 kMaxScriptBytes = 16 * 1024 * 1024;
 
 struct LintReport
 {
@@ -22,7 +28,14 @@ struct LintReport
 };
 
 // Fails only when the text cannot be read as shell at all (an unclosed quote); the error names the line.
-Result<LintReport> lint(const QString &script, const verl::Version &version);
+// Setting *cancel makes it stop at the next command with a runtime error.
+Result<LintReport> lint(const QString &script, const verl::Version &version, const std::atomic_bool *cancel = nullptr);
+
+// Reads a script from an open file (also stdin or a pipe), refusing more than kMaxScriptBytes. `name`
+// is how the messages call it.
+Result<QString> readScript(QFile &file, const QString &name);
+// Reads a script file for the GUI: only regular files, so a directory, FIFO or device cannot hang it.
+Result<QString> readScriptFile(const QString &path);
 
 // The corrected overrides, one per finding that has a fix, in script order, without repeats.
 QStringList corrections(const LintReport &report);

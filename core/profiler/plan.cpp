@@ -143,6 +143,21 @@ Result<Format> parseFormat(const QString &text, const QString &where)
                         where);
 }
 
+Result<QList<qint64>> parseNumberList(const QString &text, const QString &where)
+{
+    QList<qint64> list;
+    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qint64 n = part.trimmed().toLongLong(&ok);
+        if (!ok) {
+            return Error::input(
+                Text::tr("\"%1\" in %2 is not a whole number; write e.g. 1,2,5.").arg(part.trimmed(), where), where);
+        }
+        list << n;
+    }
+    return list;
+}
+
 Result<Plan> buildPlan(const Request &request)
 {
     const verl::Version &version = request.version;

@@ -40,6 +40,9 @@ struct Plan
     QStringList notes;       // translated remarks about this version (what is inherited, defaults)
 };
 
+// "1,2,5" -> {1, 2, 5}: the steps and ranks fields of the CLI and the form. Empty text is an empty list.
+Result<QList<qint64>> parseNumberList(const QString &text, const QString &where);
+
 // Fails for requests that cannot be expressed (no role, a token range before 0.9, …).
 Result<Plan> buildPlan(const Request &request);
 

@@ -31,6 +31,13 @@ private Q_SLOTS:
     void bucketCommand_data();
     void bucketCommand();
     void bucketJson();
+    void profilerCommand_data();
+    void profilerCommand();
+    void profilerThroughBash_data();
+    void profilerThroughBash();
+    void lintCommand_data();
+    void lintCommand();
+    void lintJson();
 
 private:
     struct Run
@@ -279,6 +286,164 @@ void TestApp::bucketJson()
     QCOMPARE(json.value(u"fits_current"_s).toBool(), false);
     QCOMPARE(json.value(u"largest"_s).toObject().value(u"shape"_s).toArray(), (QJsonArray{152064, 8192}));
     QCOMPARE(json.value(u"device_memory"_s).toObject().value(u"hbm_mib"_s).toInteger(), 65536);
+}
+
+void TestApp::profilerCommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("mentions"); // in stdout, or in stderr when code is 2
+
+    const QString npu = u"actor_rollout_ref.actor.profiler.tool_config.npu."_s;
+    QTest::addRow("defaults") << QStringList{u"profiler"_s} << 0 << u"'"_s + npu + u"contents=[npu,cpu]' \\\n"_s;
+    QTest::addRow("level for 0.6") << QStringList{u"profiler"_s, u"--verl-version"_s, u"0.6.1"_s} << 0
+                                   << npu + u"level=level1"_s;
+    QTest::addRow("0.5 keys") << QStringList{u"profiler"_s, u"--verl-version"_s, u"0.5.0"_s, u"--steps"_s, u"2,4"_s}
+                              << 0 << u"'trainer.profile_steps=[2,4]'"_s;
+    QTest::addRow("yaml") << QStringList{u"profiler"_s, u"--format"_s, u"yaml"_s, u"--all-ranks"_s} << 0
+                          << u"      all_ranks: true\n"_s;
+    QTest::addRow("continuous with discrete is an error")
+        << QStringList{u"profiler"_s, u"--continuous-steps"_s, u"--discrete"_s} << 1 << npu + u"discrete=true"_s;
+    QTest::addRow("FAQ level 1 refused") << QStringList{u"profiler"_s, u"--level"_s, u"1"_s} << 2 << u"\"1\""_s;
+    QTest::addRow("unknown contents refused")
+        << QStringList{u"profiler"_s, u"--contents"_s, u"npu,gpu"_s} << 2 << u"\"gpu\""_s;
+    QTest::addRow("ranks and all ranks") << QStringList{u"profiler"_s, u"--ranks"_s, u"0"_s, u"--all-ranks"_s} << 2
+                                         << u"--all-ranks"_s;
+    QTest::addRow("unknown role") << QStringList{u"profiler"_s, u"--roles"_s, u"actor,judge"_s} << 2 << u"\"judge\""_s;
+    QTest::addRow("steps not numbers") << QStringList{u"profiler"_s, u"--steps"_s, u"1,two"_s} << 2 << u"\"two\""_s;
+    QTest::addRow("unknown format") << QStringList{u"profiler"_s, u"--format"_s, u"toml"_s} << 2 << u"\"toml\""_s;
+}
+
+void TestApp::profilerCommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, mentions);
+    const Run result = run(args);
+    QCOMPARE(result.code, code);
+    if (code == 2) {
+        QVERIFY2(result.err.contains(mentions), qPrintable(result.err));
+        QCOMPARE(result.out, QString());
+    } else {
+        QVERIFY2(result.out.contains(mentions), qPrintable(result.out));
+    }
+}
+
+void TestApp::profilerThroughBash_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("defaults") << QStringList();
+    QTest::addRow("everything") << QStringList{u"--roles"_s,      u"actor,ref,rollout,critic,reward"_s,
+                                               u"--steps"_s,      u"1,2,5"_s,
+                                               u"--contents"_s,   u"npu,cpu,memory,shapes,module,stack"_s,
+                                               u"--level"_s,      u"level2"_s,
+                                               u"--ranks"_s,      u"0,8"_s,
+                                               u"--save-path"_s,  u"/data/it's here/$HOME"_s,
+                                               u"--no-analysis"_s};
+    QTest::addRow("0.5") << QStringList{u"--verl-version"_s, u"0.5.0"_s, u"--save-path"_s, u"/tmp/a b"_s};
+}
+
+void TestApp::profilerThroughBash()
+{
+    // The shell text, run through a real bash, must hand Hydra exactly the JSON's "hydra" strings.
+    QFETCH(QStringList, args);
+    const Run json = run(QStringList{u"profiler"_s, u"--format"_s, u"json"_s} + args);
+    QCOMPARE(json.code, 0);
+    QStringList expected;
+    for (const QJsonValue &item : QJsonDocument::fromJson(json.out.toUtf8()).array())
+        expected << item.toObject().value(u"hydra"_s).toString();
+    QVERIFY(!expected.isEmpty());
+    for (const char *format : {"shell", "line"}) {
+        const Run text = run(QStringList{u"profiler"_s, u"--format"_s, QString::fromLatin1(format)} + args);
+        QCOMPARE(text.code, 0);
+        QProcess bash;
+        bash.start(u"bash"_s, {u"--norc"_s, u"-c"_s, u"printf '%s\\n' "_s + text.out});
+        QVERIFY(bash.waitForFinished(10000));
+        QCOMPARE(bash.exitCode(), 0);
+        const QStringList words = QString::fromUtf8(bash.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(words, expected);
+    }
+}
+
+void TestApp::lintCommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("mentions"); // in stdout, or in stderr when code is 2
+
+    const QByteArray faq = "actor_rollout_ref.actor.profiler.tool_config.npu.discrete=true \\\n"
+                           "actor_rollout_ref.actor.profiler.tool_config.npu.contents=npu,cpu \\\n"
+                           "actor_rollout_ref.actor.profiler.tool_config.npu.level=1 \\\n"
+                           "actor_rollout_ref.actor.profiler.tool_config.npu.analysis=true\n";
+    QTest::addRow("FAQ on stdin: exactly two errors")
+        << QStringList{u"lint"_s} << faq << 1
+        << QStringList{
+               u"<stdin>:2:1: error [ambiguous-sweep]"_s, u"<stdin>:3:1: error [profiler-level]"_s,
+               u"2 error(s), 0 warning(s) in 4 override(s)."_s,
+               u"Corrected overrides:\n'actor_rollout_ref.actor.profiler.tool_config.npu.contents=[npu,cpu]' \\\n"
+               u"actor_rollout_ref.actor.profiler.tool_config.npu.level=level1\n"_s};
+    QTest::addRow("clean") << QStringList{u"lint"_s, u"-"_s} << QByteArray("python3 -m m 'a.b=[1,2]'\n") << 0
+                           << QStringList{u"No problems found in 1 override(s)."_s};
+    QTest::addRow("old key on a new version")
+        << QStringList{u"lint"_s, u"--verl-version"_s, u"0.8.0"_s}
+        << QByteArray("python3 -m m actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096\n") << 1
+        << QStringList{u"[key-not-in-version]"_s,
+                       u"fix: actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s};
+    QTest::addRow("HCCL_DEBUG is a warning") << QStringList{u"lint"_s} << QByteArray("export HCCL_DEBUG=INFO\n") << 0
+                                             << QStringList{u"<stdin>:1:8: warning [hccl-debug]"_s};
+    QTest::addRow("unclosed quote") << QStringList{u"lint"_s} << QByteArray("python3 'x\n") << 2
+                                    << QStringList{u"<stdin>: Line 1, column 9"_s};
+    QTest::addRow("missing file") << QStringList{u"lint"_s, u"/nonexistent/train.sh"_s} << QByteArray() << 2
+                                  << QStringList{u"/nonexistent/train.sh"_s};
+    QTest::addRow("two files") << QStringList{u"lint"_s, u"a.sh"_s, u"b.sh"_s} << QByteArray() << 2
+                               << QStringList{u"a.sh, b.sh"_s};
+    QTest::addRow("bad version") << QStringList{u"lint"_s, u"--verl-version"_s, u"new"_s} << QByteArray() << 2
+                                 << QStringList{u"\"new\""_s};
+}
+
+void TestApp::lintCommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, input);
+    QFETCH(int, code);
+    QFETCH(QStringList, mentions);
+    const Run result = run(args, QProcessEnvironment::systemEnvironment(), input);
+    QCOMPARE(result.code, code);
+    const QString &text = code == 2 ? result.err : result.out;
+    for (const QString &part : mentions)
+        QVERIFY2(text.contains(part), qPrintable(part + u"\nnot in:\n"_s + text));
+}
+
+void TestApp::lintJson()
+{
+    const QString script = m_dir.filePath(u"train.sh"_s);
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#!/bin/bash\n"
+               "python3 -m verl.trainer.main_ppo \\\n"
+               "    actor_rollout_ref.actor.profiler.tool_config.npu.contents=npu,cpu \\\n"
+               "    trainer.logger=[console,wandb]\n");
+    file.close();
+    const Run result = run({u"lint"_s, script, u"--json"_s});
+    QCOMPARE(result.code, 1);
+    QJsonParseError error;
+    const QJsonArray findings
+        = QJsonDocument::fromJson(result.out.toUtf8(), &error).object().value(u"findings"_s).toArray();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(findings.size(), 2);
+    const QJsonObject first = findings.at(0).toObject();
+    QCOMPARE(first.keys(),
+             (QStringList{u"column"_s, u"fix"_s, u"key"_s, u"line"_s, u"message"_s, u"rule"_s, u"severity"_s}));
+    QCOMPARE(first.value(u"key"_s).toString(), u"actor_rollout_ref.actor.profiler.tool_config.npu.contents"_s);
+    QCOMPARE(first.value(u"line"_s).toInt(), 3);
+    QCOMPARE(first.value(u"column"_s).toInt(), 5);
+    QCOMPARE(first.value(u"severity"_s).toString(), u"error"_s);
+    QCOMPARE(first.value(u"rule"_s).toString(), u"ambiguous-sweep"_s);
+    const QJsonObject second = findings.at(1).toObject();
+    QCOMPARE(second.value(u"severity"_s).toString(), u"warning"_s);
+    QCOMPARE(second.value(u"rule"_s).toString(), u"shell-unquoted-list"_s);
+    QCOMPARE(second.value(u"fix"_s).toString(), u"'trainer.logger=[console,wandb]'"_s);
 }
 
 int main(int argc, char **argv)

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "bucket/buckettab.h"
+#include "profiler/profilertab.h"
 
 namespace vna::ui {
 
@@ -25,6 +26,12 @@ const QList<ToolInfo> &tools()
                            "override for your verl version, from a preset, the error message or your model "
                            "folder."),
          QStringLiteral(":/icons/tool-bucket.svg"), [](QWidget *parent) { return new BucketTab(parent); }},
+        {QStringLiteral("profiler"), QT_TRANSLATE_NOOP("Tools", "Profiler"),
+         QT_TRANSLATE_NOOP("Tools",
+                           "Turn on the NPU profiler with overrides Hydra and verl accept for your version "
+                           "(the FAQ's contents=npu,cpu and level=1 are rejected), and check the launch commands "
+                           "you already have."),
+         QStringLiteral(":/icons/tool-profiler.svg"), [](QWidget *parent) { return new ProfilerTab(parent); }},
     };
     return list;
 }

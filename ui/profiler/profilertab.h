@@ -1,0 +1,201 @@
+// The Profiler tab: writes the NPU profiler overrides for the user's verl version (Generate page) and
+// checks launch commands they already have (Lint page). Both read the same core: profiler/plan.h and
+// profiler/lint.h.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <QFutureWatcher>
+
+#include "profiler/lint.h"
+#include "profiler/plan.h"
+#include "shell/tooltab.h"
+
+class QCheckBox;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QTimer;
+
+namespace vna::ui {
+
+class FieldMessage;
+class FindingsModel;
+class NotesList;
+
+// Lints text on a worker thread; a newer start() cancels the older run and only its result is reported.
+class LintJob final
+{
+    Q_DISABLE_COPY_MOVE(LintJob)
+
+public:
+    using Done = std::function<void(const Result<profiler::LintReport> &)>;
+
+    LintJob(QObject *context, Done done);
+    ~LintJob();
+
+    void start(const QString &text, const verl::Version &version);
+    void cancel();
+    bool isRunning() const; // a result is still to come
+
+private:
+    struct Outcome
+    {
+        quint64 generation = 0;
+        Result<profiler::LintReport> report;
+    };
+
+    QFutureWatcher<Outcome> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancel; // set while a run is wanted
+    quint64 m_generation = 0;                   // which run's result is wanted
+    Done m_done;
+};
+
+class ProfilerTab final : public ToolTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProfilerTab)
+
+public:
+    enum class Page { Generate, Lint }; // the order of the pages
+
+    explicit ProfilerTab(QWidget *parent = nullptr);
+    ~ProfilerTab() override;
+
+    bool isBusy() const override;
+    // The overrides the Generate page shows, or nothing while the form is invalid.
+    const std::optional<profiler::Plan> &plan() const;
+    // Reads a launch script into the Lint page, as a drop does.
+    void openScript(const QString &path);
+    void showPage(Page page);
+
+Q_SIGNALS:
+    void previewChanged();
+    void lintFinished();
+    void importFinished();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildGenerate(QWidget *page);
+    void buildLint(QWidget *page);
+    void retranslate();
+    void loadSettings();
+    void saveSettings() const;
+
+    // Generate page
+    void formChanged();
+    void generate();
+    std::optional<verl::Version> readVersion();
+    std::optional<profiler::Request> readRequest(const verl::Version &version);
+    void applyRequest(const profiler::Request &request);
+    void updateAvailability();
+    void startImport(const QString &text);
+    void importDone(const Result<profiler::LintReport> &report);
+
+    // Lint page
+    void scriptChanged();
+    void lintNow();
+    void lintDone(const Result<profiler::LintReport> &report);
+    void showFinding(const QModelIndex &index);
+    void browseScript();
+    void sendScriptToForm();
+
+    void copy(const QString &text);
+    void copyMain();
+
+    // shared
+    QLabel *m_description = nullptr;
+    QLabel *m_versionLabel = nullptr;
+    QComboBox *m_version = nullptr;
+    FieldMessage *m_versionMessage = nullptr;
+    QTabWidget *m_pages = nullptr;
+
+    // Generate: inputs
+    QLabel *m_whatHeading = nullptr;
+    QLabel *m_rolesLabel = nullptr;
+    QFrame *m_roles = nullptr;
+    QList<QCheckBox *> m_roleBoxes; // in verl::allRoles() order
+    FieldMessage *m_rolesMessage = nullptr;
+    QLabel *m_stepsLabel = nullptr;
+    QLineEdit *m_steps = nullptr;
+    FieldMessage *m_stepsMessage = nullptr;
+    QLabel *m_ranksLabel = nullptr;
+    QLineEdit *m_ranks = nullptr;
+    QCheckBox *m_allRanks = nullptr;
+    FieldMessage *m_ranksMessage = nullptr;
+    QLabel *m_collectHeading = nullptr;
+    QLabel *m_contentsLabel = nullptr;
+    QFrame *m_contents = nullptr;
+    QList<QCheckBox *> m_contentBoxes; // in verl::allowedContents() order
+    QLabel *m_levelLabel = nullptr;
+    QComboBox *m_level = nullptr;
+    QCheckBox *m_analysis = nullptr;
+    QCheckBox *m_discrete = nullptr;
+    QCheckBox *m_continuous = nullptr;
+    QLabel *m_tokensLabel = nullptr;
+    QLineEdit *m_tokenStart = nullptr;
+    QLineEdit *m_tokenEnd = nullptr;
+    FieldMessage *m_tokensMessage = nullptr;
+    QLabel *m_savePathLabel = nullptr;
+    QLineEdit *m_savePath = nullptr;
+    QLabel *m_formatLabel = nullptr;
+    QComboBox *m_format = nullptr;
+    QLabel *m_importHeading = nullptr;
+    QLabel *m_importHint = nullptr;
+    QPlainTextEdit *m_importText = nullptr;
+    QPushButton *m_import = nullptr;
+    NotesList *m_importNotes = nullptr;
+
+    // Generate: results
+    QLabel *m_previewHeading = nullptr;
+    QPlainTextEdit *m_preview = nullptr;
+    QPushButton *m_copy = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_findingsHeading = nullptr;
+    NotesList *m_findings = nullptr;
+    QSplitter *m_splitter = nullptr;
+
+    // Lint
+    QLabel *m_scriptLabel = nullptr;
+    QPlainTextEdit *m_script = nullptr;
+    QPushButton *m_openScript = nullptr;
+    QLabel *m_scriptFile = nullptr;
+    QPushButton *m_lint = nullptr;
+    QProgressBar *m_lintBusy = nullptr;
+    QPushButton *m_lintCancel = nullptr;
+    QLabel *m_lintSummary = nullptr;
+    FindingsModel *m_lintModel = nullptr;
+    QTableView *m_lintTable = nullptr;
+    QLabel *m_correctionsHeading = nullptr;
+    QPlainTextEdit *m_corrections = nullptr;
+    QPushButton *m_copyCorrections = nullptr;
+    QPushButton *m_toForm = nullptr;
+    QSplitter *m_lintSplitter = nullptr;
+
+    QTimer *m_formTimer = nullptr;
+    QTimer *m_lintTimer = nullptr;
+    QTimer *m_busyTimer = nullptr;
+    bool m_loading = false;
+    bool m_dirty = false; // the user changed an input since the settings were saved
+    std::optional<profiler::Plan> m_plan;
+    std::optional<profiler::LintReport> m_lintReport;
+    std::unique_ptr<LintJob> m_lintJob;
+    std::unique_ptr<LintJob> m_importJob;
+};
+
+} // namespace vna::ui
