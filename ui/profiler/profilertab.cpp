@@ -965,7 +965,11 @@ void ProfilerTab::lintNow()
     const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
     if (!version) {
         m_lintJob->cancel();
+        m_lintReport.reset();
+        m_lintModel->setFindings({});
+        m_corrections->clear();
         m_lintSummary->setText(tr("Correct the verl version first: the keys depend on it."));
+        Q_EMIT lintFinished();
         return;
     }
     if (text.trimmed().isEmpty()) {
