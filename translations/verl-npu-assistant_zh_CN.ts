@@ -955,18 +955,6 @@ Exit code 1 when there are errors.</source>
         <source>&lt;stdin&gt;</source>
         <translation>&lt;标准输入&gt;</translation>
     </message>
-    <message numerus="yes">
-        <source>No problems found in %n override(s).</source>
-        <translation>
-            <numerusform>在 %n 个覆盖参数中未发现问题。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 error(s), %2 warning(s) in %n override(s).</source>
-        <translation>
-            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Corrected overrides:</source>
         <translation>修正后的覆盖参数：</translation>
@@ -1283,6 +1271,18 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>%1 is not a regular file (a pipe or a device); save the script to a file first.</source>
         <translation>%1 不是普通文件（而是管道或设备）；请先把脚本保存为文件。</translation>
+    </message>
+    <message>
+        <source>The text is larger than 16 MiB; that is not a launch script.</source>
+        <translation>文本大于 16 MiB，不是启动脚本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No problems found in %n override(s).</source>
+        <translation><numerusform>在 %n 个覆盖参数中未发现问题。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 error(s), %2 warning(s) in %n override(s).</source>
+        <translation><numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2243,10 +2243,6 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>请先把启动命令粘贴到文本框中。</translation>
     </message>
     <message>
-        <source>The pasted text is larger than 16 MiB; that is not a launch command.</source>
-        <translation>粘贴的文本大于 16 MiB，不是启动命令。</translation>
-    </message>
-    <message>
         <source>Correct the verl version first: the keys depend on it.</source>
         <translation>请先改正 verl 版本：键取决于版本。</translation>
     </message>
@@ -2277,22 +2273,6 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>粘贴命令或打开脚本以进行检查。</translation>
     </message>
     <message>
-        <source>The text is larger than 16 MiB; that is not a launch script.</source>
-        <translation>文本大于 16 MiB，不是启动脚本。</translation>
-    </message>
-    <message numerus="yes">
-        <source>No problems found in %n override(s).</source>
-        <translation>
-            <numerusform>在 %n 个覆盖参数中未发现问题。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 error(s), %2 warning(s) in %n override(s). Select a row to see it in the script.</source>
-        <translation>
-            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。选中一行可在脚本中定位。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Open a launch script</source>
         <translation>打开启动脚本</translation>
     </message>
@@ -2317,6 +2297,10 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Open in the gene&amp;rator</source>
         <translation>在生成器中打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Select a row to see it in the script.</source>
+        <translation>选中一行可在脚本中定位。</translation>
     </message>
 </context>
 <context>

@@ -204,16 +204,7 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
             QJsonDocument(QJsonObject{{u"findings"_s, findings}}).toJson(QJsonDocument::Indented));
     } else {
         printFindings(report->findings, shown, ctx.out);
-        const qsizetype errors = profiler::countErrors(report->findings);
-        if (report->findings.isEmpty()) {
-            ctx.out << tr("No problems found in %n override(s).", nullptr, static_cast<int>(report->overrides))
-                    << u'\n';
-        } else {
-            ctx.out << tr("%1 error(s), %2 warning(s) in %n override(s).", nullptr, static_cast<int>(report->overrides))
-                           .arg(errors)
-                           .arg(report->findings.size() - errors)
-                    << u'\n';
-        }
+        ctx.out << profiler::summary(*report) << u'\n';
         const QStringList fixes = profiler::corrections(*report);
         if (!fixes.isEmpty())
             ctx.out << u'\n' << tr("Corrected overrides:") << u'\n' << fixes.join(u" \\\n"_s) << u'\n';

@@ -125,7 +125,7 @@ bool JsonReader::beginArray()
     return true;
 }
 
-bool JsonReader::nextMember(QByteArrayView &key)
+bool JsonReader::enterMember()
 {
     if (failed() || m_first.isEmpty())
         return false;
@@ -138,27 +138,17 @@ bool JsonReader::nextMember(QByteArrayView &key)
     if (!m_first.last() && !expect(','))
         return false;
     m_first.last() = false;
-    if (!readString(key))
-        return false;
-    return expect(':');
+    return true;
+}
+
+bool JsonReader::nextMember(QByteArrayView &key)
+{
+    return enterMember() && readString(key) && expect(':');
 }
 
 bool JsonReader::nextMember(QString &key)
 {
-    if (failed() || m_first.isEmpty())
-        return false;
-    skipSpace();
-    if (m_pos < m_text.size() && m_text[m_pos] == '}') {
-        ++m_pos;
-        m_first.removeLast();
-        return false;
-    }
-    if (!m_first.last() && !expect(','))
-        return false;
-    m_first.last() = false;
-    if (!readString(key))
-        return false;
-    return expect(':');
+    return enterMember() && readString(key) && expect(':');
 }
 
 bool JsonReader::nextElement()

@@ -50,6 +50,8 @@ public:
 private:
     void skipSpace();
     bool expect(char c);
+    // Past the "," before the next member; false at the closing "}" (consumed) or on an error.
+    bool enterMember();
     bool scanNumber(qsizetype &end);
 
     bool readRaw(QByteArrayView &out, bool &ascii);

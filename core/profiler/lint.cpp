@@ -59,6 +59,8 @@ QString word(const hydra::Override &override)
 
 Result<LintReport> lint(const QString &script, const verl::Version &version, const std::atomic_bool *cancel)
 {
+    if (script.size() > kMaxScriptBytes)
+        return Error::input(Text::tr("The text is larger than 16 MiB; that is not a launch script."));
     const auto parsed = shell::parseScript(script);
     if (!parsed)
         return parsed.error();
@@ -236,6 +238,17 @@ Result<QString> readScriptFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return Error::input(Text::tr("Cannot read %1: %2").arg(path, file.errorString()), path);
     return readScript(file, path);
+}
+
+QString summary(const LintReport &report)
+{
+    const int overrides = static_cast<int>(report.overrides);
+    if (report.findings.isEmpty())
+        return Text::tr("No problems found in %n override(s).", nullptr, overrides);
+    const qsizetype errors = countErrors(report.findings);
+    return Text::tr("%1 error(s), %2 warning(s) in %n override(s).", nullptr, overrides)
+        .arg(errors)
+        .arg(report.findings.size() - errors);
 }
 
 QStringList corrections(const LintReport &report)

@@ -27,7 +27,8 @@ struct LintReport
     QList<hydra::Override> corrected;
 };
 
-// Fails only when the text cannot be read as shell at all (an unclosed quote); the error names the line.
+// Fails when the text cannot be read as shell at all (an unclosed quote; the error names the line) or is
+// larger than kMaxScriptBytes.
 // Setting *cancel makes it stop at the next command with a runtime error.
 Result<LintReport> lint(const QString &script, const verl::Version &version, const std::atomic_bool *cancel = nullptr);
 
@@ -36,6 +37,9 @@ Result<LintReport> lint(const QString &script, const verl::Version &version, con
 Result<QString> readScript(QFile &file, const QString &name);
 // Reads a script file for the GUI: only regular files, so a directory, FIFO or device cannot hang it.
 Result<QString> readScriptFile(const QString &path);
+
+// "No problems found in 4 override(s)." or "2 error(s), 1 warning(s) in 4 override(s)."
+QString summary(const LintReport &report);
 
 // The corrected overrides, one per finding that has a fix, in script order, without repeats.
 QStringList corrections(const LintReport &report);

@@ -143,6 +143,21 @@ Result<Format> parseFormat(const QString &text, const QString &where)
                         where);
 }
 
+QString formatName(Format format)
+{
+    switch (format) {
+    case Format::Shell:
+        return u"shell"_s;
+    case Format::Line:
+        return u"line"_s;
+    case Format::Yaml:
+        return u"yaml"_s;
+    case Format::Json:
+        return u"json"_s;
+    }
+    return u"shell"_s;
+}
+
 Result<QList<qint64>> parseNumberList(const QString &text, const QString &where)
 {
     QList<qint64> list;

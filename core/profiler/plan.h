@@ -61,6 +61,7 @@ Imported importRequest(const QList<hydra::Override> &overrides, const Request &d
 
 enum class Format { Shell, Line, Yaml, Json };
 Result<Format> parseFormat(const QString &text, const QString &where);
+QString formatName(Format format); // what parseFormat reads: shell, line, yaml, json
 
 // Shell: one override per line joined by " \", each quoted for bash only where needed.
 // Line: the same on one line. Yaml: the equivalent YAML fragment. Json: [{key, value, hydra}], where

@@ -206,6 +206,11 @@ void TestLint::unreadableScript()
     const auto report = lint(u"python3 run.py 'a=1"_s, vna::verl::latestKnown());
     QVERIFY(!report.ok());
     QVERIFY(report.error().message.contains(u"Line 1"_s));
+
+    // Pasted text larger than any launch script is refused before it is read, in the GUI as in the CLI.
+    const auto huge = lint(QString(kMaxScriptBytes + 1, u'a'), vna::verl::latestKnown());
+    QVERIFY(!huge.ok());
+    QVERIFY2(huge.error().message.contains(u"16 MiB"_s), qPrintable(huge.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestLint)

@@ -1,19 +1,13 @@
 #include "findingsmodel.h"
 
-#include "common/verdict.h"
-
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
-
-namespace {
 
 Severity severityOf(const profiler::Finding &finding)
 {
     return finding.severity == profiler::Finding::Severity::Error ? Severity::Error : Severity::Warning;
 }
-
-} // namespace
 
 FindingsModel::FindingsModel(QObject *parent)
     : QAbstractTableModel{parent}

@@ -4,9 +4,13 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include "common/verdict.h"
 #include "profiler/finding.h"
 
 namespace vna::ui {
+
+// The shared icon/word/colour for a finding's severity.
+Severity severityOf(const profiler::Finding &finding);
 
 class FindingsModel final : public QAbstractTableModel
 {

@@ -40,32 +40,12 @@ constexpr int kFormDebounceMs = 100;
 constexpr int kLintDebounceMs = 300;
 constexpr int kBusyAfterMs = 200; // quicker work shows no progress bar
 
-QString formatId(profiler::Format format)
-{
-    switch (format) {
-    case profiler::Format::Shell:
-        return u"shell"_s;
-    case profiler::Format::Line:
-        return u"line"_s;
-    case profiler::Format::Yaml:
-        return u"yaml"_s;
-    case profiler::Format::Json:
-        return u"json"_s;
-    }
-    return u"shell"_s;
-}
-
 QString joinNumbers(const QList<qint64> &numbers)
 {
     QStringList parts;
     for (const qint64 n : numbers)
         parts << QString::number(n);
     return parts.join(u',');
-}
-
-Severity severityOf(const profiler::Finding &finding)
-{
-    return finding.severity == profiler::Finding::Severity::Error ? Severity::Error : Severity::Warning;
 }
 
 // A single whole number >= 0 typed in a field, or nothing when the field is empty.
@@ -368,7 +348,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     m_format->setObjectName(u"profilerFormat"_s);
     for (const profiler::Format format :
          {profiler::Format::Shell, profiler::Format::Line, profiler::Format::Yaml, profiler::Format::Json})
-        m_format->addItem(QString(), formatId(format));
+        m_format->addItem(QString(), profiler::formatName(format));
     m_formatLabel->setBuddy(m_format);
     collect->addRow(m_formatLabel, m_format);
     layout->addLayout(what);
@@ -892,12 +872,6 @@ void ProfilerTab::startImport(const QString &text)
         Q_EMIT importFinished();
         return;
     }
-    if (text.size() > profiler::kMaxScriptBytes) {
-        m_importNotes->setNotes(
-            {{Severity::Error, tr("The pasted text is larger than 16 MiB; that is not a launch command.")}});
-        Q_EMIT importFinished();
-        return;
-    }
     const auto version = readVersion();
     if (!version) {
         m_importNotes->setNotes({{Severity::Error, tr("Correct the verl version first: the keys depend on it.")}});
@@ -964,34 +938,28 @@ void ProfilerTab::lintNow()
     const QString text = m_script->toPlainText();
     const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
     if (!version) {
-        m_lintJob->cancel();
-        m_lintReport.reset();
-        m_lintModel->setFindings({});
-        m_corrections->clear();
-        m_lintSummary->setText(tr("Correct the verl version first: the keys depend on it."));
-        Q_EMIT lintFinished();
+        clearLint(tr("Correct the verl version first: the keys depend on it."));
         return;
     }
     if (text.trimmed().isEmpty()) {
-        m_lintJob->cancel();
-        m_lintReport.reset();
-        m_lintModel->setFindings({});
-        m_corrections->clear();
-        m_lintSummary->setText(tr("Paste a command or open a script to check it."));
-        m_copyCorrections->setEnabled(false);
-        m_toForm->setEnabled(false);
-        m_script->setExtraSelections({});
-        Q_EMIT lintFinished();
-        return;
-    }
-    if (text.size() > profiler::kMaxScriptBytes) {
-        m_lintJob->cancel();
-        m_lintSummary->setText(tr("The text is larger than 16 MiB; that is not a launch script."));
-        Q_EMIT lintFinished();
+        clearLint(tr("Paste a command or open a script to check it."));
         return;
     }
     m_lintJob->start(text, *version);
     m_busyTimer->start();
+}
+
+void ProfilerTab::clearLint(const QString &summary)
+{
+    m_lintJob->cancel();
+    m_lintReport.reset();
+    m_lintModel->setFindings({});
+    m_corrections->clear();
+    m_script->setExtraSelections({});
+    m_lintSummary->setText(summary);
+    m_copyCorrections->setEnabled(false);
+    m_toForm->setEnabled(false);
+    Q_EMIT lintFinished();
 }
 
 void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
@@ -999,29 +967,19 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     m_busyTimer->stop();
     m_lintBusy->hide();
     m_lintCancel->hide();
-    m_script->setExtraSelections({});
     if (!report) {
-        m_lintReport.reset();
-        m_lintModel->setFindings({});
-        m_corrections->clear();
-        m_lintSummary->setText(report.error().message);
-    } else {
-        m_lintReport = *report;
-        m_lintModel->setFindings(report->findings);
-        const QStringList fixes = profiler::corrections(*report);
-        m_corrections->setPlainText(fixes.join(u" \\\n"_s));
-        const qsizetype errors = profiler::countErrors(report->findings);
-        const int overrides = static_cast<int>(report->overrides);
-        m_lintSummary->setText(
-            report->findings.isEmpty()
-                ? tr("No problems found in %n override(s).", nullptr, overrides)
-                : tr("%1 error(s), %2 warning(s) in %n override(s). Select a row to see it in the script.", nullptr,
-                     overrides)
-                      .arg(errors)
-                      .arg(report->findings.size() - errors));
+        clearLint(report.error().message);
+        return;
     }
+    m_script->setExtraSelections({});
+    m_lintReport = *report;
+    m_lintModel->setFindings(report->findings);
+    m_corrections->setPlainText(profiler::corrections(*report).join(u" \\\n"_s));
+    m_lintSummary->setText(report->findings.isEmpty()
+                               ? profiler::summary(*report)
+                               : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script."));
     m_copyCorrections->setEnabled(!m_corrections->toPlainText().isEmpty());
-    m_toForm->setEnabled(m_lintReport && !m_lintReport->corrected.isEmpty());
+    m_toForm->setEnabled(!m_lintReport->corrected.isEmpty());
     Q_EMIT lintFinished();
 }
 

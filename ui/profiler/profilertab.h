@@ -111,6 +111,7 @@ private:
     void scriptChanged();
     void lintNow();
     void lintDone(const Result<profiler::LintReport> &report);
+    void clearLint(const QString &summary); // no findings to show, and why
     void showFinding(const QModelIndex &index);
     void browseScript();
     void sendScriptToForm();
