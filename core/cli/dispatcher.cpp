@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include "cli/bucketcommand.h"
+#include "cli/envcommands.h"
 #include "cli/profilercommand.h"
 #include "common/version.h"
 
@@ -145,6 +146,8 @@ ExitCode Dispatcher::run(const GlobalOptions &options, Context &ctx)
 std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
 {
     std::vector<std::unique_ptr<Subcommand>> subcommands;
+    subcommands.push_back(std::make_unique<DiagnoseCommand>());
+    subcommands.push_back(std::make_unique<EnvScriptCommand>());
     subcommands.push_back(std::make_unique<BucketCommand>());
     subcommands.push_back(std::make_unique<ProfilerCommand>());
     subcommands.push_back(std::make_unique<LintCommand>());

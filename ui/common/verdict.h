@@ -5,9 +5,11 @@
 #include <QIcon>
 #include <QString>
 
+#include "common/verdicts.h"
+
 namespace vna::ui {
 
-enum class Verdict { Pass, Warn, Fail, Skip, Error };
+using Verdict = vna::Verdict;
 enum class Severity { Critical, Error, Warning, Info };
 
 QIcon icon(Verdict verdict);

@@ -1,0 +1,85 @@
+#include "process.h"
+
+#include <csignal>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace vna {
+
+namespace {
+
+void append(QByteArray &to, const QByteArray &data, qsizetype max, bool &truncated)
+{
+    const qsizetype room = max - to.size();
+    if (data.size() > room) {
+        truncated = true;
+        to.append(data.left(std::max<qsizetype>(room, 0)));
+    } else {
+        to.append(data);
+    }
+}
+
+} // namespace
+
+ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *cancel)
+{
+    ProcessResult result;
+    QElapsedTimer clock;
+    clock.start();
+
+    QProcess process;
+    process.setProgram(request.program);
+    process.setArguments(request.arguments);
+    process.setProcessEnvironment(request.environment);
+    // A new session: the child and everything it starts share one process group we can kill.
+    process.setChildProcessModifier([] { ::setsid(); });
+    process.start(QIODevice::ReadWrite);
+    if (!process.waitForStarted(10000)) {
+        result.errorString = QCoreApplication::translate("Process", "Could not run %1: %2")
+                                 .arg(request.program, process.errorString());
+        result.elapsedMs = clock.elapsed();
+        return result;
+    }
+    result.started = true;
+    const qint64 pid = process.processId();
+    if (!request.input.isEmpty())
+        process.write(request.input);
+    process.closeWriteChannel();
+
+    const auto killGroup = [&] {
+        if (pid > 0)
+            ::kill(-static_cast<pid_t>(pid), SIGKILL);
+        process.kill();
+        process.waitForFinished(5000);
+    };
+    while (process.state() != QProcess::NotRunning) {
+        process.waitForFinished(50);
+        append(result.out, process.readAllStandardOutput(), request.maxOutput, result.truncated);
+        append(result.err, process.readAllStandardError(), request.maxOutput, result.truncated);
+        if (cancel && cancel->load()) {
+            result.canceled = true;
+            killGroup();
+            break;
+        }
+        if (clock.elapsed() > request.timeoutMs) {
+            result.timedOut = true;
+            killGroup();
+            break;
+        }
+    }
+    append(result.out, process.readAllStandardOutput(), request.maxOutput, result.truncated);
+    append(result.err, process.readAllStandardError(), request.maxOutput, result.truncated);
+    if (!result.timedOut && !result.canceled && process.exitStatus() == QProcess::NormalExit)
+        result.exitCode = process.exitCode();
+    else if (pid > 0)
+        ::kill(-static_cast<pid_t>(pid), SIGKILL); // leftovers of a killed tree
+    result.elapsedMs = clock.elapsed();
+    return result;
+}
+
+} // namespace vna

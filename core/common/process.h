@@ -1,0 +1,43 @@
+// The one way core runs an external program (ssh, npu-smi, python3, sh): an argument list, never a
+// shell string; input on stdin; a timeout; cancel from another thread; output capped so a runaway
+// program cannot exhaust memory. Blocking: call it from a worker thread, never the GUI thread.
+#pragma once
+
+#include <atomic>
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace vna {
+
+struct ProcessRequest
+{
+    QString program;
+    QStringList arguments;
+    QByteArray input;                       // written to stdin, which is then closed
+    int timeoutMs = 30000;                  // the whole process tree is killed after this
+    qsizetype maxOutput = 32 * 1024 * 1024; // per stream; the rest is dropped and `truncated` set
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+};
+
+struct ProcessResult
+{
+    bool started = false; // false: the program was not found or not executable (see errorString)
+    bool timedOut = false;
+    bool canceled = false;
+    bool truncated = false;
+    int exitCode = -1; // -1 when it did not exit normally
+    QByteArray out;
+    QByteArray err;
+    QString errorString; // translated, when !started
+    qint64 elapsedMs = 0;
+
+    bool succeeded() const { return started && !timedOut && !canceled && exitCode == 0; }
+};
+
+// Runs the program in its own process group so a timeout or cancel also ends its children.
+ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *cancel = nullptr);
+
+} // namespace vna

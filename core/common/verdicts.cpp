@@ -1,0 +1,48 @@
+#include "verdicts.h"
+
+namespace vna {
+
+QString verdictId(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Pass:
+        return QStringLiteral("PASS");
+    case Verdict::Warn:
+        return QStringLiteral("WARN");
+    case Verdict::Fail:
+        return QStringLiteral("FAIL");
+    case Verdict::Skip:
+        return QStringLiteral("SKIP");
+    case Verdict::Error:
+        return QStringLiteral("ERROR");
+    }
+    return QString();
+}
+
+namespace {
+
+int rank(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Skip:
+        return 0;
+    case Verdict::Pass:
+        return 1;
+    case Verdict::Warn:
+        return 2;
+    case Verdict::Error:
+        return 3;
+    case Verdict::Fail:
+        return 4;
+    }
+    return 0;
+}
+
+} // namespace
+
+Verdict worse(Verdict a, Verdict b)
+{
+    return rank(a) >= rank(b) ? a : b;
+}
+
+} // namespace vna

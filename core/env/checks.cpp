@@ -1,0 +1,1146 @@
+#include "checks.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
+
+#include "env/compat.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::env {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(EnvCheck)
+};
+
+struct CheckInfo
+{
+    const char *id;
+    const char *category;
+    const char *title;
+};
+
+// The order of the report.
+const CheckInfo kChecks[] = {
+    {"ssh.connect", "connection", QT_TRANSLATE_NOOP("EnvCheck", "Node reachable")},
+    {"npu.smi", "npu", QT_TRANSLATE_NOOP("EnvCheck", "npu-smi runs and lists the NPUs")},
+    {"npu.health", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPU health")},
+    {"npu.busy", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPUs free (no process or leftover holding HBM)")},
+    {"env.visible_devices", "environment", QT_TRANSLATE_NOOP("EnvCheck", "ASCEND_RT_VISIBLE_DEVICES")},
+    {"env.ray_noset", "environment", QT_TRANSLATE_NOOP("EnvCheck", "Ray keeps ASCEND_RT_VISIBLE_DEVICES")},
+    {"cann.toolkit", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN toolkit installed")},
+    {"cann.set_env", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN environment sourced (set_env.sh)")},
+    {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match")},
+    {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs")},
+    {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible")},
+    {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels")},
+    {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings")},
+    {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)")},
+    {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU")},
+    {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs")},
+};
+
+Check make(const char *id)
+{
+    for (const CheckInfo &info : kChecks)
+        if (qstrcmp(info.id, id) == 0)
+            return Check{QString::fromLatin1(info.id),
+                         QString::fromLatin1(info.category),
+                         QCoreApplication::translate("EnvCheck", info.title),
+                         Verdict::Skip,
+                         {},
+                         {},
+                         {}};
+    Q_UNREACHABLE();
+}
+
+Check with(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw)
+{
+    Check check = make(id);
+    check.verdict = verdict;
+    check.evidence = evidence;
+    check.nextStep = next;
+    check.raw = raw;
+    return check;
+}
+
+QString firstLines(const QString &text, int count = 3)
+{
+    QStringList lines = text.trimmed().split(u'\n');
+    if (lines.size() > count)
+        lines = lines.mid(0, count);
+    return lines.join(u" / "_s).left(400);
+}
+
+std::optional<QString> variable(const Diagnosis &d, const QString &name)
+{
+    const auto it = d.snapshot.environment.constFind(name);
+    if (it == d.snapshot.environment.cend())
+        return std::nullopt;
+    return *it;
+}
+
+// ---------------------------------------------------------------------------------------------
+Check checkNpuSmi(const Diagnosis &d)
+{
+    const Section *s = d.snapshot.section(u"npu-smi"_s);
+    if (!s)
+        return with("npu.smi", Verdict::Error, Text::tr("The probe printed no npu-smi section."), QString(), QString());
+    if (s->missing())
+        return with("npu.smi", Verdict::Fail,
+                    Text::tr("npu-smi is not on PATH, so the driver is missing or not mounted."),
+                    Text::tr("On a host, install the NPU driver (it puts npu-smi in /usr/local/bin). In a container, "
+                             "mount /usr/local/bin/npu-smi, /usr/local/dcmi, /etc/ascend_install.info, "
+                             "/usr/local/Ascend/driver and the /dev/davinci* devices."),
+                    u"npu-smi"_s);
+    if (s->timedOut())
+        return with("npu.smi", Verdict::Error, Text::tr("npu-smi info did not finish in time: the driver may be hung."),
+                    Text::tr("Run npu-smi info by hand and check dmesg for driver errors; a hung driver usually needs "
+                             "a reboot of the node."),
+                    u"npu-smi"_s);
+    if (s->exitCode != 0) {
+        QString next = Text::tr("Read the message; npu-smi fails like this when the driver is not loaded or the "
+                                "device files are not available.");
+        if (s->text.contains(u"-8020"_s) || s->text.contains(u"device is used"_s))
+            next = Text::tr("Another container holds these NPUs. Start this container with --privileged or give each "
+                            "container its own /dev/davinci* devices.");
+        return with("npu.smi", Verdict::Fail,
+                    Text::tr("npu-smi info failed (exit code %1): %2").arg(s->exitCode).arg(firstLines(s->text)), next,
+                    u"npu-smi"_s);
+    }
+    if (!d.smi)
+        return with("npu.smi", Verdict::Fail,
+                    Text::tr("The output of npu-smi info could not be read: %1").arg(firstLines(s->text)),
+                    Text::tr("Attach the raw output to a report so the parser can learn this format."), u"npu-smi"_s);
+    const NpuSmiInfo &smi = *d.smi;
+    if (smi.devices.isEmpty())
+        return with(
+            "npu.smi", Verdict::Fail, Text::tr("npu-smi info lists no NPU."),
+            Text::tr("Check that the driver sees the cards (lspci | grep -i d80) and that the container has the "
+                     "/dev/davinci* devices."),
+            u"npu-smi"_s);
+    QStringList names;
+    for (const NpuDevice &device : smi.devices)
+        if (!names.contains(device.name))
+            names.append(device.name);
+    QString evidence = Text::tr("%n chip(s) on %1 NPU(s): %2", nullptr, smi.chipCount())
+                           .arg(smi.npuIds().size())
+                           .arg(names.join(u", "_s));
+    if (smi.family != NpuFamily::Unknown)
+        evidence += u" ("_s + familyName(smi.family) + u')';
+    evidence += u". "_s + Text::tr("npu-smi %1, driver %2.").arg(smi.toolVersion, smi.driverVersion);
+    if (!smi.problems.isEmpty())
+        return with("npu.smi", Verdict::Warn,
+                    evidence + u' ' + Text::tr("Parts could not be read: %1").arg(smi.problems.join(u"; "_s)),
+                    Text::tr("Those values are left out rather than guessed; run npu-smi info again on the node."),
+                    u"npu-smi"_s);
+    return with("npu.smi", Verdict::Pass, evidence, QString(), u"npu-smi"_s);
+}
+
+Check checkHealth(const Diagnosis &d)
+{
+    if (!d.smi || d.smi->devices.isEmpty())
+        return with("npu.health", Verdict::Skip, Text::tr("No devices were read from npu-smi."), QString(), QString());
+    QStringList bad;
+    Verdict verdict = Verdict::Pass;
+    QStringList commands;
+    for (const NpuDevice &device : d.smi->devices) {
+        if (device.healthOk())
+            continue;
+        QString line = Text::tr("NPU %1 chip %2: %3").arg(device.npu).arg(device.chip).arg(device.health);
+        if (const Section *s = d.snapshot.section(u"health:%1:%2"_s.arg(device.npu).arg(device.chip))) {
+            const auto values = parseKeyValues(s->text);
+            const QString code = values.value(u"Error Code"_s);
+            const QString info = values.value(u"Error Information"_s);
+            if (!code.isEmpty() && code != u"NA"_s)
+                line += u" — "_s + Text::tr("error code %1 (%2)").arg(code, info);
+        }
+        bad.append(line);
+        commands.append(u"npu-smi info -t health -i %1 -c %2"_s.arg(device.npu).arg(std::max(0, device.chip)));
+        verdict = worse(verdict, device.health == u"Warning"_s ? Verdict::Warn : Verdict::Fail);
+    }
+    if (bad.isEmpty())
+        return with("npu.health", Verdict::Pass, Text::tr("All %n chip(s) report OK.", nullptr, d.smi->chipCount()),
+                    QString(), u"npu-smi"_s);
+    return with(
+        "npu.health", verdict, bad.join(u"; "_s),
+        Text::tr("Look the error code up in the product's black-box error code list (%1). Warning is a minor "
+                 "alarm; Alarm, Critical or UNKNOWN means the chip should not run a job: drain the node and ask "
+                 "the administrator to check or reset it.")
+            .arg(commands.join(u", "_s)),
+        u"npu-smi"_s);
+}
+
+Check checkBusy(const Diagnosis &d)
+{
+    if (!d.smi || d.smi->devices.isEmpty())
+        return with("npu.busy", Verdict::Skip, Text::tr("No devices were read from npu-smi."), QString(), QString());
+    if (!d.smi->processTableSeen)
+        return with("npu.busy", Verdict::Skip, Text::tr("npu-smi printed no process table."), QString(), u"npu-smi"_s);
+    QStringList findings;
+    QSet<std::pair<int, int>> withProcess;
+    for (const NpuProcess &p : d.smi->processes) {
+        withProcess.insert({p.npu, p.chip});
+        // Peer contexts of another rank are ~100 MB; only real holders are worth a line.
+        if (p.memoryMb && *p.memoryMb < 1024)
+            continue;
+        const QString name = p.name.isEmpty() ? Text::tr("no name: likely in a container") : p.name;
+        findings.append(Text::tr("NPU %1 chip %2: pid %3 (%4) holds %5 MB")
+                            .arg(p.npu)
+                            .arg(p.chip)
+                            .arg(p.pid)
+                            .arg(name)
+                            .arg(p.memoryMb ? QString::number(*p.memoryMb) : u"?"_s));
+    }
+    // HBM in use with no process: compare with the idle devices of the same model on this node.
+    QMap<QString, qint64> idleBaseline;
+    for (const NpuDevice &device : d.smi->devices)
+        if (!withProcess.contains({device.npu, device.chip}) && device.usedMb()) {
+            auto it = idleBaseline.find(device.name);
+            if (it == idleBaseline.end() || *device.usedMb() < *it)
+                idleBaseline.insert(device.name, *device.usedMb());
+        }
+    QStringList leftovers;
+    for (const NpuDevice &device : d.smi->devices) {
+        if (withProcess.contains({device.npu, device.chip}) || !device.usedMb())
+            continue;
+        const qint64 baseline = idleBaseline.value(device.name);
+        if (*device.usedMb() - baseline > 2048)
+            leftovers.append(Text::tr("NPU %1 chip %2: %3 MB in use with no process listed (idle %4 chips use %5 MB)")
+                                 .arg(device.npu)
+                                 .arg(device.chip)
+                                 .arg(*device.usedMb())
+                                 .arg(device.name)
+                                 .arg(baseline));
+    }
+    if (findings.isEmpty() && leftovers.isEmpty())
+        return with("npu.busy", Verdict::Pass,
+                    Text::tr("No process holds device memory; usage is at the idle level on every chip."), QString(),
+                    u"npu-smi"_s);
+    QStringList next;
+    if (!findings.isEmpty())
+        next.append(
+            Text::tr("If these are not your job's processes, find their owner (ps -o user,cmd -p PID; processes "
+                     "without a name run in another container) and wait for them or stop them before starting "
+                     "verl."));
+    if (!leftovers.isEmpty())
+        next.append(
+            Text::tr("Memory in use without a process is held by another container or left by a crashed job. "
+                     "Stop the container that holds it; when nothing runs on the node, npu-smi set -t reset -i N "
+                     "-c C frees it (never while a job runs)."));
+    return with("npu.busy", Verdict::Warn, (findings + leftovers).join(u"; "_s), next.join(u' '), u"npu-smi"_s);
+}
+
+// ASCEND_RT_VISIBLE_DEVICES as CANN reads it: comma-separated ids, reading stops at the first token
+// that is not a plain number.
+struct VisibleIds
+{
+    QList<int> ids;
+    QString badToken;
+    bool ascending = true;
+};
+
+VisibleIds readVisible(const QString &value)
+{
+    VisibleIds result;
+    const QStringList tokens = value.split(u',');
+    for (const QString &token : tokens) {
+        bool ok = !token.isEmpty();
+        for (const QChar c : token)
+            ok = ok && c.isDigit();
+        if (!ok) {
+            result.badToken = token;
+            break;
+        }
+        const int id = token.toInt();
+        if (!result.ids.isEmpty() && id <= result.ids.last())
+            result.ascending = false;
+        result.ids.append(id);
+    }
+    return result;
+}
+
+QString cleanedVisible(const QString &value)
+{
+    static const QRegularExpression digits(uR"(\d+)"_s);
+    QList<int> ids;
+    auto it = digits.globalMatch(value);
+    while (it.hasNext()) {
+        const int id = it.next().captured(0).toInt();
+        if (!ids.contains(id))
+            ids.append(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    QStringList words;
+    for (const int id : ids)
+        words.append(QString::number(id));
+    return words.join(u',');
+}
+
+Check checkVisible(const Diagnosis &d)
+{
+    const auto value = variable(d, u"ASCEND_RT_VISIBLE_DEVICES"_s);
+    const int count = d.logicalDeviceCount();
+    QString dockerNote;
+    if (const auto docker = variable(d, u"ASCEND_VISIBLE_DEVICES"_s))
+        dockerNote = u' '
+            + Text::tr("ASCEND_VISIBLE_DEVICES=%1 is also set: the Ascend container runtime uses it to pick "
+                       "the devices mounted into a container; ids inside are renumbered from 0.")
+                  .arg(*docker);
+    if (!value) {
+        const QString all = count > 0 ? Text::tr("all %n logical device(s) are visible.", nullptr, count)
+                                      : Text::tr("all devices are visible.");
+        return with("env.visible_devices", Verdict::Pass, Text::tr("Not set: %1").arg(all) + dockerNote, QString(),
+                    u"env"_s);
+    }
+    const QString raw = u"ASCEND_RT_VISIBLE_DEVICES=%1"_s.arg(*value);
+    if (value->isEmpty())
+        return with("env.visible_devices", Verdict::Fail,
+                    Text::tr("%1 is set but empty: no device is visible.").arg(raw),
+                    Text::tr("Unset it (unset ASCEND_RT_VISIBLE_DEVICES) or list the ids, e.g. export "
+                             "ASCEND_RT_VISIBLE_DEVICES=0,1,2,3."),
+                    u"env"_s);
+    const VisibleIds read = readVisible(*value);
+    const QString fixed = u"export ASCEND_RT_VISIBLE_DEVICES="_s + cleanedVisible(*value);
+    if (!read.badToken.isNull()) {
+        QStringList kept;
+        for (const int id : read.ids)
+            kept.append(QString::number(id));
+        return with("env.visible_devices", Verdict::Fail,
+                    Text::tr("%1: CANN stops reading at \"%2\", so only [%3] are visible. Only digits and commas are "
+                             "allowed, without spaces.")
+                        .arg(raw, read.badToken, kept.join(u',')),
+                    fixed, u"env"_s);
+    }
+    if (!read.ascending)
+        return with("env.visible_devices", Verdict::Fail,
+                    Text::tr("%1: the ids must be listed in ascending order without repeats.").arg(raw), fixed,
+                    u"env"_s);
+    if (count > 0) {
+        QStringList missing;
+        for (const int id : read.ids)
+            if (id >= count)
+                missing.append(QString::number(id));
+        if (!missing.isEmpty())
+            return with("env.visible_devices", Verdict::Fail,
+                        Text::tr("%1: id(s) %2 do not exist; this node has %n logical device(s), numbered from 0.",
+                                 nullptr, count)
+                            .arg(raw, missing.join(u", "_s)),
+                        Text::tr("List only ids below %1. On Atlas A3 every NPU has two chips: ids run 0–15 and verl "
+                                 "needs trainer.n_gpus_per_node=16.")
+                            .arg(count),
+                        u"env"_s);
+    }
+    return with("env.visible_devices", Verdict::Pass,
+                (count > 0 ? Text::tr("%1: %2 of %3 logical devices.").arg(raw).arg(read.ids.size()).arg(count)
+                           : Text::tr("%1: %2 device(s).").arg(raw).arg(read.ids.size()))
+                    + dockerNote,
+                QString(), u"env"_s);
+}
+
+Check checkRayNoset(const Diagnosis &d)
+{
+    const auto visible = variable(d, u"ASCEND_RT_VISIBLE_DEVICES"_s);
+    const auto noset = variable(d, u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s);
+    const auto oldNoset = variable(d, u"RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES"_s);
+    const QString fix = u"export RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1"_s;
+    if (oldNoset && (!noset || noset->isEmpty()))
+        return with("env.ray_noset", Verdict::Warn,
+                    Text::tr("RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES is set, but current Ray reads "
+                             "RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES; the old name only works with old Ray "
+                             "releases."),
+                    fix, u"env"_s);
+    if (visible && (!noset || noset->isEmpty()))
+        return with("env.ray_noset", Verdict::Warn,
+                    Text::tr("ASCEND_RT_VISIBLE_DEVICES is set but RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES is "
+                             "not: Ray overwrites ASCEND_RT_VISIBLE_DEVICES in every worker with the ids it assigned, "
+                             "and torch_npu.npu.is_available() can return False there."),
+                    fix + u" "_s + Text::tr("(before ray start and before launching verl)"), u"env"_s);
+    if (noset && !noset->isEmpty())
+        return with("env.ray_noset", Verdict::Pass,
+                    Text::tr("RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=%1: Ray leaves the visible devices "
+                             "alone.")
+                        .arg(*noset),
+                    QString(), u"env"_s);
+    return with("env.ray_noset", Verdict::Pass,
+                Text::tr("Neither variable is set: Ray assigns devices to its workers itself, which is what verl "
+                         "expects on a single node."),
+                QString(), u"env"_s);
+}
+
+const ToolkitInfo *activeToolkit(const Diagnosis &d)
+{
+    return d.toolkits.isEmpty() ? nullptr : &d.toolkits.first();
+}
+
+Check checkToolkit(const Diagnosis &d)
+{
+    const ToolkitInfo *toolkit = activeToolkit(d);
+    if (!toolkit)
+        return with(
+            "cann.toolkit", Verdict::Fail,
+            Text::tr("No ascend_toolkit_install.info was found (searched ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME, "
+                     "/usr/local/Ascend and ~/Ascend, or the --ascend-root you gave)."),
+            Text::tr("Install the CANN toolkit, or point to a non-default install with --ascend-root DIR."), QString());
+    QStringList evidence{
+        Text::tr("CANN %1 (%2, %3) at %4").arg(toolkit->version, toolkit->innerVersion, toolkit->arch, toolkit->path)};
+    Verdict verdict = Verdict::Pass;
+    QStringList next;
+    for (qsizetype i = 1; i < d.toolkits.size(); ++i)
+        if (d.toolkits.at(i).version != toolkit->version)
+            evidence.append(Text::tr("another toolkit, CANN %1, is installed at %2")
+                                .arg(d.toolkits.at(i).version, d.toolkits.at(i).path));
+    if (d.versionCfg) {
+        QStringList leftovers;
+        for (auto it = d.versionCfg->installed.cbegin(); it != d.versionCfg->installed.cend(); ++it)
+            if (it.value().size() > 1)
+                leftovers.append(u"%1: %2"_s.arg(it.key(), it.value().join(u", "_s)));
+        if (!leftovers.isEmpty()) {
+            verdict = Verdict::Warn;
+            evidence.append(
+                Text::tr("version.cfg lists more than one installed version: %1").arg(leftovers.join(u"; "_s)));
+            next.append(
+                Text::tr("An older package was left installed; uninstall it so its kernels are not picked up."));
+        }
+        QSet<QString> releases;
+        for (const QString &release : d.versionCfg->running)
+            releases.insert(release);
+        if (releases.size() > 1) {
+            verdict = Verdict::Warn;
+            evidence.append(Text::tr("components run different releases: %1")
+                                .arg(QStringList(releases.cbegin(), releases.cend()).join(u", "_s)));
+            next.append(Text::tr("Reinstall the toolkit so every component is at one release."));
+        }
+    }
+    if (d.driver && !d.driver->compatibleCann.isEmpty() && !toolkit->innerCode().isEmpty()
+        && !d.driver->compatibleCann.contains(toolkit->innerCode())) {
+        verdict = Verdict::Warn;
+        evidence.append(Text::tr("the driver's version.info (driver %1) does not list %2 among the CANN releases it "
+                                 "supports (%3)")
+                            .arg(d.driver->version, toolkit->innerCode(), d.driver->compatibleCann.join(u", "_s)));
+        next.append(
+            Text::tr("A CANN newer than the driver fails at start with \"E19999 … Invalid opp version\"; upgrade "
+                     "the driver and firmware or use a CANN release the driver lists."));
+    }
+    return with("cann.toolkit", verdict, evidence.join(u"; "_s), next.join(u' '), u"files"_s);
+}
+
+Check checkSetEnv(const Diagnosis &d)
+{
+    const auto home = variable(d, u"ASCEND_HOME_PATH"_s);
+    const auto toolkitHome = variable(d, u"ASCEND_TOOLKIT_HOME"_s);
+    const auto opp = variable(d, u"ASCEND_OPP_PATH"_s);
+    const ToolkitInfo *toolkit = activeToolkit(d);
+    const bool newLayout = toolkit && toolkit->path.contains(u"/cann/"_s);
+    const QString root = toolkit ? toolkit->path.section(newLayout ? u"/cann/"_s : u"/ascend-toolkit/"_s, 0, 0)
+                                 : u"/usr/local/Ascend"_s;
+    const QString source = u"source %1/%2/set_env.sh"_s.arg(root, newLayout ? u"cann"_s : u"ascend-toolkit"_s);
+    const QString remoteNote = d.host() == u"local"_s ? QString()
+                                                      : u' '
+            + Text::tr("(This is the environment of a non-interactive ssh shell, where "
+                       "~/.bashrc usually returns early.)");
+    if (!home && !toolkitHome && !opp) {
+        if (!toolkit)
+            return with("cann.set_env", Verdict::Skip, Text::tr("No toolkit and no CANN variables."), QString(),
+                        u"env"_s);
+        return with(
+            "cann.set_env", Verdict::Fail,
+            Text::tr("ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME and ASCEND_OPP_PATH are not set: set_env.sh was not "
+                     "sourced, so import torch fails with \"libhccl.so: cannot open shared object file\".")
+                + remoteNote,
+            source + u" "
+                + Text::tr("(and source /usr/local/Ascend/nnal/atb/set_env.sh when ATB is installed), "
+                           "in the same shell that starts Ray and verl."),
+            u"env"_s);
+    }
+    const QString effective = home.value_or(toolkitHome.value_or(QString()));
+    QStringList problems;
+    const QString ld = variable(d, u"LD_LIBRARY_PATH"_s).value_or(QString());
+    const QStringList entries = ld.split(u':', Qt::SkipEmptyParts);
+    const auto hasEntry = [&](const QString &needle) {
+        for (const QString &entry : entries)
+            if (entry.startsWith(needle))
+                return true;
+        return false;
+    };
+    if (!effective.isEmpty() && !hasEntry(effective + u"/lib64"_s))
+        problems.append(
+            Text::tr("LD_LIBRARY_PATH has no %1/lib64, so libhccl.so and libascendcl.so are not found").arg(effective));
+    if (!hasEntry(u"/usr/local/Ascend/driver/lib64"_s) && !ld.contains(u"/driver/lib64"_s))
+        problems.append(Text::tr("LD_LIBRARY_PATH has no driver/lib64 directory"));
+    bool homeHasToolkit = false;
+    for (const ToolkitInfo &info : d.toolkits)
+        if (!effective.isEmpty() && info.path.startsWith(effective))
+            homeHasToolkit = true;
+    if (!effective.isEmpty() && !d.toolkits.isEmpty() && !homeHasToolkit)
+        problems.append(Text::tr("ASCEND_HOME_PATH=%1 holds no toolkit we could read").arg(effective));
+    QString evidence = Text::tr("ASCEND_HOME_PATH=%1").arg(effective);
+    const QSet<QString> unique(entries.cbegin(), entries.cend());
+    if (unique.size() < entries.size())
+        evidence += u"; "_s
+            + Text::tr("LD_LIBRARY_PATH repeats %n entr(ies): set_env.sh was sourced more than once "
+                       "(harmless).",
+                       nullptr, static_cast<int>(entries.size() - unique.size()));
+    if (problems.isEmpty())
+        return with("cann.set_env", Verdict::Pass, evidence, QString(), u"env"_s);
+    return with("cann.set_env", Verdict::Warn, evidence + u"; "_s + problems.join(u"; "_s) + remoteNote,
+                source + u" " + Text::tr("in a fresh shell instead of setting the variables by hand."), u"env"_s);
+}
+
+Check checkDriverFirmware(const Diagnosis &d)
+{
+    const QString smiDriver = d.smi ? d.smi->driverVersion : QString();
+    if (!d.driver && !d.firmware) {
+        if (smiDriver.isEmpty())
+            return with("driver.firmware", Verdict::Skip,
+                        Text::tr("No driver on this machine (no npu-smi and no driver/version.info)."), QString(),
+                        QString());
+        return with("driver.firmware", Verdict::Warn,
+                    Text::tr("npu-smi reports driver %1, but driver/version.info and firmware/version.info are not "
+                             "readable here, so the firmware cannot be checked.")
+                        .arg(smiDriver),
+                    Text::tr("In a container, mount /usr/local/Ascend/driver/version.info and "
+                             "/usr/local/Ascend/firmware/version.info read-only, or run the check on the host."),
+                    u"files"_s);
+    }
+    QStringList evidence;
+    Verdict verdict = Verdict::Pass;
+    QStringList next;
+    if (d.driver)
+        evidence.append(Text::tr("driver %1").arg(d.driver->version));
+    if (d.firmware)
+        evidence.append(Text::tr("firmware %1").arg(d.firmware->version));
+    if (!d.driver || !d.firmware) {
+        verdict = Verdict::Warn;
+        evidence.append(d.driver ? Text::tr("firmware/version.info is not readable")
+                                 : Text::tr("driver/version.info is not readable"));
+    }
+    if (d.driver && d.firmware && !d.driver->compatibleFirmware.isEmpty()) {
+        bool inRange = false;
+        QStringList ranges;
+        for (const VersionRange &range : d.driver->compatibleFirmware) {
+            inRange = inRange || range.contains(d.firmware->version);
+            ranges.append(range.text());
+        }
+        if (!inRange) {
+            verdict = Verdict::Fail;
+            evidence.append(Text::tr("the driver accepts firmware %1 only").arg(ranges.join(u", "_s)));
+            next.append(Text::tr("Upgrade the firmware to a release the driver accepts (install the driver first, then "
+                                 "the firmware, then reboot)."));
+        }
+    }
+    if (d.driver && d.firmware && !d.firmware->compatibleDrivers.isEmpty()) {
+        bool inRange = false;
+        QStringList ranges;
+        for (const VersionRange &range : d.firmware->compatibleDrivers) {
+            inRange = inRange || range.contains(d.driver->version);
+            ranges.append(range.text());
+        }
+        if (!inRange) {
+            verdict = Verdict::Fail;
+            evidence.append(Text::tr("the firmware accepts drivers %1 only").arg(ranges.join(u", "_s)));
+            next.append(Text::tr("Install a driver release the firmware lists, or upgrade the firmware."));
+        }
+    }
+    if (d.driver && !smiDriver.isEmpty() && smiDriver != d.driver->version) {
+        verdict = worse(verdict, Verdict::Warn);
+        evidence.append(
+            Text::tr("npu-smi reports driver %1 but driver/version.info says %2").arg(smiDriver, d.driver->version));
+        next.append(Text::tr("A container may mount a version.info from another driver; mount the host's files."));
+    }
+    if (verdict == Verdict::Pass && d.driver && d.firmware)
+        evidence.append(Text::tr("each is within the range the other accepts"));
+    return with("driver.firmware", verdict, evidence.join(u"; "_s), next.join(u' '), u"files"_s);
+}
+
+Check checkTorchNpu(const Diagnosis &d)
+{
+    const PythonInfo &py = d.python;
+    if (!py.ran)
+        return with("torch_npu.available", Verdict::Error, py.failure,
+                    Text::tr("Pass the interpreter your verl environment uses with --python (for example "
+                             "--python ~/miniconda3/envs/verl/bin/python)."),
+                    u"python"_s);
+    const QString where = Text::tr("Python %1 at %2").arg(py.version, py.executable);
+    const QString torchNpu = py.packages.value(u"torch_npu"_s);
+    const QString torch = py.packages.value(u"torch"_s);
+    if (torchNpu.isNull()) {
+        if (torch.isNull())
+            return with(
+                "torch_npu.available", Verdict::Skip, Text::tr("%1 has neither torch nor torch_npu.").arg(where),
+                Text::tr("If verl lives in another environment, pass its interpreter with --python."), u"python"_s);
+        return with("torch_npu.available", Verdict::Fail,
+                    Text::tr("%1 has torch %2 but not torch_npu, so verl cannot use the NPUs.").arg(where, torch),
+                    Text::tr("pip install torch-npu==<the release for torch %1 and your CANN> (see the compatibility "
+                             "check).")
+                        .arg(torch),
+                    u"python"_s);
+    }
+    if (!py.importError.isEmpty()) {
+        QString next = Text::tr("Fix the import error first; run python -c \"import torch_npu\" in the same shell to "
+                                "see it in full.");
+        if (py.importError.contains(u"libhccl.so"_s) || py.importError.contains(u"libascendcl"_s))
+            next = Text::tr("The CANN libraries are not on LD_LIBRARY_PATH: source set_env.sh of the toolkit in this "
+                            "shell (see the CANN environment check).");
+        else if (py.importError.contains(u"libatb.so"_s))
+            next
+                = Text::tr("ATB (NNAL) is not installed or not sourced: source /usr/local/Ascend/nnal/atb/set_env.sh.");
+        else if (py.importError.contains(u"undefined symbol"_s))
+            next = Text::tr("torch_npu was built for another CANN/ATB release (or C++ ABI): install the torch_npu "
+                            "release that matches your CANN (see the compatibility check).");
+        return with("torch_npu.available", Verdict::Fail,
+                    Text::tr("%1: import torch_npu failed: %2").arg(where, py.importError), next, u"python"_s);
+    }
+    if (py.npuAvailable && !*py.npuAvailable)
+        return with(
+            "torch_npu.available", Verdict::Fail,
+            Text::tr("%1: torch_npu %2 is installed but torch_npu.npu.is_available() is False.").arg(where, torchNpu),
+            Text::tr("Check ASCEND_RT_VISIBLE_DEVICES (it must name existing ids), that the devices are mounted "
+                     "into the container, and that npu-smi info works; under Ray also set "
+                     "RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1."),
+            u"python"_s);
+    if (!py.npuCount)
+        return with("torch_npu.available", Verdict::Error,
+                    Text::tr("%1: torch_npu did not report a device count.").arg(where), QString(), u"python"_s);
+    int expected = d.logicalDeviceCount();
+    QString basis = Text::tr("npu-smi");
+    if (const auto visible = variable(d, u"ASCEND_RT_VISIBLE_DEVICES"_s); visible && !visible->isEmpty()) {
+        expected = static_cast<int>(readVisible(*visible).ids.size());
+        basis = u"ASCEND_RT_VISIBLE_DEVICES"_s;
+    }
+    const QString evidence
+        = Text::tr("%1: torch_npu %2 sees %n device(s).", nullptr, *py.npuCount).arg(where, torchNpu);
+    if (expected > 0 && *py.npuCount != expected)
+        return with("torch_npu.available", Verdict::Warn,
+                    evidence + u' ' + Text::tr("%1 says %2.").arg(basis).arg(expected),
+                    Text::tr("Some devices are hidden or missing: compare ASCEND_RT_VISIBLE_DEVICES, the /dev/davinci* "
+                             "devices in the container, and npu-smi info -m."),
+                    u"python"_s);
+    return with("torch_npu.available", Verdict::Pass, evidence, QString(), u"python"_s);
+}
+
+Check checkCompat(const Diagnosis &d)
+{
+    const QString torchNpu = stripLocalVersion(d.python.packages.value(u"torch_npu"_s));
+    const QString torch = stripLocalVersion(d.python.packages.value(u"torch"_s));
+    QString cann = d.python.cann;
+    QString cannFrom = u"torch_npu.npu.get_cann_version()"_s;
+    if (cann.isEmpty() && activeToolkit(d)) {
+        cann = activeToolkit(d)->version;
+        cannFrom = u"ascend_toolkit_install.info"_s;
+    }
+    if (torchNpu.isEmpty())
+        return with("compat.torch_npu_cann", Verdict::Skip, Text::tr("torch_npu is not installed."), QString(),
+                    u"python"_s);
+    if (!torch.isEmpty() && majorMinor(torch) != majorMinor(torchNpu))
+        return with(
+            "compat.torch_npu_cann", Verdict::Fail,
+            Text::tr("torch %1 with torch_npu %2: torch_npu must have the same major.minor as torch.")
+                .arg(torch, torchNpu),
+            Text::tr("pip install torch-npu==%1.* (the release for your CANN) or the torch that matches torch_npu.")
+                .arg(majorMinor(torch)),
+            u"python"_s);
+    if (cann.isEmpty())
+        return with("compat.torch_npu_cann", Verdict::Skip,
+                    Text::tr("torch_npu %1; the CANN version is not known.").arg(torchNpu), QString(), u"python"_s);
+    const QString line = cannLine(cann);
+    QList<CompatRow> forCann;
+    const CompatRow *exact = nullptr;
+    for (const CompatRow &row : compatTable()) {
+        if (cannLine(row.cann) == line)
+            forCann.append(row);
+        if (row.torchNpu == torchNpu)
+            exact = &row;
+    }
+    const QString evidence = Text::tr("torch %1, torch_npu %2, CANN %3 (from %4)").arg(torch, torchNpu, cann, cannFrom);
+    if (exact && cannLine(exact->cann) == line)
+        return with("compat.torch_npu_cann", Verdict::Pass,
+                    evidence + u"; "_s
+                        + Text::tr("the table pairs torch_npu %1 with CANN %2.").arg(exact->torchNpu, exact->cann),
+                    QString(), u"python"_s);
+    QString suggestion;
+    for (const CompatRow &row : std::as_const(forCann))
+        if (majorMinor(row.torch) == majorMinor(torch.isEmpty() ? torchNpu : torch))
+            suggestion = Text::tr("For CANN %1 the table pairs torch %2 with torch_npu %3.")
+                             .arg(row.cann, row.torch, row.torchNpu);
+    if (suggestion.isEmpty() && !forCann.isEmpty()) {
+        QStringList options;
+        for (const CompatRow &row : std::as_const(forCann))
+            options.append(u"torch %1 + torch_npu %2"_s.arg(row.torch, row.torchNpu));
+        suggestion = Text::tr("For CANN %1 the table lists: %2.").arg(forCann.first().cann, options.join(u", "_s));
+    }
+    if (suggestion.isEmpty())
+        suggestion = Text::tr("The table (%1) has no row for CANN %2.").arg(compatSource(), cann);
+    const QString why = exact
+        ? Text::tr("the table builds torch_npu %1 for CANN %2, not %3.").arg(exact->torchNpu, exact->cann, cann)
+        : Text::tr("torch_npu %1 is not in the table.").arg(torchNpu);
+    return with("compat.torch_npu_cann", Verdict::Warn, evidence + u"; "_s + why,
+                suggestion + u' ' + Text::tr("A mismatch shows as \"undefined symbol\" when torch_npu is imported."),
+                u"python"_s);
+}
+
+Check checkLogLevels(const Diagnosis &d)
+{
+    static const char *const levelNames[] = {"DEBUG", "INFO", "WARNING", "ERROR", "NULL"};
+    QStringList evidence;
+    QStringList next;
+    Verdict verdict = Verdict::Pass;
+    const auto global = variable(d, u"ASCEND_GLOBAL_LOG_LEVEL"_s);
+    if (!global) {
+        evidence.append(Text::tr("ASCEND_GLOBAL_LOG_LEVEL is not set: CANN logs at ERROR (3), the default."));
+    } else {
+        bool ok = false;
+        const int level = global->toInt(&ok);
+        if (!ok || level < 0 || level > 4) {
+            verdict = Verdict::Warn;
+            evidence.append(
+                Text::tr("ASCEND_GLOBAL_LOG_LEVEL=%1 is not 0–4, so CANN ignores it and logs at ERROR.").arg(*global));
+            next.append(Text::tr("Use 0 DEBUG, 1 INFO, 2 WARNING, 3 ERROR or 4 NULL."));
+        } else {
+            evidence.append(
+                Text::tr("ASCEND_GLOBAL_LOG_LEVEL=%1 (%2).").arg(level).arg(QLatin1String(levelNames[level])));
+            if (level <= 1) {
+                verdict = Verdict::Warn;
+                next.append(Text::tr("DEBUG and INFO logging slow training down and fill the disk; after debugging, "
+                                     "unset ASCEND_GLOBAL_LOG_LEVEL (or export ASCEND_GLOBAL_LOG_LEVEL=3)."));
+            }
+        }
+    }
+    if (const auto slog = variable(d, u"ASCEND_SLOG_PRINT_TO_STDOUT"_s); slog && *slog == u"1"_s)
+        evidence.append(
+            Text::tr("ASCEND_SLOG_PRINT_TO_STDOUT=1: CANN logs go to the screen instead of the log files."));
+    const QString logDir = variable(d, u"ASCEND_PROCESS_LOG_PATH"_s)
+                               .value_or(variable(d, u"ASCEND_WORK_PATH"_s).value_or(u"$HOME/ascend/log"_s));
+    evidence.append(Text::tr("CANN log files: %1 (plog/plog-PID_*.log).").arg(logDir));
+    if (const auto verl = variable(d, u"VERL_LOGGING_LEVEL"_s)) {
+        static const QStringList known{u"DEBUG"_s, u"INFO"_s, u"WARN"_s, u"WARNING"_s, u"ERROR"_s, u"CRITICAL"_s};
+        if (!known.contains(verl->toUpper())) {
+            verdict = Verdict::Warn;
+            evidence.append(Text::tr("VERL_LOGGING_LEVEL=%1 is not a Python logging level.").arg(*verl));
+            next.append(Text::tr("Use DEBUG, INFO, WARN or ERROR."));
+        } else {
+            evidence.append(Text::tr("VERL_LOGGING_LEVEL=%1.").arg(*verl));
+            if (verl->toUpper() == u"DEBUG"_s) {
+                verdict = Verdict::Warn;
+                next.append(Text::tr("VERL_LOGGING_LEVEL=DEBUG is very verbose; unset it when you are done (verl's "
+                                     "default is WARN)."));
+            }
+        }
+    }
+    if (const auto hcclDebug = variable(d, u"HCCL_DEBUG"_s)) {
+        verdict = Verdict::Warn;
+        evidence.append(Text::tr("HCCL_DEBUG=%1 is set, but HCCL does not read HCCL_DEBUG (it is NCCL's variable; the "
+                                 "FAQ's example has no effect).")
+                            .arg(*hcclDebug));
+        next.append(
+            Text::tr("For HCCL detail use export ASCEND_GLOBAL_LOG_LEVEL=1 and export HCCL_DEBUG_CONFIG=ALG,TASK, "
+                     "and look in the run/plog logs."));
+    }
+    if (const auto event = variable(d, u"ASCEND_GLOBAL_EVENT_ENABLE"_s); event && *event == u"1"_s)
+        evidence.append(Text::tr("ASCEND_GLOBAL_EVENT_ENABLE=1: event logging is on."));
+    return with("log.levels", verdict, evidence.join(u' '), next.join(u' '), u"env"_s);
+}
+
+bool isInteger(const QString &text, qint64 &value)
+{
+    bool ok = false;
+    value = text.toLongLong(&ok);
+    return ok;
+}
+
+// HCCL_SOCKET_IFNAME entries: "eth" (prefix), "=eth0" (exact), "^eth" / "^=eth0" (excluded).
+QStringList matchingInterfaces(const QString &spec, const QStringList &interfaces, bool exactOnly)
+{
+    QStringList matched;
+    const QStringList items = spec.split(u',', Qt::SkipEmptyParts);
+    for (QString item : items) {
+        if (item.startsWith(u'^'))
+            continue;
+        bool exact = exactOnly;
+        if (item.startsWith(u'=')) {
+            exact = true;
+            item = item.mid(1);
+        }
+        for (const QString &name : interfaces)
+            if (exact ? name == item : name.startsWith(item))
+                matched.append(name);
+    }
+    return matched;
+}
+
+Check checkHccl(const Diagnosis &d)
+{
+    QStringList evidence;
+    QStringList next;
+    Verdict verdict = Verdict::Pass;
+    const auto warn = [&](const QString &what, const QString &fix) {
+        verdict = worse(verdict, Verdict::Warn);
+        evidence.append(what);
+        if (!fix.isEmpty())
+            next.append(fix);
+    };
+    const auto fail = [&](const QString &what, const QString &fix) {
+        verdict = Verdict::Fail;
+        evidence.append(what);
+        if (!fix.isEmpty())
+            next.append(fix);
+    };
+    qint64 n = 0;
+    if (const auto v = variable(d, u"HCCL_CONNECT_TIMEOUT"_s)) {
+        if (!isInteger(*v, n) || n < 120 || n > 7200)
+            warn(Text::tr("HCCL_CONNECT_TIMEOUT=%1 is outside 120–7200 seconds.").arg(*v),
+                 Text::tr("Use whole seconds between 120 and 7200 (verl's multi-node example uses 3600)."));
+        else
+            evidence.append(Text::tr("HCCL_CONNECT_TIMEOUT=%1 s (+20 s to broadcast the failure).").arg(n));
+    }
+    const bool aiv = variable(d, u"HCCL_OP_EXPANSION_MODE"_s).value_or(QString()) == u"AIV"_s;
+    if (const auto v = variable(d, u"HCCL_EXEC_TIMEOUT"_s)) {
+        bool ok = false;
+        const double seconds = v->toDouble(&ok);
+        const bool firstGen
+            = d.smi && (d.smi->family == NpuFamily::Ascend910 || d.smi->family == NpuFamily::Ascend310P);
+        if (!ok || seconds < 0)
+            fail(Text::tr("HCCL_EXEC_TIMEOUT=%1 is not a number of seconds.").arg(*v),
+                 Text::tr("Use whole seconds, e.g. 3600."));
+        else if (aiv && (seconds == 0 || seconds > 1091))
+            warn(Text::tr(
+                     "HCCL_EXEC_TIMEOUT=%1 with HCCL_OP_EXPANSION_MODE=AIV: values of 0 or above 1091 are treated as "
+                     "1091 s.")
+                     .arg(*v),
+                 QString());
+        else if (firstGen && (seconds <= 0 || seconds > 17340))
+            warn(Text::tr("HCCL_EXEC_TIMEOUT=%1 is outside (0, 17340] seconds, the range of this NPU family.").arg(*v),
+                 Text::tr("Use a value up to 17340 s."));
+        else if (firstGen)
+            evidence.append(Text::tr("HCCL_EXEC_TIMEOUT=%1 s; this family rounds it down to a multiple of 68: %2 s.")
+                                .arg(*v)
+                                .arg(std::max<qint64>(68, static_cast<qint64>(seconds) / 68 * 68)));
+        else
+            evidence.append(Text::tr("HCCL_EXEC_TIMEOUT=%1 s%2.")
+                                .arg(*v, seconds == 0 ? Text::tr(" (never times out)") : QString()));
+    }
+    if (const auto v = variable(d, u"HCCL_BUFFSIZE"_s)) {
+        if (!isInteger(*v, n) || n < 1)
+            fail(Text::tr("HCCL_BUFFSIZE=%1 is not a whole number of MB (at least 1).").arg(*v),
+                 Text::tr("The default is 200."));
+        else
+            evidence.append(Text::tr("HCCL_BUFFSIZE=%1 MB per direction per communicator.").arg(n));
+    }
+    for (const QString &name : {u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"HCCL_NPU_SOCKET_PORT_RANGE"_s}) {
+        const auto v = variable(d, name);
+        if (!v)
+            continue;
+        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?$)"_s);
+        bool good = *v == u"auto"_s;
+        if (!good) {
+            good = true;
+            for (const QString &part : v->split(u',')) {
+                const auto m = range.match(part.trimmed());
+                const int low = m.captured(1).toInt();
+                const int high = m.captured(2).isEmpty() ? low : m.captured(2).toInt();
+                good = good && m.hasMatch() && low >= 1 && low <= high && high <= 65535;
+            }
+        }
+        if (good)
+            evidence.append(u"%1=%2."_s.arg(name, *v));
+        else
+            fail(Text::tr("%1=%2 is not a port range like 60000-60050.").arg(name, *v),
+                 Text::tr("Write ranges as LOW-HIGH with 1 ≤ LOW ≤ HIGH ≤ 65535, comma-separated."));
+    }
+    const Section *net = d.snapshot.section(u"net"_s);
+    const QStringList interfaces = net && net->exitCode == 0
+        ? net->text.split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts)
+        : QStringList();
+    for (const auto &[name, exact] :
+         {std::pair{u"HCCL_SOCKET_IFNAME"_s, false}, std::pair{u"GLOO_SOCKET_IFNAME"_s, true}}) {
+        const auto v = variable(d, name);
+        if (!v)
+            continue;
+        if (interfaces.isEmpty()) {
+            evidence.append(Text::tr("%1=%2 (the interface list could not be read).").arg(name, *v));
+            continue;
+        }
+        const QStringList matched = matchingInterfaces(*v, interfaces, exact);
+        if (matched.isEmpty())
+            fail(Text::tr("%1=%2 names no interface of this node (it has %3).").arg(name, *v, interfaces.join(u", "_s)),
+                 Text::tr("Set %1 to the interface that reaches the other nodes (ip -br addr shows them).").arg(name));
+        else
+            evidence.append(Text::tr("%1=%2 matches %3.").arg(name, *v, matched.join(u", "_s)));
+    }
+    if (const auto v = variable(d, u"HCCL_IF_IP"_s)) {
+        static const QRegularExpression ipv4(uR"(^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$)"_s);
+        const auto m = ipv4.match(*v);
+        bool good = v->contains(u':'); // IPv6: leave to HCCL
+        if (m.hasMatch()) {
+            good = true;
+            for (int i = 1; i <= 4; ++i)
+                good = good && m.captured(i).toInt() <= 255;
+        }
+        if (good)
+            evidence.append(Text::tr("HCCL_IF_IP=%1 (takes priority over HCCL_SOCKET_IFNAME).").arg(*v));
+        else
+            fail(Text::tr("HCCL_IF_IP=%1 is not an IP address.").arg(*v),
+                 Text::tr("Give one IPv4 or IPv6 address of this host."));
+    }
+    if (evidence.isEmpty())
+        evidence.append(
+            Text::tr("No HCCL variables are set: connect timeout 120 s, execution timeout 1836 s, buffer 200 MB, "
+                     "interface chosen automatically (set HCCL_SOCKET_IFNAME on multi-node clusters)."));
+    return with("hccl.settings", verdict, evidence.join(u' '), next.join(u' '), u"env"_s);
+}
+
+Check checkMindSpeed(const Diagnosis &d)
+{
+    const QString mindspeed = d.python.packages.value(u"mindspeed"_s);
+    const QString megatron = d.python.packages.value(u"megatron_core"_s);
+    if (!d.python.ran || (mindspeed.isNull() && megatron.isNull()))
+        return with("mindspeed.version", Verdict::Skip,
+                    Text::tr("MindSpeed and megatron-core are not installed: only the Megatron backend needs them."),
+                    QString(), u"python"_s);
+    const QString target = u"2.3.0_core_r0.12.1"_s;
+    if (mindspeed.isNull())
+        return with(
+            "mindspeed.version", Verdict::Warn,
+            Text::tr("megatron-core %1 is installed without MindSpeed; the Megatron backend on NPUs needs "
+                     "MindSpeed.")
+                .arg(megatron),
+            Text::tr("Install MindSpeed as verl's Ascend guide shows (git checkout %1, pip install -e MindSpeed).")
+                .arg(target),
+            u"python"_s);
+    QString evidence = Text::tr("MindSpeed %1 (pip), megatron-core %2")
+                           .arg(mindspeed, megatron.isNull() ? Text::tr("not installed") : megatron);
+    const QString branch = d.python.mindspeedBranch;
+    if (branch.isEmpty() || branch == u"HEAD"_s)
+        return with(
+            "mindspeed.version", Verdict::Warn,
+            evidence + u"; "_s
+                + Text::tr("the pip version does not say which MindSpeed branch is installed, and no git branch "
+                           "was found."),
+            Text::tr("Run git -C %1 describe --all and compare with %2 (older branches raise KeyError: "
+                     "decoder.layers.0.self_attention.q_layernorm.weight).")
+                .arg(d.python.mindspeedPath.isEmpty() ? u"<MindSpeed checkout>"_s : d.python.mindspeedPath, target),
+            u"python"_s);
+    evidence += u"; "_s + Text::tr("branch %1").arg(branch);
+    static const QRegularExpression release(uR"(^(\d+\.\d+\.\d+)_core_r)"_s);
+    const auto m = release.match(branch);
+    if (m.hasMatch() && compareVersions(m.captured(1), u"2.3.0"_s) < 0)
+        return with(
+            "mindspeed.version", Verdict::Warn, evidence + u"; "_s + Text::tr("older than %1.").arg(target),
+            Text::tr("Switch MindSpeed to %1 (with Megatron-LM core_v0.12.1); older branches fail with KeyError: "
+                     "decoder.layers.0.self_attention.q_layernorm.weight.")
+                .arg(target),
+            u"python"_s);
+    return with("mindspeed.version", Verdict::Pass, evidence, QString(), u"python"_s);
+}
+
+QList<Check> deepChecks(const Diagnosis &d)
+{
+    if (!d.python.deepRan)
+        return {};
+    QList<Check> checks;
+    QStringList failed;
+    for (const DeepDevice &device : d.python.deepDevices)
+        if (!device.ok)
+            failed.append(Text::tr("npu:%1: %2").arg(device.device).arg(device.error));
+    if (d.python.deepDevices.isEmpty())
+        checks.append(with("deep.devices", Verdict::Skip, Text::tr("No device was available to torch_npu."), QString(),
+                           u"python"_s));
+    else if (failed.isEmpty())
+        checks.append(with("deep.devices", Verdict::Pass,
+                           Text::tr("A tensor operation gave the right result on all %n device(s).", nullptr,
+                                    static_cast<int>(d.python.deepDevices.size())),
+                           QString(), u"python"_s));
+    else
+        checks.append(
+            with("deep.devices", Verdict::Fail, failed.join(u"; "_s),
+                 Text::tr("Take the failing devices out of ASCEND_RT_VISIBLE_DEVICES and check their health with "
+                          "npu-smi info -t health."),
+                 u"python"_s));
+    if (!d.python.allReduceOk)
+        checks.append(
+            with("deep.allreduce", Verdict::Skip, Text::tr("Needs at least two devices."), QString(), u"python"_s));
+    else if (*d.python.allReduceOk)
+        checks.append(
+            with("deep.allreduce", Verdict::Pass,
+                 Text::tr("HCCL all-reduce across %n device(s) gave the right sum.", nullptr, d.python.allReduceWorld),
+                 QString(), u"python"_s));
+    else
+        checks.append(
+            with("deep.allreduce", Verdict::Fail, d.python.allReduceError,
+                 Text::tr("Read the HCCL logs under $HOME/ascend/log/run/plog; check HCCL_* settings and that no "
+                          "other job holds the devices."),
+                 u"python"_s));
+    return checks;
+}
+
+} // namespace
+
+PythonInfo parsePythonProbe(const Section *section)
+{
+    PythonInfo info;
+    if (!section) {
+        info.failure = Text::tr("The probe printed no Python section.");
+        return info;
+    }
+    const qsizetype marker = section->text.lastIndexOf(u"@@VNA-PYTHON@@"_s);
+    if (marker < 0) {
+        const QString tail = section->text.trimmed().right(600);
+        if (section->missing())
+            info.failure = Text::tr("The Python interpreter was not found: %1").arg(tail);
+        else if (section->timedOut())
+            info.failure
+                = Text::tr("The Python probe did not finish in time (importing torch_npu can hang when a device "
+                           "is stuck). Output so far: %1")
+                      .arg(tail);
+        else
+            info.failure = Text::tr("The Python probe failed (exit code %1): %2").arg(section->exitCode).arg(tail);
+        return info;
+    }
+    const QString json = section->text.mid(marker + 14).section(u'\n', 0, 0);
+    QJsonParseError error;
+    const QJsonObject o = QJsonDocument::fromJson(json.toUtf8(), &error).object();
+    if (error.error != QJsonParseError::NoError) {
+        info.failure = Text::tr("The Python probe printed something we could not read: %1").arg(error.errorString());
+        return info;
+    }
+    info.ran = true;
+    info.version = o.value(u"python").toString();
+    info.executable = o.value(u"executable").toString();
+    const QJsonObject packages = o.value(u"packages").toObject();
+    for (auto it = packages.begin(); it != packages.end(); ++it)
+        info.packages.insert(it.key(), it.value().isString() ? it.value().toString() : QString());
+    if (o.contains(u"npu_available"))
+        info.npuAvailable = o.value(u"npu_available").toBool();
+    if (o.contains(u"npu_count"))
+        info.npuCount = o.value(u"npu_count").toInt();
+    info.cann = o.value(u"cann").toString();
+    info.cannError = o.value(u"cann_error").toString();
+    info.importError = o.value(u"import_error").toString();
+    info.mindspeedBranch = o.value(u"mindspeed_branch").toString();
+    info.mindspeedPath = o.value(u"mindspeed_path").toString();
+    if (o.contains(u"deep_devices")) {
+        info.deepRan = true;
+        const QJsonArray devices = o.value(u"deep_devices").toArray();
+        for (const QJsonValue &v : devices) {
+            const QJsonObject dev = v.toObject();
+            info.deepDevices.append({dev.value(u"device").toInt(), dev.value(u"ok").toBool(), dev.value(u"ms").toInt(),
+                                     dev.value(u"error").toString()});
+        }
+    }
+    if (o.contains(u"deep_allreduce")) {
+        const QJsonObject ar = o.value(u"deep_allreduce").toObject();
+        info.allReduceOk = ar.value(u"ok").toBool();
+        info.allReduceWorld = ar.value(u"world").toInt();
+        info.allReduceError = ar.value(u"error").toString();
+    }
+    return info;
+}
+
+QList<std::pair<QString, QString>> Diagnosis::versions() const
+{
+    QList<std::pair<QString, QString>> result;
+    result.append({u"npu_smi"_s, smi ? smi->toolVersion : QString()});
+    QString driverVersion = driver ? driver->version : QString();
+    if (driverVersion.isEmpty() && smi)
+        driverVersion = smi->driverVersion;
+    result.append({u"driver"_s, driverVersion});
+    result.append({u"firmware"_s, firmware ? firmware->version : QString()});
+    result.append({u"cann"_s, toolkits.isEmpty() ? QString() : toolkits.first().version});
+    result.append({u"python"_s, python.version.isEmpty() ? QString() : python.version});
+    for (const QString &key : {u"torch"_s, u"torch_npu"_s, u"verl"_s, u"vllm"_s, u"vllm_ascend"_s, u"sglang"_s,
+                               u"ray"_s, u"transformers"_s, u"mindspeed"_s, u"megatron_core"_s, u"triton_ascend"_s})
+        result.append({key, python.packages.value(key)});
+    return result;
+}
+
+int Diagnosis::logicalDeviceCount() const
+{
+    int logic = 0;
+    for (const ChipMapping &mapping : chipMap)
+        if (mapping.logicId)
+            ++logic;
+    if (logic > 0)
+        return logic;
+    return smi ? smi->chipCount() : 0;
+}
+
+bool Diagnosis::anyFail() const
+{
+    for (const Check &check : checks)
+        if (check.verdict == Verdict::Fail)
+            return true;
+    return false;
+}
+
+Verdict Diagnosis::worst() const
+{
+    Verdict verdict = Verdict::Skip;
+    for (const Check &check : checks)
+        verdict = worse(verdict, check.verdict);
+    return verdict;
+}
+
+QStringList checkIds()
+{
+    QStringList ids;
+    for (const CheckInfo &info : kChecks)
+        ids.append(QString::fromLatin1(info.id));
+    return ids;
+}
+
+Diagnosis analyze(Snapshot snapshot)
+{
+    Diagnosis d;
+    d.snapshot = std::move(snapshot);
+    if (!d.snapshot.failure.isEmpty()) {
+        d.checks.append(with("ssh.connect", Verdict::Error, d.snapshot.failure, QString(), QString()));
+        return d;
+    }
+    if (const Section *s = d.snapshot.section(u"npu-smi"_s); s && s->exitCode == 0)
+        if (auto info = parseNpuSmiInfo(s->text))
+            d.smi = *info;
+    if (const Section *s = d.snapshot.section(u"npu-smi-m"_s); s && s->exitCode == 0)
+        if (auto map = parseChipMap(s->text))
+            d.chipMap = *map;
+    const auto files = d.snapshot.files();
+    const QString home = d.snapshot.environment.value(u"ASCEND_HOME_PATH"_s);
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        const QString &path = it.key();
+        if (path.endsWith(u"/driver/version.info"_s) && !d.driver)
+            d.driver = parseDriverInfo(it.value(), path);
+        else if (path.endsWith(u"/firmware/version.info"_s) && !d.firmware)
+            d.firmware = parseFirmwareInfo(it.value(), path);
+        else if (path.endsWith(u"ascend_toolkit_install.info"_s)) {
+            ToolkitInfo info = parseToolkitInfo(it.value(), path);
+            bool seen = false;
+            for (const ToolkitInfo &other : std::as_const(d.toolkits))
+                seen = seen || (other.installPath == info.installPath && other.version == info.version);
+            if (seen)
+                continue;
+            // The toolkit the environment points at is the one in use.
+            if (!home.isEmpty() && path.startsWith(home))
+                d.toolkits.prepend(info);
+            else
+                d.toolkits.append(info);
+        } else if (path.endsWith(u"/version.cfg"_s)) {
+            if (!d.versionCfg || (!home.isEmpty() && path.startsWith(home)))
+                d.versionCfg = parseVersionCfg(it.value(), path);
+        }
+    }
+    d.python = parsePythonProbe(d.snapshot.section(u"python"_s));
+
+    d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),  checkRayNoset(d),
+                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d), checkCompat(d),
+                checkLogLevels(d), checkHccl(d),   checkMindSpeed(d)};
+    d.checks.append(deepChecks(d));
+    return d;
+}
+
+} // namespace vna::env

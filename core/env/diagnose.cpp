@@ -1,0 +1,86 @@
+#include "diagnose.h"
+
+#include <mutex>
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QThreadPool>
+#include <QtConcurrent>
+
+#include "common/logging.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::env {
+
+Diagnosis diagnoseTarget(const QString &host, const DiagnoseOptions &options, const std::atomic_bool *cancel)
+{
+    if (host == kLocalHost) {
+        const ScriptRunner local = [&](const QByteArray &script, int timeoutMs) {
+            ProcessRequest request;
+            request.program = u"/bin/sh"_s;
+            request.arguments = {u"-s"_s};
+            request.input = script;
+            request.timeoutMs = timeoutMs;
+            return runProcess(request, cancel);
+        };
+        return analyze(collect(host, local, options.probe));
+    }
+    QString failure;
+    const ScriptRunner remote = [&](const QByteArray &script, int timeoutMs) {
+        ProcessResult result = ssh::run(options.ssh, host, {u"sh"_s, u"-s"_s}, script, timeoutMs, cancel);
+        const ssh::Failure kind = ssh::classify(result);
+        if (kind != ssh::Failure::None && failure.isEmpty())
+            failure = ssh::describe(kind, host, result);
+        return result;
+    };
+    Snapshot snapshot = collect(host, remote, options.probe);
+    if (!failure.isEmpty() && snapshot.sections.isEmpty())
+        snapshot.failure = failure;
+    log::core()->info("diagnosed {} in {} ms{}", host, snapshot.elapsedMs,
+                      snapshot.failure.isEmpty() ? QString() : u": "_s + snapshot.failure);
+    return analyze(std::move(snapshot));
+}
+
+QList<Diagnosis>
+runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, const DiagnoseProgress &progress)
+{
+    const QStringList targets = options.hosts.isEmpty() ? QStringList{kLocalHost} : options.hosts;
+    DiagnoseOptions effective = options;
+    // Multiplexed connections live in a private, short directory (socket paths are limited to ~100 bytes).
+    QTemporaryDir controlDir(QDir::tempPath() + u"/vna-ssh-XXXXXX"_s);
+    if (!options.hosts.isEmpty() && controlDir.isValid() && effective.ssh.controlDir.isEmpty())
+        effective.ssh.controlDir = controlDir.path();
+
+    QList<Diagnosis> results(targets.size());
+    std::mutex mutex;
+    int done = 0;
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(targets.size()))));
+    QList<QFuture<void>> futures;
+    for (qsizetype i = 0; i < targets.size(); ++i)
+        futures.append(QtConcurrent::run(&pool, [&, i] {
+            const QString &host = targets.at(i);
+            Diagnosis diagnosis;
+            if (cancel && cancel->load()) {
+                Snapshot skipped;
+                skipped.host = host;
+                skipped.failure = QCoreApplication::translate("Probe", "Canceled.");
+                diagnosis = analyze(std::move(skipped));
+            } else {
+                diagnosis = diagnoseTarget(host, effective, cancel);
+                if (host != kLocalHost)
+                    ssh::closeMaster(effective.ssh, host);
+            }
+            std::lock_guard lock(mutex);
+            results[i] = std::move(diagnosis);
+            ++done;
+            if (progress)
+                progress(done, static_cast<int>(targets.size()), host);
+        }));
+    for (QFuture<void> &future : futures)
+        future.waitForFinished();
+    return results;
+}
+
+} // namespace vna::env

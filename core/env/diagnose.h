@@ -1,0 +1,37 @@
+// Runs the probes on this machine or on many nodes over ssh (bounded parallelism, cancel, progress)
+// and analyses each snapshot. An unreachable node becomes one ERROR check, never a failed run.
+#pragma once
+
+#include <atomic>
+#include <functional>
+
+#include <QList>
+#include <QStringList>
+
+#include "env/checks.h"
+#include "env/probe.h"
+#include "ssh/ssh.h"
+
+namespace vna::env {
+
+struct DiagnoseOptions
+{
+    QStringList hosts; // empty: this machine only
+    ssh::Options ssh;
+    ProbeOptions probe;
+    int jobs = 16;
+};
+
+inline const QString kLocalHost = QStringLiteral("local");
+
+// Called from worker threads as each target finishes.
+using DiagnoseProgress = std::function<void(int done, int total, const QString &host)>;
+
+QList<Diagnosis> runDiagnosis(const DiagnoseOptions &options,
+                              const std::atomic_bool *cancel = nullptr,
+                              const DiagnoseProgress &progress = {});
+
+// One target, for tests and the GUI's per-node re-run.
+Diagnosis diagnoseTarget(const QString &host, const DiagnoseOptions &options, const std::atomic_bool *cancel = nullptr);
+
+} // namespace vna::env

@@ -1,0 +1,348 @@
+#include "probe.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+
+#include "env/npusmi.h"
+#include "hydra/shell.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::env {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Probe)
+};
+
+QString sectionBegin(const QString &nonce)
+{
+    return u"@@"_s + nonce + u":begin:"_s;
+}
+
+QString sectionEnd(const QString &nonce)
+{
+    return u"@@"_s + nonce + u":end:"_s;
+}
+
+// Shell functions shared by both scripts: section markers and a per-probe timeout when coreutils'
+// timeout(1) exists.
+QString prelude(int timeoutSec, const QString &nonce)
+{
+    return u"N="_s + shell::quote(nonce) + u"\nT="_s + QString::number(std::max(1, timeoutSec)) + uR"(
+b() { printf '\n@@%s:begin:%s@@\n' "$N" "$1"; }
+e() { printf '\n@@%s:end:%s@@\n' "$N" "$1"; }
+run() { if command -v timeout >/dev/null 2>&1; then timeout -k 2 "$T" "$@"; else "$@"; fi; }
+)"_s;
+}
+
+QString newNonce()
+{
+    return u"VNA"_s + QString::number(QRandomGenerator::global()->generate64(), 16);
+}
+
+} // namespace
+
+const Section *Snapshot::section(const QString &name) const
+{
+    for (const Section &s : sections)
+        if (s.name == name)
+            return &s;
+    return nullptr;
+}
+
+QMap<QString, QString> Snapshot::files() const
+{
+    QMap<QString, QString> result;
+    for (const Section &s : sections)
+        if (s.name.startsWith(u"file:"_s) && s.exitCode == 0)
+            result.insert(s.name.mid(5), s.text);
+    return result;
+}
+
+bool isSecretName(const QString &name)
+{
+    static const QStringList words{u"KEY"_s, u"TOKEN"_s, u"SECRET"_s, u"PASSWORD"_s, u"CREDENTIAL"_s};
+    for (const QString &word : words)
+        if (name.contains(word, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+bool isReportedVariable(const QString &name)
+{
+    static const QStringList prefixes{u"ASCEND_"_s, u"HCCL_"_s,  u"GLOO_"_s,    u"RAY_"_s,     u"VERL_"_s,
+                                      u"VLLM_"_s,   u"TORCH_"_s, u"PYTORCH_"_s, u"OMP_"_s,     u"ATB_"_s,
+                                      u"SGLANG_"_s, u"HYDRA_"_s, u"NPU_"_s,     u"P2P_HCCL_"_s};
+    static const QStringList names{u"TASK_QUEUE_ENABLE"_s,   u"LD_LIBRARY_PATH"_s,   u"PATH"_s,
+                                   u"PYTHONPATH"_s,          u"CPU_AFFINITY_CONF"_s, u"ACL_OP_INIT_MODE"_s,
+                                   u"INF_NAN_MODE_ENABLE"_s, u"LD_PRELOAD"_s,        u"TOOLCHAIN_HOME"_s};
+    if (names.contains(name))
+        return true;
+    for (const QString &prefix : prefixes)
+        if (name.startsWith(prefix))
+            return true;
+    return false;
+}
+
+QString pythonProbeSource(bool deep)
+{
+    QString source = uR"PY(import json, os, sys, time
+r = {"python": sys.version.split()[0], "executable": sys.executable, "packages": {}}
+try:
+    from importlib import metadata
+except Exception:
+    metadata = None
+for key, dist in (("torch", "torch"), ("torch_npu", "torch-npu"), ("verl", "verl"), ("vllm", "vllm"),
+                  ("vllm_ascend", "vllm-ascend"), ("sglang", "sglang"), ("ray", "ray"),
+                  ("transformers", "transformers"), ("mindspeed", "mindspeed"),
+                  ("megatron_core", "megatron-core"), ("triton_ascend", "triton-ascend")):
+    v = None
+    if metadata is not None:
+        try:
+            v = metadata.version(dist)
+        except Exception:
+            v = None
+    r["packages"][key] = v
+if r["packages"].get("torch_npu"):
+    try:
+        import torch
+        import torch_npu
+        r["npu_available"] = bool(torch_npu.npu.is_available())
+        r["npu_count"] = int(torch_npu.npu.device_count())
+        try:
+            r["cann"] = str(torch_npu.npu.get_cann_version(module="CANN"))
+        except Exception as e:
+            r["cann_error"] = "%s: %s" % (type(e).__name__, e)
+    except BaseException as e:
+        r["import_error"] = "%s: %s" % (type(e).__name__, e)
+if r["packages"].get("mindspeed"):
+    try:
+        import importlib.util, subprocess
+        spec = importlib.util.find_spec("mindspeed")
+        d = os.path.dirname(os.path.dirname(spec.origin))
+        b = subprocess.run(["git", "-C", d, "rev-parse", "--abbrev-ref", "HEAD"], capture_output=True,
+                           text=True, timeout=5)
+        r["mindspeed_branch"] = b.stdout.strip() if b.returncode == 0 else None
+        r["mindspeed_path"] = d
+    except Exception as e:
+        r["mindspeed_error"] = "%s: %s" % (type(e).__name__, e)
+)PY"_s;
+    if (deep)
+        source += uR"PY(if r.get("npu_available"):
+    import socket, subprocess
+    res = []
+    for i in range(r.get("npu_count", 0)):
+        t0 = time.time()
+        try:
+            x = torch.ones(1024, device="npu:%d" % i)
+            y = float((x * 2).sum().item())
+            res.append({"device": i, "ok": y == 2048.0, "ms": int((time.time() - t0) * 1000),
+                        "error": None if y == 2048.0 else "wrong result %s" % y})
+        except BaseException as e:
+            res.append({"device": i, "ok": False, "ms": int((time.time() - t0) * 1000),
+                        "error": "%s: %s" % (type(e).__name__, e)})
+    r["deep_devices"] = res
+    n = r.get("npu_count", 0)
+    if n >= 2:
+        worker = """
+import os, sys, torch, torch_npu, torch.distributed as dist
+rank = int(os.environ["RANK"]); n = int(os.environ["WORLD_SIZE"])
+torch.npu.set_device(rank)
+dist.init_process_group("hccl", rank=rank, world_size=n)
+t = torch.ones(16, device="npu:%d" % rank)
+dist.all_reduce(t)
+torch.npu.synchronize()
+ok = bool((t == n).all().item())
+dist.destroy_process_group()
+sys.exit(0 if ok else 3)
+"""
+        s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+        t0 = time.time()
+        procs = []
+        for k in range(n):
+            env = dict(os.environ, RANK=str(k), WORLD_SIZE=str(n), MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+            procs.append(subprocess.Popen([sys.executable, "-c", worker], env=env, stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT))
+        errors = []
+        for k, p in enumerate(procs):
+            try:
+                out, _ = p.communicate(timeout=max(1, 120 - (time.time() - t0)))
+            except subprocess.TimeoutExpired:
+                p.kill(); out, _ = p.communicate()
+                errors.append("rank %d: timed out" % k)
+                continue
+            if p.returncode != 0:
+                tail = out.decode("utf-8", "replace").strip().splitlines()[-3:]
+                errors.append("rank %d: exit %d: %s" % (k, p.returncode, " | ".join(tail)))
+        r["deep_allreduce"] = {"world": n, "ok": not errors, "ms": int((time.time() - t0) * 1000),
+                               "error": "; ".join(errors) or None}
+)PY"_s;
+    source += u"print(\"@@VNA-PYTHON@@\" + json.dumps(r))\n"_s;
+    return source;
+}
+
+QByteArray collectionScript(const ProbeOptions &options, const QString &nonce)
+{
+    QString script = prelude(options.timeoutSec, nonce);
+    script += u"PY="_s + shell::quote(options.python) + u'\n';
+    script += u"ROOT="_s + shell::quote(options.ascendRoot) + u'\n';
+    script += u"PYSRC="_s + shell::quote(pythonProbeSource(options.deep)) + u'\n';
+    script += uR"(show() { if [ -f "$1" ] && [ -r "$1" ]; then b "file:$1"; head -c 65536 "$1"; e $?; fi; }
+scan() {
+  for f in "$1"/driver/version.info "$1"/firmware/version.info \
+           "$1"/ascend-toolkit/latest/version.cfg "$1"/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info \
+           "$1"/cann/version.cfg "$1"/cann/*-linux/ascend_toolkit_install.info; do show "$f"; done
+}
+home() { for f in "$1"/version.cfg "$1"/*-linux/ascend_toolkit_install.info; do show "$f"; done; }
+b env; env -0 2>/dev/null || env; e $?
+b uname; uname -srm; e $?
+if command -v npu-smi >/dev/null 2>&1; then
+  b npu-smi; run npu-smi info 2>&1; e $?
+  b npu-smi-m; run npu-smi info -m 2>&1; e $?
+else
+  b npu-smi; echo "npu-smi: command not found"; e 127
+fi
+b net; ls /sys/class/net 2>&1; e $?
+if [ -n "$ROOT" ]; then
+  scan "$ROOT"
+else
+  scan /usr/local/Ascend
+  [ -n "${HOME:-}" ] && scan "$HOME/Ascend"
+  [ -n "${ASCEND_HOME_PATH:-}" ] && home "$ASCEND_HOME_PATH"
+  [ -n "${ASCEND_TOOLKIT_HOME:-}" ] && home "$ASCEND_TOOLKIT_HOME"
+  show /etc/ascend_install.info
+fi
+b python; run "$PY" -c "$PYSRC" 2>&1; e $?
+)"_s;
+    return script.toUtf8();
+}
+
+QByteArray healthScript(const QList<std::pair<int, int>> &chips, int timeoutSec, const QString &nonce)
+{
+    QString script = prelude(timeoutSec, nonce);
+    for (const auto &[npu, chip] : chips)
+        script += u"b health:%1:%2; run npu-smi info -t health -i %1 -c %2 2>&1; e $?\n"_s.arg(npu).arg(chip);
+    return script.toUtf8();
+}
+
+QList<Section> splitSections(const QByteArray &output, const QString &nonce)
+{
+    QList<Section> sections;
+    const QByteArray begin = sectionBegin(nonce).toUtf8();
+    const QByteArray end = sectionEnd(nonce).toUtf8();
+    qsizetype pos = 0;
+    while (true) {
+        const qsizetype b = output.indexOf(begin, pos);
+        if (b < 0)
+            break;
+        const qsizetype nameEnd = output.indexOf("@@\n", b + begin.size());
+        if (nameEnd < 0)
+            break;
+        Section section;
+        section.name = QString::fromUtf8(output.mid(b + begin.size(), nameEnd - b - begin.size()));
+        const qsizetype bodyStart = nameEnd + 3;
+        const qsizetype e = output.indexOf(end, bodyStart);
+        const qsizetype next = output.indexOf(begin, bodyStart);
+        if (e < 0 || (next >= 0 && next < e)) {
+            // The node stopped mid-section (killed by the overall timeout): keep what it printed.
+            const qsizetype stop = next >= 0 ? next : output.size();
+            section.text = QString::fromUtf8(output.mid(bodyStart, stop - bodyStart));
+            section.exitCode = 124;
+            sections.append(section);
+            if (next < 0)
+                break;
+            pos = next;
+            continue;
+        }
+        QByteArray body = output.mid(bodyStart, e - bodyStart);
+        if (body.endsWith('\n'))
+            body.chop(1); // the newline printed before the end marker
+        section.text = QString::fromUtf8(body);
+        const qsizetype codeEnd = output.indexOf("@@", e + end.size());
+        section.exitCode = codeEnd < 0 ? -1 : output.mid(e + end.size(), codeEnd - e - end.size()).toInt();
+        sections.append(section);
+        pos = codeEnd < 0 ? e + end.size() : codeEnd + 2;
+    }
+    return sections;
+}
+
+namespace {
+
+QMap<QString, QString> filteredEnvironment(const QString &text)
+{
+    QMap<QString, QString> result;
+    const QStringList entries = text.contains(QChar(0)) ? text.split(QChar(0)) : text.split(u'\n');
+    for (const QString &entry : entries) {
+        const qsizetype eq = entry.indexOf(u'=');
+        if (eq <= 0)
+            continue;
+        const QString name = entry.left(eq).trimmed();
+        if (!isReportedVariable(name))
+            continue;
+        result.insert(name, isSecretName(name) ? QString::fromLatin1(kMasked) : entry.mid(eq + 1));
+    }
+    return result;
+}
+
+} // namespace
+
+Snapshot collect(const QString &host, const ScriptRunner &run, const ProbeOptions &options)
+{
+    QElapsedTimer clock;
+    clock.start();
+    Snapshot snapshot;
+    snapshot.host = host;
+    const QString nonce = newNonce();
+    // Every probe has its own timeout inside the script; the whole run gets room for all of them.
+    const int overallMs = (options.timeoutSec * (options.deep ? 6 : 3) + 30) * 1000;
+    const ProcessResult result = run(collectionScript(options, nonce), overallMs);
+    if (!result.started) {
+        snapshot.failure = result.errorString;
+        return snapshot;
+    }
+    if (result.canceled) {
+        snapshot.failure = Text::tr("Canceled.");
+        return snapshot;
+    }
+    snapshot.sections = splitSections(result.out, nonce);
+    if (snapshot.sections.isEmpty()) {
+        snapshot.failure = result.timedOut ? Text::tr("No answer within %1 s.").arg(overallMs / 1000)
+                                           : Text::tr("The node returned nothing we could read (exit code %1): %2")
+                                                 .arg(result.exitCode)
+                                                 .arg(QString::fromLocal8Bit(result.err.left(400)).trimmed());
+        snapshot.elapsedMs = clock.elapsed();
+        return snapshot;
+    }
+    // Secrets are dropped here, before the raw section is kept as evidence.
+    for (Section &section : snapshot.sections)
+        if (section.name == u"env"_s) {
+            snapshot.environment = filteredEnvironment(section.text);
+            QStringList lines;
+            for (auto it = snapshot.environment.cbegin(); it != snapshot.environment.cend(); ++it)
+                lines.append(it.key() + u'=' + it.value());
+            section.text = lines.join(u'\n');
+        }
+
+    if (const Section *smi = snapshot.section(u"npu-smi"_s); smi && smi->exitCode == 0) {
+        if (const auto info = parseNpuSmiInfo(smi->text); info) {
+            QList<std::pair<int, int>> chips;
+            for (const NpuDevice &device : info->devices)
+                if (!device.healthOk() && device.chip >= 0)
+                    chips.append({device.npu, device.chip});
+            if (!chips.isEmpty()) {
+                const QString healthNonce = newNonce();
+                const ProcessResult health = run(healthScript(chips, options.timeoutSec, healthNonce),
+                                                 (options.timeoutSec + 5) * 1000 * static_cast<int>(chips.size()));
+                snapshot.sections.append(splitSections(health.out, healthNonce));
+            }
+        }
+    }
+    snapshot.elapsedMs = clock.elapsed();
+    return snapshot;
+}
+
+} // namespace vna::env

@@ -1,0 +1,137 @@
+#include "ssh.h"
+
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace vna::ssh {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Ssh)
+};
+
+QStringList baseArguments(const Options &options)
+{
+    QStringList args;
+    if (!options.configFile.isEmpty())
+        args << u"-F"_s << options.configFile;
+    args << u"-o"_s << u"BatchMode=yes"_s;
+    args << u"-o"_s << u"ConnectTimeout=%1"_s.arg(std::max(1, options.connectTimeoutSec));
+    args << u"-o"_s << u"ServerAliveInterval=15"_s << u"-o"_s << u"ServerAliveCountMax=3"_s;
+    args << u"-o"_s
+         << (options.acceptNewHostKeys ? u"StrictHostKeyChecking=accept-new"_s : u"StrictHostKeyChecking=yes"_s);
+    if (!options.controlDir.isEmpty()) {
+        args << u"-o"_s << u"ControlMaster=auto"_s;
+        args << u"-o"_s << u"ControlPath=%1/%C"_s.arg(options.controlDir);
+        args << u"-o"_s << u"ControlPersist=60"_s;
+    }
+    for (const QString &option : options.extraOptions)
+        args << u"-o"_s << option;
+    return args;
+}
+
+} // namespace
+
+QStringList arguments(const Options &options, const QString &host, const QStringList &remote)
+{
+    QStringList args = baseArguments(options);
+    args << u"--"_s << host;
+    args << remote;
+    return args;
+}
+
+Failure classify(const ProcessResult &result)
+{
+    if (result.timedOut)
+        return Failure::Unreachable;
+    if (!result.started || result.exitCode != 255)
+        return result.started ? Failure::None : Failure::Other;
+    const QString err = QString::fromLocal8Bit(result.err);
+    if (err.contains(u"REMOTE HOST IDENTIFICATION HAS CHANGED"_s) || err.contains(u"Host key for"_s))
+        return Failure::HostKeyChanged;
+    if (err.contains(u"Host key verification failed"_s) || err.contains(u"No ED25519 host key is known"_s)
+        || err.contains(u"host key is known"_s))
+        return Failure::HostKeyUnknown;
+    if (err.contains(u"Permission denied"_s) || err.contains(u"Too many authentication failures"_s))
+        return Failure::Authentication;
+    if (err.contains(u"Could not resolve hostname"_s) || err.contains(u"Connection refused"_s)
+        || err.contains(u"timed out"_s) || err.contains(u"No route to host"_s)
+        || err.contains(u"Network is unreachable"_s) || err.contains(u"Connection reset"_s)
+        || err.contains(u"Connection closed"_s))
+        return Failure::Unreachable;
+    return Failure::Other;
+}
+
+bool isTransient(Failure failure)
+{
+    return failure == Failure::Unreachable;
+}
+
+QString describe(Failure failure, const QString &host, const ProcessResult &result)
+{
+    QString detail = QString::fromLocal8Bit(result.err).trimmed();
+    if (detail.size() > 400)
+        detail = detail.left(400) + u'…';
+    switch (failure) {
+    case Failure::None:
+        return QString();
+    case Failure::Unreachable:
+        if (result.timedOut)
+            return Text::tr("%1 did not answer in time. Check that the node is up and that ssh %1 works from a "
+                            "terminal.")
+                .arg(host);
+        return Text::tr("Cannot reach %1: %2").arg(host, detail);
+    case Failure::HostKeyUnknown:
+        return Text::tr("The host key of %1 is not in known_hosts, and it is never accepted silently. Check its "
+                        "fingerprint with ssh-keyscan %1 | ssh-keygen -lf -, then connect once with ssh, or accept new "
+                        "host keys (--accept-new-host-keys).")
+            .arg(host);
+    case Failure::HostKeyChanged:
+        return Text::tr(
+                   "The host key of %1 has CHANGED since it was recorded in known_hosts. This can be a reinstalled "
+                   "node or an attack; nothing was run there. Verify the new key with your administrator, then "
+                   "remove the old one with ssh-keygen -R %1.")
+            .arg(host);
+    case Failure::Authentication:
+        return Text::tr("%1 refused every key (password prompts are off). Load your key into ssh-agent or name it with "
+                        "IdentityFile in your ssh config: %2")
+            .arg(host, detail);
+    case Failure::Other:
+        if (!result.started)
+            return result.errorString;
+        return Text::tr("ssh to %1 failed: %2").arg(host, detail);
+    }
+    return QString();
+}
+
+ProcessResult run(const Options &options,
+                  const QString &host,
+                  const QStringList &remote,
+                  const QByteArray &input,
+                  int timeoutMs,
+                  const std::atomic_bool *cancel)
+{
+    ProcessRequest request;
+    request.program = options.program;
+    request.arguments = arguments(options, host, remote);
+    request.input = input;
+    request.timeoutMs = timeoutMs;
+    return runProcess(request, cancel);
+}
+
+void closeMaster(const Options &options, const QString &host)
+{
+    if (options.controlDir.isEmpty())
+        return;
+    ProcessRequest request;
+    request.program = options.program;
+    request.arguments = baseArguments(options);
+    request.arguments << u"-O"_s << u"exit"_s << u"--"_s << host;
+    request.timeoutMs = 5000;
+    (void)runProcess(request);
+}
+
+} // namespace vna::ssh

@@ -1,0 +1,353 @@
+// `diagnose` and `env-script` end to end on this machine, with fake npu-smi and python3 programs
+// first on PATH and the Ascend version files from tests/fixtures/ascend; and the process runner.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "cli/dispatcher.h"
+#include "cli/globaloptions.h"
+#include "common/process.h"
+#include "support/fakenode.h"
+
+using namespace Qt::StringLiterals;
+using vna::ExitCode;
+
+Q_DECLARE_METATYPE(vna::ExitCode)
+
+namespace {
+
+struct Run
+{
+    ExitCode code;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList &args)
+{
+    vna::cli::Dispatcher dispatcher(vna::cli::builtinSubcommands());
+    const auto options = vna::cli::parseGlobalOptions(QStringList{u"verl-npu-assistant"_s} + args);
+    Run result{ExitCode::Ok, {}, {}};
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    vna::cli::Context ctx{out, err};
+    result.code
+        = options ? dispatcher.run(*options, ctx) : vna::cli::Dispatcher::reportUsageError(options.error(), ctx);
+    out.flush();
+    err.flush();
+    return result;
+}
+
+const QString kFixtures = QStringLiteral(VNA_FIXTURES_DIR);
+
+QJsonObject checkById(const QJsonObject &target, const QString &id)
+{
+    for (const QJsonValue &v : target.value(u"checks").toArray())
+        if (v.toObject().value(u"id").toString() == id)
+            return v.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestDiagnose final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void json();
+    void exitCodes_data();
+    void exitCodes();
+    void hungNpuSmi();
+    void markdownMasksSecrets();
+    void realPythonProbe();
+    void outputFile();
+    void usageErrors_data();
+    void usageErrors();
+    void envScript_data();
+    void envScript();
+    void processRunner();
+
+private:
+    void node(const vna::test::FakeNode &fake);
+    QTemporaryDir m_dir;
+    QString m_bin;
+    QString m_realPython;
+};
+
+void TestDiagnose::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_realPython = QStandardPaths::findExecutable(u"python3"_s);
+    m_bin = m_dir.filePath(u"bin"_s);
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)});
+    qputenv("PATH", (m_bin + u':' + qEnvironmentVariable("PATH")).toUtf8());
+    // The probe reports what the machine has; make this one look like a sourced node.
+    qputenv("ASCEND_HOME_PATH", "/usr/local/Ascend/ascend-toolkit/latest");
+    qputenv("LD_LIBRARY_PATH", "/usr/local/Ascend/driver/lib64:/usr/local/Ascend/ascend-toolkit/latest/lib64");
+    qunsetenv("ASCEND_RT_VISIBLE_DEVICES");
+}
+
+void TestDiagnose::node(const vna::test::FakeNode &fake)
+{
+    QVERIFY(vna::test::writeFakeNode(m_bin, kFixtures, fake));
+}
+
+void TestDiagnose::json()
+{
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)});
+    const Run r = run({u"diagnose"_s, u"--json"_s, u"--ascend-root"_s, kFixtures + u"/ascend/root-a2"_s, u"--python"_s,
+                       m_bin + u"/python3"_s});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, ExitCode::Ok);
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonArray targets = root.value(u"targets").toArray();
+    QCOMPARE(targets.size(), 1);
+    const QJsonObject t = targets.first().toObject();
+    QCOMPARE(t.value(u"host").toString(), u"local"_s);
+    QCOMPARE(t.value(u"family").toString(), u"Atlas A2 (910B)"_s);
+    const QJsonArray devices = t.value(u"devices").toArray();
+    QCOMPARE(devices.size(), 8);
+    const QJsonObject d0 = devices.first().toObject();
+    QCOMPARE(d0.value(u"name").toString(), u"910B1"_s);
+    QCOMPARE(d0.value(u"power_w").toDouble(), 94.6);
+    QCOMPARE(d0.value(u"hbm_total_mb").toInteger(), 65536);
+    QCOMPARE(d0.value(u"bus_id").toString(), u"0000:C1:00.0"_s);
+    QCOMPARE(t.value(u"processes").toArray().size(), 0);
+    const QJsonObject versions = t.value(u"versions").toObject();
+    QCOMPARE(versions.value(u"cann").toString(), u"8.0.0"_s);
+    QCOMPARE(versions.value(u"driver").toString(), u"24.1.rc3"_s);
+    QCOMPARE(versions.value(u"torch_npu").toString(), u"2.4.0.post2"_s);
+    QVERIFY(versions.value(u"vllm").isNull());
+    QVERIFY(versions.value(u"mindspeed").isNull());
+    QCOMPARE(checkById(t, u"npu.smi"_s).value(u"verdict").toString(), u"PASS"_s);
+    QCOMPARE(checkById(t, u"torch_npu.available"_s).value(u"verdict").toString(), u"PASS"_s);
+    QCOMPARE(checkById(t, u"compat.torch_npu_cann"_s).value(u"verdict").toString(), u"PASS"_s);
+    QCOMPARE(checkById(t, u"driver.firmware"_s).value(u"verdict").toString(), u"PASS"_s);
+    QVERIFY(checkById(t, u"npu.smi"_s).value(u"next_step").isNull());
+    QVERIFY(t.value(u"environment").toObject().contains(u"ASCEND_HOME_PATH"));
+    QVERIFY(!t.value(u"environment").toObject().contains(u"HOME"));
+}
+
+void TestDiagnose::exitCodes_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<ExitCode>("code");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("healthy") << u"a2-910b1-24.1.rc3-idle.txt"_s << ExitCode::Ok << u"PASS  npu.health"_s;
+    QTest::addRow("Alarm on NPU 3") << u"a2-910b4-26.0.rc1-wide-container.txt"_s << ExitCode::Problems
+                                    << u"FAIL  npu.health"_s;
+    QTest::addRow("no npu-smi") << QString() << ExitCode::Problems << u"FAIL  npu.smi"_s;
+}
+
+void TestDiagnose::exitCodes()
+{
+    QFETCH(QString, fixture);
+    QFETCH(ExitCode, code);
+    QFETCH(QString, mentions);
+    node({fixture, QString(), 0, vna::test::healthyPython(fixture.contains(u"910b4"_s) ? 4 : 8)});
+    const Run r = run(
+        {u"diagnose"_s, u"--ascend-root"_s, kFixtures + u"/ascend/root-a2"_s, u"--python"_s, m_bin + u"/python3"_s});
+    QVERIFY2(r.out.contains(mentions), qPrintable(r.out));
+    QCOMPARE(r.code, code);
+}
+
+void TestDiagnose::hungNpuSmi()
+{
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 30, vna::test::healthyPython(8)});
+    const Run r = run({u"diagnose"_s, u"--json"_s, u"--timeout"_s, u"1"_s, u"--ascend-root"_s,
+                       kFixtures + u"/ascend/root-a2"_s, u"--python"_s, m_bin + u"/python3"_s});
+    const QJsonObject t
+        = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"targets").toArray().first().toObject();
+    const QJsonObject smi = checkById(t, u"npu.smi"_s);
+    QCOMPARE(smi.value(u"verdict").toString(), u"ERROR"_s);
+    QVERIFY(smi.value(u"evidence").toString().contains(u"did not finish"_s));
+    // The other probes still ran.
+    QCOMPARE(checkById(t, u"torch_npu.available"_s).value(u"verdict").toString(), u"PASS"_s);
+}
+
+void TestDiagnose::markdownMasksSecrets()
+{
+    node({u"a2-910b3-25.2.0-one-process.txt"_s, QString(), 0, vna::test::healthyPython(8)});
+    qputenv("VLLM_API_KEY", "hunter2-secret");
+    qputenv("HF_TOKEN", "hf_notreported");
+    const Run r = run({u"diagnose"_s, u"--markdown"_s, u"--ascend-root"_s, kFixtures + u"/ascend/root-a2"_s,
+                       u"--python"_s, m_bin + u"/python3"_s});
+    qunsetenv("VLLM_API_KEY");
+    qunsetenv("HF_TOKEN");
+    QVERIFY(!r.out.contains(u"hunter2-secret"_s));
+    QVERIFY(!r.out.contains(u"hf_notreported"_s));
+    QVERIFY(r.out.contains(u"VLLM_API_KEY=********"_s));
+    QVERIFY(r.out.contains(u"<details><summary>npu-smi (exit code 0)</summary>"_s));
+    QVERIFY(r.out.contains(u"| WARN | `npu.busy` |"_s));
+    QVERIFY(r.out.contains(u"pid 1333928"_s));
+}
+
+void TestDiagnose::realPythonProbe()
+{
+    if (m_realPython.isEmpty())
+        QFAIL("python3 is required for this test (scripts/setup.sh installs it)");
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, {}});
+    const Run r = run({u"diagnose"_s, u"--json"_s, u"--deep"_s, u"--python"_s, m_realPython});
+    const QJsonObject t
+        = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"targets").toArray().first().toObject();
+    const QJsonObject check = checkById(t, u"torch_npu.available"_s);
+    // The real probe program runs; this machine has no torch_npu, which is a fact, not an error.
+    QVERIFY2(check.value(u"verdict").toString() == u"SKIP"_s || check.value(u"verdict").toString() == u"FAIL"_s,
+             qPrintable(check.value(u"evidence").toString()));
+    QVERIFY(!t.value(u"versions").toObject().value(u"python").toString().isEmpty());
+    QVERIFY(t.value(u"versions").toObject().value(u"torch_npu").isNull());
+}
+
+void TestDiagnose::outputFile()
+{
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)});
+    const QString path = m_dir.filePath(u"report.json"_s);
+    Run r = run({u"diagnose"_s, u"--json"_s, u"--output"_s, path, u"--python"_s, m_bin + u"/python3"_s});
+    QCOMPARE(r.out, QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(QJsonDocument::fromJson(file.readAll()).object().contains(u"targets"));
+    r = run(
+        {u"diagnose"_s, u"--output"_s, m_dir.filePath(u"missing/dir/r.txt"_s), u"--python"_s, m_bin + u"/python3"_s});
+    QCOMPARE(r.code, ExitCode::Runtime);
+    QVERIFY(r.err.contains(u"Cannot write"_s));
+}
+
+void TestDiagnose::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("bad nodeset") << QStringList{u"--hosts"_s, u"n[1-"_s} << u"never closed"_s;
+    QTest::addRow("injection in host") << QStringList{u"--host"_s, u"n1;reboot"_s}
+                                       << u"cannot be part of a host name"_s;
+    QTest::addRow("json and markdown") << QStringList{u"--json"_s, u"--markdown"_s} << u"not both"_s;
+    QTest::addRow("timeout 0") << QStringList{u"--timeout"_s, u"0"_s} << u"--timeout"_s;
+    QTest::addRow("jobs too many") << QStringList{u"--jobs"_s, u"1000"_s} << u"--jobs"_s;
+    QTest::addRow("missing ascend root") << QStringList{u"--ascend-root"_s, u"/nonexistent/Ascend"_s}
+                                         << u"not a directory"_s;
+    QTest::addRow("missing ssh config") << QStringList{u"--hosts"_s, u"n1"_s, u"--ssh-config"_s, u"/nonexistent"_s}
+                                        << u"ssh configuration file"_s;
+    QTest::addRow("missing host file") << QStringList{u"--hostfile"_s, u"/nonexistent/hosts"_s} << u"host file"_s;
+}
+
+void TestDiagnose::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const Run r = run(QStringList{u"diagnose"_s} + args);
+    QCOMPARE(r.code, ExitCode::Usage);
+    QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
+    QCOMPARE(r.out, QString());
+}
+
+void TestDiagnose::envScript_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<ExitCode>("code");
+    QTest::addColumn<QStringList>("lines");
+    QTest::addRow("defaults") << QStringList{} << ExitCode::Ok
+                              << QStringList{u"source /usr/local/Ascend/ascend-toolkit/set_env.sh"_s,
+                                             u"export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7"_s,
+                                             u"export RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1"_s,
+                                             u"export ASCEND_GLOBAL_LOG_LEVEL=3"_s};
+    QTest::addRow("A3 debug multi-node")
+        << QStringList{u"--devices"_s,         u"0-15"_s,
+                       u"--cann-log-level"_s,  u"debug"_s,
+                       u"--log-to-stdout"_s,   u"--multi-node"_s,
+                       u"--ifname"_s,          u"enp189s0f0"_s,
+                       u"--connect-timeout"_s, u"3600"_s,
+                       u"--exec-timeout"_s,    u"3600"_s,
+                       u"--set-env"_s,         u"/usr/local/Ascend/cann/set_env.sh"_s}
+        << ExitCode::Ok
+        << QStringList{u"export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"_s,
+                       u"export ASCEND_GLOBAL_LOG_LEVEL=0"_s,
+                       u"export ASCEND_SLOG_PRINT_TO_STDOUT=1"_s,
+                       u"export HCCL_DEBUG_CONFIG=ALG,TASK"_s,
+                       u"export HCCL_CONNECT_TIMEOUT=3600"_s,
+                       u"export HCCL_EXEC_TIMEOUT=3600"_s,
+                       u"export HCCL_SOCKET_IFNAME=enp189s0f0"_s,
+                       u"export GLOO_SOCKET_IFNAME=enp189s0f0"_s,
+                       u"source /usr/local/Ascend/cann/set_env.sh"_s};
+    QTest::addRow("no devices, no NOSET")
+        << QStringList{u"--devices"_s, QString(), u"--no-ray-noset"_s, u"--set-env"_s, QString()} << ExitCode::Ok
+        << QStringList{u"export ASCEND_GLOBAL_LOG_LEVEL=3"_s};
+    QTest::addRow("ports, path with a space quoted")
+        << QStringList{u"--multi-process-ports"_s, u"--set-env"_s, u"/opt/my ascend/set_env.sh"_s} << ExitCode::Ok
+        << QStringList{u"export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050"_s, u"source '/opt/my ascend/set_env.sh'"_s};
+    QTest::addRow("multi-node needs ifname") << QStringList{u"--multi-node"_s} << ExitCode::Usage << QStringList{};
+    QTest::addRow("bad ifname") << QStringList{u"--multi-node"_s, u"--ifname"_s, u"eth0;rm"_s} << ExitCode::Usage
+                                << QStringList{};
+    QTest::addRow("backwards devices") << QStringList{u"--devices"_s, u"7-0"_s} << ExitCode::Usage << QStringList{};
+    QTest::addRow("devices with words") << QStringList{u"--devices"_s, u"all"_s} << ExitCode::Usage << QStringList{};
+    QTest::addRow("level number") << QStringList{u"--cann-log-level"_s, u"0"_s} << ExitCode::Usage << QStringList{};
+    QTest::addRow("connect timeout range")
+        << QStringList{u"--connect-timeout"_s, u"30"_s} << ExitCode::Usage << QStringList{};
+}
+
+void TestDiagnose::envScript()
+{
+    QFETCH(QStringList, args);
+    QFETCH(ExitCode, code);
+    QFETCH(QStringList, lines);
+    const Run r = run(QStringList{u"env-script"_s} + args);
+    QCOMPARE(r.code, code);
+    const QStringList out = r.out.split(u'\n');
+    for (const QString &line : lines)
+        QVERIFY2(out.contains(line), qPrintable(line + u"\nnot in:\n"_s + r.out));
+    if (code == ExitCode::Ok) {
+        QVERIFY(r.out.startsWith(u"# verl on Ascend NPU"_s));
+        for (const QString &line : out)
+            QVERIFY2(line.isEmpty() || line.startsWith(u'#') || line.startsWith(u"export "_s)
+                         || line.startsWith(u"source "_s) || line.startsWith(u"[ -f "_s),
+                     qPrintable(line));
+        if (!args.contains(u"--no-ray-noset"_s))
+            QVERIFY(!r.out.contains(u"HCCL_DEBUG="_s));
+    } else {
+        QVERIFY(!r.err.isEmpty());
+    }
+}
+
+void TestDiagnose::processRunner()
+{
+    vna::ProcessRequest request;
+    request.program = u"/bin/sh"_s;
+    request.arguments = {u"-c"_s, u"cat; echo done >&2; exit 7"_s};
+    request.input = "hello";
+    vna::ProcessResult r = vna::runProcess(request);
+    QCOMPARE(r.out, QByteArray("hello"));
+    QCOMPARE(r.err, QByteArray("done\n"));
+    QCOMPARE(r.exitCode, 7);
+
+    request.arguments = {u"-c"_s, u"sleep 30 & sleep 30"_s};
+    request.input.clear();
+    request.timeoutMs = 300;
+    r = vna::runProcess(request);
+    QVERIFY(r.timedOut);
+    QCOMPARE(r.exitCode, -1);
+
+    std::atomic_bool cancel{true};
+    r = vna::runProcess(request, &cancel);
+    QVERIFY(r.canceled);
+
+    request.program = u"/nonexistent/program"_s;
+    r = vna::runProcess(request);
+    QVERIFY(!r.started);
+    QVERIFY(r.errorString.contains(u"/nonexistent/program"_s));
+
+    request.program = u"/bin/sh"_s;
+    request.arguments = {u"-c"_s, u"head -c 100000 /dev/zero"_s};
+    request.timeoutMs = 10000;
+    request.maxOutput = 1000;
+    r = vna::runProcess(request);
+    QVERIFY(r.truncated);
+    QCOMPARE(r.out.size(), 1000);
+}
+
+QTEST_GUILESS_MAIN(TestDiagnose)
+#include "tst_diagnose.moc"

@@ -1,0 +1,378 @@
+// Every environment check, driven by constructed snapshots: the verdict and the words that matter.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "env/checks.h"
+#include "env/compat.h"
+#include "env/versionfiles.h"
+
+using namespace Qt::StringLiterals;
+using namespace vna::env;
+using vna::Verdict;
+
+Q_DECLARE_METATYPE(vna::Verdict)
+
+namespace {
+
+QString read(const QString &relative)
+{
+    QFile file(QStringLiteral(VNA_FIXTURES_DIR "/") + relative);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(relative));
+    return QString::fromUtf8(file.readAll());
+}
+
+using Env = QMap<QString, QString>;
+
+// A healthy A2 node: 8 × 910B1 idle, CANN 8.0.0 sourced, torch 2.4.0 + torch_npu 2.4.0.post2.
+struct NodeBuilder
+{
+    QString npuSmi = read(u"npu-smi/a2-910b1-24.1.rc3-idle.txt"_s);
+    int npuSmiExit = 0;
+    QString root = u"/usr/local/Ascend"_s;
+    QString fixtureRoot = u"ascend/root-a2"_s;
+    bool files = true;
+    Env env{
+        {u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/ascend-toolkit/latest"_s},
+        {u"ASCEND_TOOLKIT_HOME"_s, u"/usr/local/Ascend/ascend-toolkit/latest"_s},
+        {u"ASCEND_OPP_PATH"_s, u"/usr/local/Ascend/ascend-toolkit/latest/opp"_s},
+        {u"LD_LIBRARY_PATH"_s,
+         u"/usr/local/Ascend/driver/lib64:/usr/local/Ascend/driver/lib64/common:/usr/local/Ascend/ascend-toolkit/latest/lib64"_s}};
+    QJsonObject python{{u"python"_s, u"3.10.14"_s},
+                       {u"executable"_s, u"/opt/venv/bin/python3"_s},
+                       {u"packages"_s,
+                        QJsonObject{{u"torch"_s, u"2.4.0"_s},
+                                    {u"torch_npu"_s, u"2.4.0.post2"_s},
+                                    {u"verl"_s, u"0.7.1"_s},
+                                    {u"mindspeed"_s, QJsonValue::Null},
+                                    {u"megatron_core"_s, QJsonValue::Null}}},
+                       {u"npu_available"_s, true},
+                       {u"npu_count"_s, 8},
+                       {u"cann"_s, u"8.0.0"_s}};
+    QString pythonText; // overrides the JSON when set
+    int pythonExit = 0;
+    QString net = u"eth0\nib0\nlo"_s;
+    QList<Section> extra;
+
+    Diagnosis build() const
+    {
+        Snapshot s;
+        s.host = u"local"_s;
+        s.environment = env;
+        s.sections.append({u"npu-smi"_s, npuSmi, npuSmiExit});
+        s.sections.append({u"net"_s, net, 0});
+        if (files) {
+            const QString base = QStringLiteral(VNA_FIXTURES_DIR "/") + fixtureRoot;
+            QDirIterator it(base, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                QFile file(path);
+                file.open(QIODevice::ReadOnly);
+                s.sections.append({u"file:"_s + root + path.mid(base.size()), QString::fromUtf8(file.readAll()), 0});
+            }
+        }
+        const QString py = pythonText.isNull()
+            ? u"@@VNA-PYTHON@@"_s + QString::fromUtf8(QJsonDocument(python).toJson(QJsonDocument::Compact))
+            : pythonText;
+        s.sections.append({u"python"_s, py, pythonExit});
+        s.sections.append(extra);
+        return analyze(s);
+    }
+};
+
+const Check &find(const Diagnosis &d, const QString &id)
+{
+    for (const Check &check : d.checks)
+        if (check.id == id)
+            return check;
+    qFatal("no check %s", qPrintable(id));
+}
+
+QJsonObject packages(QJsonObject python, const QString &key, const QJsonValue &value)
+{
+    QJsonObject p = python.value(u"packages"_s).toObject();
+    p.insert(key, value);
+    python.insert(u"packages"_s, p);
+    return python;
+}
+
+} // namespace
+
+class TestEnvChecks final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void healthyNode();
+    void checks_data();
+    void checks();
+    void unreachable();
+    void versions();
+    void compareVersions_data();
+    void compareVersions();
+    void compatTableLoads();
+};
+
+void TestEnvChecks::healthyNode()
+{
+    const Diagnosis d = NodeBuilder().build();
+    QCOMPARE(d.checks.size(), 13);
+    for (const Check &check : d.checks) {
+        if (check.id == u"mindspeed.version"_s) {
+            QCOMPARE(check.verdict, Verdict::Skip);
+            continue;
+        }
+        QVERIFY2(check.verdict == Verdict::Pass,
+                 qPrintable(check.id + u": "_s + check.evidence + u" / "_s + check.nextStep));
+    }
+    QCOMPARE(d.logicalDeviceCount(), 8);
+    QVERIFY(!d.anyFail());
+}
+
+void TestEnvChecks::checks_data()
+{
+    QTest::addColumn<NodeBuilder>("node");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<Verdict>("verdict");
+    QTest::addColumn<QString>("mentions"); // in evidence or next step
+
+    NodeBuilder n;
+    n.npuSmiExit = 127;
+    n.npuSmi = u"npu-smi: command not found"_s;
+    QTest::addRow("npu-smi missing") << n << u"npu.smi"_s << Verdict::Fail << u"/dev/davinci"_s;
+    n = NodeBuilder();
+    n.npuSmiExit = 124;
+    QTest::addRow("npu-smi hangs") << n << u"npu.smi"_s << Verdict::Error << u"did not finish"_s;
+    n.npuSmiExit = 1;
+    n.npuSmi = u"dcmi model initialized failed, because the device is used. ret is -8020"_s;
+    QTest::addRow("device used by another container") << n << u"npu.smi"_s << Verdict::Fail << u"--privileged"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/damaged-paste.txt"_s);
+    QTest::addRow("damaged output") << n << u"npu.smi"_s << Verdict::Warn << u"not shown"_s;
+
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/910a-23.0.rc3-warning.txt"_s);
+    n.extra.append({u"health:1:0"_s, read(u"npu-smi/health-warning.txt"_s), 0});
+    QTest::addRow("Warning health with error code") << n << u"npu.health"_s << Verdict::Warn << u"80E01801"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/a2-910b4-26.0.rc1-wide-container.txt"_s);
+    QTest::addRow("Alarm health") << n << u"npu.health"_s << Verdict::Fail << u"NPU 3 chip 0: Alarm"_s;
+    QTest::addRow("process holds HBM") << n << u"npu.busy"_s << Verdict::Warn
+                                       << u"pid 2291784 (python3.11) holds 25983 MB"_s;
+    QTest::addRow("leftover HBM without process")
+        << n << u"npu.busy"_s << Verdict::Warn << u"NPU 2 chip 0: 24511 MB in use with no process"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/a3-ascend910-25.2.3-four-npus-busy.txt"_s);
+    QTest::addRow("A3 peer contexts are not listed")
+        << n << u"npu.busy"_s << Verdict::Warn << u"no name: likely in a container"_s;
+
+    n = NodeBuilder();
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,1,2,3"_s);
+    n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s);
+    QTest::addRow("visible subset") << n << u"env.visible_devices"_s << Verdict::Pass << u"4 of 8"_s;
+    QTest::addRow("torch_npu count vs visible")
+        << n << u"torch_npu.available"_s << Verdict::Warn << u"ASCEND_RT_VISIBLE_DEVICES says 4"_s;
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0, 1,2"_s);
+    QTest::addRow("space stops CANN") << n << u"env.visible_devices"_s << Verdict::Fail << u"only [0] are visible"_s;
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"3,1"_s);
+    QTest::addRow("descending") << n << u"env.visible_devices"_s << Verdict::Fail << u"ASCEND_RT_VISIBLE_DEVICES=1,3"_s;
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,8"_s);
+    QTest::addRow("id does not exist") << n << u"env.visible_devices"_s << Verdict::Fail << u"id(s) 8 do not exist"_s;
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, QString());
+    QTest::addRow("empty") << n << u"env.visible_devices"_s << Verdict::Fail << u"no device is visible"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/a3-ascend910-25.2.3-four-npus-busy.txt"_s);
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,15"_s);
+    n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s);
+    QTest::addRow("A3 has 16 logical ids") << n << u"env.visible_devices"_s << Verdict::Pass << u"2 of 16"_s;
+
+    n = NodeBuilder();
+    n.env.insert(u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,1"_s);
+    QTest::addRow("visible without NOSET")
+        << n << u"env.ray_noset"_s << Verdict::Warn << u"export RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1"_s;
+    n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES"_s, u"1"_s);
+    QTest::addRow("old Ray variable") << n << u"env.ray_noset"_s << Verdict::Warn << u"old Ray"_s;
+
+    n = NodeBuilder();
+    n.files = false;
+    QTest::addRow("no toolkit") << n << u"cann.toolkit"_s << Verdict::Fail << u"--ascend-root"_s;
+    QTest::addRow("driver files not mounted") << n << u"driver.firmware"_s << Verdict::Warn << u"24.1.rc3"_s;
+    n = NodeBuilder();
+    n.fixtureRoot = u"ascend/root-new"_s;
+    n.env.insert(u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/cann"_s);
+    n.env.insert(u"LD_LIBRARY_PATH"_s, u"/usr/local/Ascend/driver/lib64:/usr/local/Ascend/cann/lib64"_s);
+    QTest::addRow("CANN newer than the driver lists") << n << u"cann.toolkit"_s << Verdict::Warn << u"V100R001C25"_s;
+    QTest::addRow("leftover opp_kernel package") << n << u"cann.toolkit"_s << Verdict::Warn << u"8.0.RC3.alpha003"_s;
+    QTest::addRow("firmware outside the driver's range")
+        << n << u"driver.firmware"_s << Verdict::Fail << u"the firmware accepts drivers 23.0.rc3*, 23.0.0* only"_s;
+    NodeBuilder plain;
+    plain.env.clear();
+    QTest::addRow("not sourced") << plain << u"cann.set_env"_s << Verdict::Fail
+                                 << u"source /usr/local/Ascend/ascend-toolkit/set_env.sh"_s;
+    n.env.clear();
+    QTest::addRow("not sourced, new layout")
+        << n << u"cann.set_env"_s << Verdict::Fail << u"source /usr/local/Ascend/cann/set_env.sh"_s;
+    n = NodeBuilder();
+    n.env.insert(u"LD_LIBRARY_PATH"_s, u"/usr/lib"_s);
+    QTest::addRow("LD_LIBRARY_PATH lacks lib64") << n << u"cann.set_env"_s << Verdict::Warn << u"libhccl.so"_s;
+
+    n = NodeBuilder();
+    n.pythonText = u"sh: 1: /opt/nope/python: not found"_s;
+    n.pythonExit = 127;
+    QTest::addRow("python missing") << n << u"torch_npu.available"_s << Verdict::Error << u"--python"_s;
+    n.pythonExit = 124;
+    n.pythonText = u"importing"_s;
+    QTest::addRow("python hangs") << n << u"torch_npu.available"_s << Verdict::Error << u"did not finish in time"_s;
+    n = NodeBuilder();
+    n.python.insert(u"import_error"_s, u"ImportError: libhccl.so: cannot open shared object file"_s);
+    QTest::addRow("libhccl import error") << n << u"torch_npu.available"_s << Verdict::Fail << u"source set_env.sh"_s;
+    n = NodeBuilder();
+    n.python.insert(u"npu_available"_s, false);
+    QTest::addRow("not available") << n << u"torch_npu.available"_s << Verdict::Fail
+                                   << u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1"_s;
+    n = NodeBuilder();
+    n.python = packages(n.python, u"torch_npu"_s, QJsonValue::Null);
+    QTest::addRow("torch without torch_npu")
+        << n << u"torch_npu.available"_s << Verdict::Fail << u"pip install torch-npu"_s;
+    QTest::addRow("compat skipped without torch_npu")
+        << n << u"compat.torch_npu_cann"_s << Verdict::Skip << u"not installed"_s;
+
+    n = NodeBuilder();
+    n.python = packages(n.python, u"torch_npu"_s, u"2.3.1"_s);
+    QTest::addRow("torch and torch_npu major.minor differ")
+        << n << u"compat.torch_npu_cann"_s << Verdict::Fail << u"same major.minor"_s;
+    n = NodeBuilder();
+    n.python = packages(packages(n.python, u"torch"_s, u"2.7.1"_s), u"torch_npu"_s, u"2.7.1"_s);
+    n.python.insert(u"cann"_s, u"9.0.0"_s);
+    QTest::addRow("2.7.1 on CANN 9.0.0") << n << u"compat.torch_npu_cann"_s << Verdict::Warn
+                                         << u"torch_npu 2.7.1.post4"_s;
+    n.python.insert(u"cann"_s, u"8.3.RC2"_s);
+    QTest::addRow("RC2 shares the 8.3 line") << n << u"compat.torch_npu_cann"_s << Verdict::Pass << u"CANN 8.3.RC1"_s;
+    n.python.remove(u"cann"_s);
+    QTest::addRow("CANN from the toolkit file")
+        << n << u"compat.torch_npu_cann"_s << Verdict::Warn << u"ascend_toolkit_install.info"_s;
+
+    n = NodeBuilder();
+    n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"0"_s);
+    QTest::addRow("debug level left on") << n << u"log.levels"_s << Verdict::Warn << u"DEBUG"_s;
+    n = NodeBuilder();
+    n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"debug"_s);
+    QTest::addRow("level as a word") << n << u"log.levels"_s << Verdict::Warn << u"is not 0–4"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_DEBUG"_s, u"INFO"_s);
+    QTest::addRow("HCCL_DEBUG is not read") << n << u"log.levels"_s << Verdict::Warn << u"HCCL_DEBUG_CONFIG"_s;
+    n = NodeBuilder();
+    n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"3"_s);
+    n.env.insert(u"ASCEND_SLOG_PRINT_TO_STDOUT"_s, u"1"_s);
+    QTest::addRow("error level, stdout") << n << u"log.levels"_s << Verdict::Pass << u"to the screen"_s;
+
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_CONNECT_TIMEOUT"_s, u"60"_s);
+    QTest::addRow("connect timeout too small") << n << u"hccl.settings"_s << Verdict::Warn << u"120–7200"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"enp"_s);
+    QTest::addRow("interface missing") << n << u"hccl.settings"_s << Verdict::Fail << u"eth0, ib0, lo"_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"^lo,eth"_s);
+    QTest::addRow("prefix and exclusion") << n << u"hccl.settings"_s << Verdict::Pass << u"matches eth0"_s;
+    n.env.insert(u"GLOO_SOCKET_IFNAME"_s, u"eth"_s);
+    QTest::addRow("gloo needs exact names") << n << u"hccl.settings"_s << Verdict::Fail << u"GLOO_SOCKET_IFNAME=eth"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60050-60000"_s);
+    QTest::addRow("port range backwards") << n << u"hccl.settings"_s << Verdict::Fail << u"60000-60050"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_EXEC_TIMEOUT"_s, u"3600"_s);
+    n.env.insert(u"HCCL_OP_EXPANSION_MODE"_s, u"AIV"_s);
+    QTest::addRow("AIV caps the exec timeout") << n << u"hccl.settings"_s << Verdict::Warn << u"1091"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/910prob-24.1.0-idle.txt"_s);
+    n.env.insert(u"HCCL_EXEC_TIMEOUT"_s, u"600"_s);
+    QTest::addRow("first-gen rounds to 68") << n << u"hccl.settings"_s << Verdict::Pass << u"544 s"_s;
+
+    n = NodeBuilder();
+    n.python = packages(packages(n.python, u"mindspeed"_s, u"0.9.0"_s), u"megatron_core"_s, u"0.12.1"_s);
+    n.python.insert(u"mindspeed_branch"_s, u"2.1.0_core_r0.12.1"_s);
+    QTest::addRow("old MindSpeed branch") << n << u"mindspeed.version"_s << Verdict::Warn << u"q_layernorm"_s;
+    n.python.insert(u"mindspeed_branch"_s, u"2.3.0_core_r0.12.1"_s);
+    QTest::addRow("recommended MindSpeed") << n << u"mindspeed.version"_s << Verdict::Pass << u"2.3.0_core_r0.12.1"_s;
+    n.python.remove(u"mindspeed_branch"_s);
+    QTest::addRow("branch unknown") << n << u"mindspeed.version"_s << Verdict::Warn << u"describe --all"_s;
+}
+
+void TestEnvChecks::checks()
+{
+    QFETCH(NodeBuilder, node);
+    QFETCH(QString, id);
+    QFETCH(Verdict, verdict);
+    QFETCH(QString, mentions);
+    const Diagnosis d = node.build();
+    const Check &check = find(d, id);
+    const QString text = check.evidence + u" | "_s + check.nextStep;
+    QVERIFY2(check.verdict == verdict, qPrintable(vna::verdictId(check.verdict) + u": "_s + text));
+    QVERIFY2(text.contains(mentions), qPrintable(text));
+    QVERIFY(!check.title.isEmpty());
+}
+
+void TestEnvChecks::unreachable()
+{
+    Snapshot s;
+    s.host = u"node07"_s;
+    s.failure = u"Cannot reach node07: Connection refused"_s;
+    const Diagnosis d = analyze(s);
+    QCOMPARE(d.checks.size(), 1);
+    QCOMPARE(d.checks.first().id, u"ssh.connect"_s);
+    QCOMPARE(d.checks.first().verdict, Verdict::Error);
+    QVERIFY(!d.anyFail());
+}
+
+void TestEnvChecks::versions()
+{
+    const Diagnosis d = NodeBuilder().build();
+    QMap<QString, QString> versions;
+    for (const auto &[key, value] : d.versions())
+        versions.insert(key, value);
+    QCOMPARE(versions.value(u"npu_smi"_s), u"24.1.rc3"_s);
+    QCOMPARE(versions.value(u"driver"_s), u"24.1.rc3"_s);
+    QCOMPARE(versions.value(u"firmware"_s), u"7.5.0.3.220"_s);
+    QCOMPARE(versions.value(u"cann"_s), u"8.0.0"_s);
+    QCOMPARE(versions.value(u"torch_npu"_s), u"2.4.0.post2"_s);
+    QCOMPARE(versions.value(u"vllm"_s), QString()); // not installed: null, not guessed
+    QVERIFY(versions.value(u"vllm"_s).isNull());
+}
+
+void TestEnvChecks::compareVersions_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("order");
+    QTest::addRow("rc before release") << u"23.0.rc3"_s << u"23.0.0"_s << -1;
+    QTest::addRow("numeric") << u"7.10.0"_s << u"7.9.99"_s << 1;
+    QTest::addRow("equal with padding") << u"8.0"_s << u"8.0.0"_s << 0;
+    QTest::addRow("RC case") << u"8.3.RC1"_s << u"8.3.rc1"_s << 0;
+    QTest::addRow("rc order") << u"8.3.RC1"_s << u"8.3.RC2"_s << -1;
+}
+
+void TestEnvChecks::compareVersions()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, order);
+    QCOMPARE(vna::env::compareVersions(a, b), order);
+    QCOMPARE(vna::env::compareVersions(b, a), -order);
+    QVERIFY((VersionRange{u"23.0.rc3"_s, u"23.0.rc3."_s}).contains(u"23.0.rc3.b010"_s));
+    QVERIFY(!(VersionRange{u"7.0.0"_s, u"7.2.99"_s}).contains(u"7.5.0.3.220"_s));
+}
+
+void TestEnvChecks::compatTableLoads()
+{
+    QCOMPARE(compatTable().size(), 40);
+    QCOMPARE(compatTable().first().torchNpu, u"2.12.0"_s);
+    QCOMPARE(cannLine(u"CANN 8.3.RC1"_s), u"8.3"_s);
+    QCOMPARE(majorMinor(u"2.7.1.post2+gitabc"_s), u"2.7"_s);
+}
+
+QTEST_GUILESS_MAIN(TestEnvChecks)
+#include "tst_envchecks.moc"

@@ -1,0 +1,70 @@
+#include "fakenode.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+namespace vna::test {
+
+namespace {
+
+bool writeScript(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size())
+        return false;
+    file.close();
+    return file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                               | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+}
+
+QByteArray quoted(const QString &path)
+{
+    QString escaped = path;
+    escaped.replace(QStringLiteral("'"), QStringLiteral("'\\''"));
+    return "'" + escaped.toUtf8() + "'";
+}
+
+} // namespace
+
+bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNode &node)
+{
+    QDir().mkpath(dir);
+    const QString smi = dir + QStringLiteral("/npu-smi");
+    if (node.npuSmiInfo.isEmpty()) {
+        QFile::remove(smi);
+    } else {
+        QByteArray script = "#!/bin/sh\n";
+        if (node.npuSmiSleepSec > 0)
+            script += "sleep " + QByteArray::number(node.npuSmiSleepSec) + "\n";
+        const QString base = fixturesDir + QStringLiteral("/npu-smi/");
+        script += "case \"$*\" in\n";
+        script += "  'info') cat " + quoted(base + node.npuSmiInfo) + " ;;\n";
+        if (!node.npuSmiMap.isEmpty())
+            script += "  'info -m') cat " + quoted(base + node.npuSmiMap) + " ;;\n";
+        script += "  'info -t health'*) cat " + quoted(base + QStringLiteral("health-warning.txt")) + " ;;\n";
+        script += "  *) echo \"npu-smi: unsupported $*\" >&2; exit 1 ;;\nesac\n";
+        if (!writeScript(smi, script))
+            return false;
+    }
+    const QByteArray json = QJsonDocument(node.python).toJson(QJsonDocument::Compact);
+    return writeScript(dir + QStringLiteral("/python3"),
+                       "#!/bin/sh\necho 'importing torch_npu'\necho '@@VNA-PYTHON@@" + json + "'\n");
+}
+
+QJsonObject healthyPython(int count)
+{
+    return QJsonObject{{QStringLiteral("python"), QStringLiteral("3.10.14")},
+                       {QStringLiteral("executable"), QStringLiteral("/opt/venv/bin/python3")},
+                       {QStringLiteral("packages"),
+                        QJsonObject{{QStringLiteral("torch"), QStringLiteral("2.4.0")},
+                                    {QStringLiteral("torch_npu"), QStringLiteral("2.4.0.post2")},
+                                    {QStringLiteral("verl"), QStringLiteral("0.7.1")},
+                                    {QStringLiteral("ray"), QStringLiteral("2.49.0")},
+                                    {QStringLiteral("vllm"), QJsonValue::Null}}},
+                       {QStringLiteral("npu_available"), true},
+                       {QStringLiteral("npu_count"), count},
+                       {QStringLiteral("cann"), QStringLiteral("8.0.0")}};
+}
+
+} // namespace vna::test
