@@ -1,0 +1,229 @@
+// `diagnose --hosts` against real sshd processes on 127.0.0.2 and 127.0.0.3: two probed nodes that
+// differ, a refused connection, an unknown host key (refused, then accepted on request), a changed
+// host key, and a path crafted to inject shell that must arrive as data.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "cli/dispatcher.h"
+#include "cli/globaloptions.h"
+#include "support/fakenode.h"
+#include "support/sshd.h"
+
+using namespace Qt::StringLiterals;
+using vna::ExitCode;
+
+namespace {
+
+struct Run
+{
+    ExitCode code;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList &args)
+{
+    vna::cli::Dispatcher dispatcher(vna::cli::builtinSubcommands());
+    const auto options = vna::cli::parseGlobalOptions(QStringList{u"verl-npu-assistant"_s} + args);
+    Run result{ExitCode::Ok, {}, {}};
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    vna::cli::Context ctx{out, err};
+    result.code
+        = options ? dispatcher.run(*options, ctx) : vna::cli::Dispatcher::reportUsageError(options.error(), ctx);
+    out.flush();
+    err.flush();
+    return result;
+}
+
+QJsonObject target(const QJsonObject &root, const QString &host)
+{
+    for (const QJsonValue &v : root.value(u"targets").toArray())
+        if (v.toObject().value(u"host").toString() == host)
+            return v.toObject();
+    return {};
+}
+
+QString verdict(const QJsonObject &target, const QString &id)
+{
+    for (const QJsonValue &v : target.value(u"checks").toArray())
+        if (v.toObject().value(u"id").toString() == id)
+            return v.toObject().value(u"verdict").toString();
+    return QString();
+}
+
+QString evidence(const QJsonObject &target, const QString &id)
+{
+    for (const QJsonValue &v : target.value(u"checks").toArray())
+        if (v.toObject().value(u"id").toString() == id)
+            return v.toObject().value(u"evidence").toString();
+    return QString();
+}
+
+bool writeText(const QString &path, const QString &text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
+}
+
+} // namespace
+
+class TestSshDiagnose final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void twoNodesAndFailures();
+    void acceptNewHostKey();
+    void changedHostKey();
+    void injectionIsData();
+
+private:
+    QString config(const QString &knownHosts) const;
+    QStringList common(const QString &configFile) const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<vna::test::SshServer> m_a;
+    std::unique_ptr<vna::test::SshServer> m_b;
+    QString m_key;
+    QString m_knownHosts;
+    QString m_python;
+};
+
+void TestSshDiagnose::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    if (!QFile::exists(u"/usr/sbin/sshd"_s))
+        QFAIL("openssh-server is required (scripts/setup.sh installs it)");
+    const QString fixtures = QStringLiteral(VNA_FIXTURES_DIR);
+    QVERIFY(vna::test::writeFakeNode(m_dir.filePath(u"bin-a"_s), fixtures,
+                                     {u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)}));
+    QVERIFY(vna::test::writeFakeNode(
+        m_dir.filePath(u"bin-b"_s), fixtures,
+        {u"a2-910b4-26.0.rc1-wide-container.txt"_s, QString(), 0, vna::test::healthyPython(8)}));
+    m_python = m_dir.filePath(u"bin-a/python3"_s);
+    m_key = vna::test::ensureUserKey(m_dir.path());
+    m_a = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-a"_s), u"127.0.0.2"_s);
+    m_b = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-b"_s), u"127.0.0.3"_s);
+    QVERIFY2(m_a->start({{u"PATH"_s, m_dir.filePath(u"bin-a"_s) + u":/usr/bin:/bin"_s},
+                         {u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,1,2,3,4,5,6,7"_s},
+                         {u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s}}),
+             qPrintable(m_a->errorString()));
+    QVERIFY2(m_b->start({{u"PATH"_s, m_dir.filePath(u"bin-b"_s) + u":/usr/bin:/bin"_s},
+                         {u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,1,2,3"_s},
+                         {u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s}}),
+             qPrintable(m_b->errorString()));
+    m_knownHosts = m_dir.filePath(u"known_hosts"_s);
+    QVERIFY(writeText(m_knownHosts, m_a->knownHostsLine() + u'\n' + m_b->knownHostsLine() + u'\n'));
+}
+
+QString TestSshDiagnose::config(const QString &knownHosts) const
+{
+    const QString path = m_dir.filePath(u"ssh_config-%1"_s.arg(QFileInfo(knownHosts).fileName()));
+    const auto host = [&](const QString &name, const QString &address, int port) {
+        return u"Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
+               "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s.arg(name, address)
+                   .arg(port)
+                   .arg(qEnvironmentVariable("USER", u"root"_s), m_key, knownHosts);
+    };
+    // 127.0.0.4 has no server: the connection is refused.
+    writeText(path,
+              host(u"node1"_s, m_a->address(), m_a->port()) + host(u"node2"_s, m_b->address(), m_b->port())
+                  + host(u"node9"_s, u"127.0.0.4"_s, m_a->port()));
+    return path;
+}
+
+QStringList TestSshDiagnose::common(const QString &configFile) const
+{
+    return {u"diagnose"_s, u"--json"_s, u"--ssh-config"_s, configFile,
+            u"--python"_s, m_python,    u"--timeout"_s,    u"10"_s};
+}
+
+void TestSshDiagnose::twoNodesAndFailures()
+{
+    const Run r = run(common(config(m_knownHosts))
+                      + QStringList{u"--hosts"_s, u"node[1-2],node9"_s, u"--ascend-root"_s,
+                                    QStringLiteral(VNA_FIXTURES_DIR "/ascend/root-a2")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, ExitCode::Problems); // node2 has an NPU in Alarm
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root.value(u"targets").toArray().size(), 3);
+    const QJsonObject a = target(root, u"node1"_s);
+    const QJsonObject b = target(root, u"node2"_s);
+    const QJsonObject down = target(root, u"node9"_s);
+    QCOMPARE(verdict(a, u"npu.smi"_s), u"PASS"_s);
+    QCOMPARE(verdict(a, u"npu.health"_s), u"PASS"_s);
+    QCOMPARE(a.value(u"devices").toArray().size(), 8);
+    QCOMPARE(a.value(u"environment").toObject().value(u"ASCEND_RT_VISIBLE_DEVICES").toString(), u"0,1,2,3,4,5,6,7"_s);
+    QCOMPARE(verdict(b, u"npu.health"_s), u"FAIL"_s);
+    QCOMPARE(b.value(u"devices").toArray().size(), 4);
+    // The toolkit was found but not sourced: in a non-interactive ssh shell, and the check says so.
+    QCOMPARE(verdict(b, u"cann.set_env"_s), u"FAIL"_s);
+    QVERIFY(evidence(b, u"cann.set_env"_s).contains(u"non-interactive ssh"_s));
+    QCOMPARE(down.value(u"reachable").toBool(), false);
+    QCOMPARE(verdict(down, u"ssh.connect"_s), u"ERROR"_s);
+    QVERIFY2(evidence(down, u"ssh.connect"_s).contains(u"Cannot reach node9"_s),
+             qPrintable(evidence(down, u"ssh.connect"_s)));
+
+    const Run text = run({u"diagnose"_s, u"--ssh-config"_s, config(m_knownHosts), u"--python"_s, m_python, u"--hosts"_s,
+                          u"node[1-2]"_s});
+    QVERIFY2(text.out.contains(u"Where the nodes differ:"_s), qPrintable(text.out));
+    QVERIFY(text.out.contains(u"ASCEND_RT_VISIBLE_DEVICES: node1=0,1,2,3,4,5,6,7, node2=0,1,2,3"_s));
+    QVERIFY(text.out.contains(u"npu_smi: node1=24.1.rc3, node2=26.0.rc1"_s));
+}
+
+void TestSshDiagnose::acceptNewHostKey()
+{
+    const QString empty = m_dir.filePath(u"known_hosts_empty"_s);
+    QVERIFY(writeText(empty, QString()));
+    const QString cfg = config(empty);
+    Run r = run(common(cfg) + QStringList{u"--hosts"_s, u"node1"_s});
+    QJsonObject a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
+    QCOMPARE(verdict(a, u"ssh.connect"_s), u"ERROR"_s);
+    QVERIFY2(evidence(a, u"ssh.connect"_s).contains(u"not in known_hosts"_s),
+             qPrintable(evidence(a, u"ssh.connect"_s)));
+    QFile known(empty);
+    QVERIFY(known.open(QIODevice::ReadOnly));
+    QCOMPARE(known.readAll(), QByteArray()); // nothing was accepted silently
+    known.close();
+
+    r = run(common(cfg) + QStringList{u"--hosts"_s, u"node1"_s, u"--accept-new-host-keys"_s});
+    a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
+    QCOMPARE(verdict(a, u"npu.smi"_s), u"PASS"_s);
+    QVERIFY(known.open(QIODevice::ReadOnly));
+    QVERIFY(known.readAll().contains("ssh-ed25519"));
+}
+
+void TestSshDiagnose::changedHostKey()
+{
+    // node1's address with node2's key: what a reinstalled node or an attacker looks like.
+    const QString wrong = m_dir.filePath(u"known_hosts_wrong"_s);
+    QString line = m_b->knownHostsLine();
+    line.replace(u"[127.0.0.3]:%1"_s.arg(m_b->port()), u"[127.0.0.2]:%1"_s.arg(m_a->port()));
+    QVERIFY(writeText(wrong, line + u'\n'));
+    const Run r = run(common(config(wrong)) + QStringList{u"--hosts"_s, u"node1"_s, u"--accept-new-host-keys"_s});
+    const QJsonObject a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
+    QCOMPARE(verdict(a, u"ssh.connect"_s), u"ERROR"_s);
+    QVERIFY2(evidence(a, u"ssh.connect"_s).contains(u"CHANGED"_s), qPrintable(evidence(a, u"ssh.connect"_s)));
+}
+
+void TestSshDiagnose::injectionIsData()
+{
+    const QString marker = m_dir.filePath(u"PWNED"_s);
+    const QString hostile = u"/tmp/x'$(touch %1)`touch %1`;touch %1\n-rf"_s.arg(marker);
+    const Run r
+        = run(common(config(m_knownHosts)) + QStringList{u"--hosts"_s, u"node1"_s, u"--ascend-root"_s, hostile});
+    const QJsonObject a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
+    QCOMPARE(verdict(a, u"npu.smi"_s), u"PASS"_s);
+    QCOMPARE(verdict(a, u"cann.toolkit"_s), u"FAIL"_s); // the odd root was searched, as a path
+    QVERIFY(!QFile::exists(marker));
+}
+
+QTEST_GUILESS_MAIN(TestSshDiagnose)
+#include "tst_sshdiagnose.moc"

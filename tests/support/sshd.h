@@ -1,0 +1,41 @@
+// Real OpenSSH servers on 127.0.0.x for integration tests: each has its own host key, accepts one
+// generated user key, and sets the environment its sessions see (PATH to a fake bin, variables).
+#pragma once
+
+#include <memory>
+
+#include <QMap>
+#include <QProcess>
+#include <QString>
+
+namespace vna::test {
+
+class SshServer
+{
+public:
+    // `dir` holds the keys and the config; `address` must be 127.0.0.x.
+    SshServer(QString dir, QString address);
+    ~SshServer();
+    SshServer(const SshServer &) = delete;
+    SshServer &operator=(const SshServer &) = delete;
+
+    // Starts sshd with the given session environment; false (with errorString) when it cannot listen.
+    bool start(const QMap<QString, QString> &environment);
+    QString errorString() const { return m_error; }
+    QString address() const { return m_address; }
+    int port() const { return m_port; }
+    // The "[127.0.0.x]:port ssh-ed25519 AAAA…" line for known_hosts.
+    QString knownHostsLine() const;
+
+private:
+    QString m_dir;
+    QString m_address;
+    int m_port = 0;
+    QString m_error;
+    std::unique_ptr<QProcess> m_process;
+};
+
+// A user key pair in `dir` (id_ed25519, id_ed25519.pub), created once; returns the private key path.
+QString ensureUserKey(const QString &dir);
+
+} // namespace vna::test
