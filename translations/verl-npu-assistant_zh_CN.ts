@@ -626,6 +626,151 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
 </context>
 <context>
+    <name>DiagnoseCommand</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
+        <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
+    </message>
+    <message>
+        <source>Check NPUs, drivers, CANN, torch_npu and the variables verl needs, here or on many nodes over ssh.</source>
+        <translation>检查 NPU、驱动、CANN、torch_npu 以及 verl 需要的环境变量，可在本机或通过 ssh 在多个节点上运行。</translation>
+    </message>
+    <message>
+        <source>Runs npu-smi, reads the driver, firmware and CANN version files, asks Python for torch, torch_npu, verl and friends, and checks the environment variables. Every check gets a verdict (PASS, WARN, FAIL, SKIP, ERROR), the evidence and the next step. With --hosts the same probes run on every node over ssh (BatchMode, your ~/.ssh/config) and the nodes are compared.
+Exit code 1 when any check FAILs.</source>
+        <translation>运行 npu-smi，读取驱动、固件和 CANN 的版本文件，向 Python 查询 torch、torch_npu、verl 等软件包的版本，并检查环境变量。每个检查项都给出结论（PASS、WARN、FAIL、SKIP、ERROR）、依据和下一步。使用 --hosts 时，同样的探测通过 ssh 在每个节点上运行（BatchMode，使用你的 ~/.ssh/config），并比较各节点。
+任一检查项为 FAIL 时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>Nodes in ClusterShell nodeset syntax, e.g. node[01-16] or "gpu[1-4]!gpu3".</source>
+        <translation>ClusterShell nodeset 语法的节点列表，例如 node[01-16] 或 "gpu[1-4]!gpu3"。</translation>
+    </message>
+    <message>
+        <source>nodeset</source>
+        <translation>节点集</translation>
+    </message>
+    <message>
+        <source>One node; repeat for more.</source>
+        <translation>一个节点；可重复指定多个。</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>A file with one node (or nodeset) per line; # starts a comment.</source>
+        <translation>每行一个节点（或节点集）的文件；# 开始注释。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Use this ssh configuration file instead of ~/.ssh/config.</source>
+        <translation>使用此 ssh 配置文件代替 ~/.ssh/config。</translation>
+    </message>
+    <message>
+        <source>Pass -o OPTION to ssh; repeat for more.</source>
+        <translation>向 ssh 传递 -o OPTION；可重复指定多个。</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Accept and remember host keys of nodes never seen before (changed keys are still refused).</source>
+        <translation>接受并记住首次连接的节点的主机密钥（已变更的密钥仍会被拒绝）。</translation>
+    </message>
+    <message>
+        <source>Nodes probed at the same time.</source>
+        <translation>同时探测的节点数。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>The Python interpreter of your verl environment.</source>
+        <translation>verl 环境所用的 Python 解释器。</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Where Ascend software is installed, if not /usr/local/Ascend.</source>
+        <translation>昇腾软件的安装位置（如果不是 /usr/local/Ascend）。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Seconds each probe may take.</source>
+        <translation>每个探测允许的秒数。</translation>
+    </message>
+    <message>
+        <source>sec</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Also run a tensor operation on every visible NPU and an HCCL all-reduce (occupies the NPUs for a few seconds).</source>
+        <translation>另外在每个可见 NPU 上运行一次张量运算，并运行一次 HCCL all-reduce（会占用 NPU 几秒钟）。</translation>
+    </message>
+    <message>
+        <source>Print one JSON object.</source>
+        <translation>输出一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Print a Markdown report to paste into a GitHub issue.</source>
+        <translation>输出可粘贴到 GitHub issue 的 Markdown 报告。</translation>
+    </message>
+    <message>
+        <source>Write the report to this file instead of standard output.</source>
+        <translation>将报告写入此文件，而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>Choose --json or --markdown, not both.</source>
+        <translation>--json 和 --markdown 只能选择一个。</translation>
+    </message>
+    <message>
+        <source>--hosts: %1</source>
+        <translation>--hosts：%1</translation>
+    </message>
+    <message>
+        <source>--host: %1</source>
+        <translation>--host：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read the host file %1: %2</source>
+        <translation>无法读取主机列表文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>More than %1 hosts.</source>
+        <translation>主机数超过 %1 个。</translation>
+    </message>
+    <message>
+        <source>Cannot read the ssh configuration file %1.</source>
+        <translation>无法读取 ssh 配置文件 %1。</translation>
+    </message>
+    <message>
+        <source>--python needs a path or a command name.</source>
+        <translation>--python 需要一个路径或命令名。</translation>
+    </message>
+    <message>
+        <source>--ascend-root: %1 is not a directory.</source>
+        <translation>--ascend-root：%1 不是目录。</translation>
+    </message>
+</context>
+<context>
     <name>Dispatcher</name>
     <message>
         <source>Show the options of this subcommand and exit.</source>
@@ -674,6 +819,1002 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>Unknown subcommand "%1". Available subcommands: %2.</source>
         <translation>未知子命令 "%1"。可用的子命令：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>EnvCheck</name>
+    <message>
+        <source>Node reachable</source>
+        <translation>节点可连接</translation>
+    </message>
+    <message>
+        <source>npu-smi runs and lists the NPUs</source>
+        <translation>npu-smi 可运行并列出 NPU</translation>
+    </message>
+    <message>
+        <source>NPU health</source>
+        <translation>NPU 健康状态</translation>
+    </message>
+    <message>
+        <source>NPUs free (no process or leftover holding HBM)</source>
+        <translation>NPU 空闲（没有进程或残留占用 HBM）</translation>
+    </message>
+    <message>
+        <source>ASCEND_RT_VISIBLE_DEVICES</source>
+        <translation>ASCEND_RT_VISIBLE_DEVICES</translation>
+    </message>
+    <message>
+        <source>Ray keeps ASCEND_RT_VISIBLE_DEVICES</source>
+        <translation>Ray 保留 ASCEND_RT_VISIBLE_DEVICES</translation>
+    </message>
+    <message>
+        <source>CANN toolkit installed</source>
+        <translation>CANN 工具包已安装</translation>
+    </message>
+    <message>
+        <source>CANN environment sourced (set_env.sh)</source>
+        <translation>已加载 CANN 环境（set_env.sh）</translation>
+    </message>
+    <message>
+        <source>Driver and firmware versions match</source>
+        <translation>驱动与固件版本匹配</translation>
+    </message>
+    <message>
+        <source>torch_npu sees the NPUs</source>
+        <translation>torch_npu 能看到 NPU</translation>
+    </message>
+    <message>
+        <source>torch ↔ torch_npu ↔ CANN compatible</source>
+        <translation>torch ↔ torch_npu ↔ CANN 版本兼容</translation>
+    </message>
+    <message>
+        <source>Log levels</source>
+        <translation>日志级别</translation>
+    </message>
+    <message>
+        <source>HCCL settings</source>
+        <translation>HCCL 设置</translation>
+    </message>
+    <message>
+        <source>MindSpeed version (Megatron backend)</source>
+        <translation>MindSpeed 版本（Megatron 后端）</translation>
+    </message>
+    <message>
+        <source>Tensor operation on each NPU</source>
+        <translation>在每个 NPU 上做张量运算</translation>
+    </message>
+    <message>
+        <source>HCCL all-reduce across the node's NPUs</source>
+        <translation>在本节点的 NPU 之间做 HCCL all-reduce</translation>
+    </message>
+    <message>
+        <source>The probe printed no npu-smi section.</source>
+        <translation>探测没有输出 npu-smi 部分。</translation>
+    </message>
+    <message>
+        <source>npu-smi is not on PATH, so the driver is missing or not mounted.</source>
+        <translation>PATH 中没有 npu-smi，说明驱动未安装或未挂载。</translation>
+    </message>
+    <message>
+        <source>On a host, install the NPU driver (it puts npu-smi in /usr/local/bin). In a container, mount /usr/local/bin/npu-smi, /usr/local/dcmi, /etc/ascend_install.info, /usr/local/Ascend/driver and the /dev/davinci* devices.</source>
+        <translation>在主机上安装 NPU 驱动（它会把 npu-smi 放到 /usr/local/bin）。在容器中，挂载 /usr/local/bin/npu-smi、/usr/local/dcmi、/etc/ascend_install.info、/usr/local/Ascend/driver 以及 /dev/davinci* 设备。</translation>
+    </message>
+    <message>
+        <source>npu-smi info did not finish in time: the driver may be hung.</source>
+        <translation>npu-smi info 未能按时结束：驱动可能已挂起。</translation>
+    </message>
+    <message>
+        <source>Run npu-smi info by hand and check dmesg for driver errors; a hung driver usually needs a reboot of the node.</source>
+        <translation>手动运行 npu-smi info，并用 dmesg 查看驱动错误；驱动挂起通常需要重启节点。</translation>
+    </message>
+    <message>
+        <source>Read the message; npu-smi fails like this when the driver is not loaded or the device files are not available.</source>
+        <translation>请阅读报错信息；驱动未加载或设备文件不可用时，npu-smi 会这样失败。</translation>
+    </message>
+    <message>
+        <source>Another container holds these NPUs. Start this container with --privileged or give each container its own /dev/davinci* devices.</source>
+        <translation>另一个容器占用了这些 NPU。请用 --privileged 启动此容器，或为每个容器分配各自的 /dev/davinci* 设备。</translation>
+    </message>
+    <message>
+        <source>npu-smi info failed (exit code %1): %2</source>
+        <translation>npu-smi info 失败（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>The output of npu-smi info could not be read: %1</source>
+        <translation>无法读取 npu-smi info 的输出：%1</translation>
+    </message>
+    <message>
+        <source>Attach the raw output to a report so the parser can learn this format.</source>
+        <translation>请把原始输出附在报告中，以便解析器支持这种格式。</translation>
+    </message>
+    <message>
+        <source>npu-smi info lists no NPU.</source>
+        <translation>npu-smi info 没有列出任何 NPU。</translation>
+    </message>
+    <message>
+        <source>Check that the driver sees the cards (lspci | grep -i d80) and that the container has the /dev/davinci* devices.</source>
+        <translation>确认驱动能识别到卡（lspci | grep -i d80），并且容器中有 /dev/davinci* 设备。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chip(s) on %1 NPU(s): %2</source>
+        <translation><numerusform>%1 个 NPU 上共 %n 个芯片：%2</numerusform></translation>
+    </message>
+    <message>
+        <source>npu-smi %1, driver %2.</source>
+        <translation>npu-smi %1，驱动 %2。</translation>
+    </message>
+    <message>
+        <source>Parts could not be read: %1</source>
+        <translation>部分内容无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Those values are left out rather than guessed; run npu-smi info again on the node.</source>
+        <translation>这些值被略去而不是猜测；请在该节点上重新运行 npu-smi info。</translation>
+    </message>
+    <message>
+        <source>No devices were read from npu-smi.</source>
+        <translation>未从 npu-smi 读到任何设备。</translation>
+    </message>
+    <message>
+        <source>NPU %1 chip %2: %3</source>
+        <translation>NPU %1 芯片 %2：%3</translation>
+    </message>
+    <message>
+        <source>error code %1 (%2)</source>
+        <translation>错误码 %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n chip(s) report OK.</source>
+        <translation><numerusform>全部 %n 个芯片均报告 OK。</numerusform></translation>
+    </message>
+    <message>
+        <source>Look the error code up in the product's black-box error code list (%1). Warning is a minor alarm; Alarm, Critical or UNKNOWN means the chip should not run a job: drain the node and ask the administrator to check or reset it.</source>
+        <translation>在产品的《黑匣子错误码信息列表》中查找错误码（%1）。Warning 是一般告警；Alarm、Critical 或 UNKNOWN 表示该芯片不应运行任务：请将节点下线，并请管理员检查或复位。</translation>
+    </message>
+    <message>
+        <source>npu-smi printed no process table.</source>
+        <translation>npu-smi 没有输出进程表。</translation>
+    </message>
+    <message>
+        <source>no name: likely in a container</source>
+        <translation>无名称：可能在容器中</translation>
+    </message>
+    <message>
+        <source>NPU %1 chip %2: pid %3 (%4) holds %5 MB</source>
+        <translation>NPU %1 芯片 %2：pid %3（%4）占用 %5 MB</translation>
+    </message>
+    <message>
+        <source>NPU %1 chip %2: %3 MB in use with no process listed (idle %4 chips use %5 MB)</source>
+        <translation>NPU %1 芯片 %2：已用 %3 MB，但没有列出任何进程（空闲的 %4 芯片占用 %5 MB）</translation>
+    </message>
+    <message>
+        <source>No process holds device memory; usage is at the idle level on every chip.</source>
+        <translation>没有进程占用设备内存；每个芯片的占用都处于空闲水平。</translation>
+    </message>
+    <message>
+        <source>If these are not your job's processes, find their owner (ps -o user,cmd -p PID; processes without a name run in another container) and wait for them or stop them before starting verl.</source>
+        <translation>如果这些不是你的任务的进程，请找到其所有者（ps -o user,cmd -p PID；没有名称的进程运行在其他容器中），在启动 verl 之前等待它们结束或停止它们。</translation>
+    </message>
+    <message>
+        <source>Memory in use without a process is held by another container or left by a crashed job. Stop the container that holds it; when nothing runs on the node, npu-smi set -t reset -i N -c C frees it (never while a job runs).</source>
+        <translation>没有进程却有内存占用，说明被其他容器占用或由崩溃的任务残留。请停止占用它的容器；当节点上没有任何任务运行时，可用 npu-smi set -t reset -i N -c C 释放（切勿在任务运行时执行）。</translation>
+    </message>
+    <message>
+        <source>ASCEND_VISIBLE_DEVICES=%1 is also set: the Ascend container runtime uses it to pick the devices mounted into a container; ids inside are renumbered from 0.</source>
+        <translation>同时设置了 ASCEND_VISIBLE_DEVICES=%1：昇腾容器运行时用它选择挂载进容器的设备；容器内的编号从 0 重新开始。</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n logical device(s) are visible.</source>
+        <translation><numerusform>全部 %n 个逻辑设备均可见。</numerusform></translation>
+    </message>
+    <message>
+        <source>all devices are visible.</source>
+        <translation>所有设备均可见。</translation>
+    </message>
+    <message>
+        <source>Not set: %1</source>
+        <translation>未设置：%1</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty: no device is visible.</source>
+        <translation>%1 已设置但为空：没有可见设备。</translation>
+    </message>
+    <message>
+        <source>Unset it (unset ASCEND_RT_VISIBLE_DEVICES) or list the ids, e.g. export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3.</source>
+        <translation>取消设置（unset ASCEND_RT_VISIBLE_DEVICES），或列出设备 ID，例如 export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3。</translation>
+    </message>
+    <message>
+        <source>%1: CANN stops reading at "%2", so only [%3] are visible. Only digits and commas are allowed, without spaces.</source>
+        <translation>%1：CANN 读到“%2”就停止，因此只有 [%3] 可见。只允许数字和逗号，不能有空格。</translation>
+    </message>
+    <message>
+        <source>%1: the ids must be listed in ascending order without repeats.</source>
+        <translation>%1：设备 ID 必须按升序排列且不能重复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: id(s) %2 do not exist; this node has %n logical device(s), numbered from 0.</source>
+        <translation><numerusform>%1：设备 ID %2 不存在；本节点有 %n 个逻辑设备，编号从 0 开始。</numerusform></translation>
+    </message>
+    <message>
+        <source>List only ids below %1. On Atlas A3 every NPU has two chips: ids run 0–15 and verl needs trainer.n_gpus_per_node=16.</source>
+        <translation>只列出小于 %1 的 ID。Atlas A3 的每个 NPU 有两个芯片：ID 为 0–15，verl 需要 trainer.n_gpus_per_node=16。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 logical devices.</source>
+        <translation>%1：%3 个逻辑设备中的 %2 个。</translation>
+    </message>
+    <message>
+        <source>%1: %2 device(s).</source>
+        <translation>%1：%2 个设备。</translation>
+    </message>
+    <message>
+        <source>RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES is set, but current Ray reads RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES; the old name only works with old Ray releases.</source>
+        <translation>设置了 RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES，但当前的 Ray 读取的是 RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES；旧名称只对旧版 Ray 有效。</translation>
+    </message>
+    <message>
+        <source>ASCEND_RT_VISIBLE_DEVICES is set but RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES is not: Ray overwrites ASCEND_RT_VISIBLE_DEVICES in every worker with the ids it assigned, and torch_npu.npu.is_available() can return False there.</source>
+        <translation>设置了 ASCEND_RT_VISIBLE_DEVICES，但没有设置 RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES：Ray 会在每个 worker 中用它分配的 ID 覆盖 ASCEND_RT_VISIBLE_DEVICES，torch_npu.npu.is_available() 可能因此返回 False。</translation>
+    </message>
+    <message>
+        <source>(before ray start and before launching verl)</source>
+        <translation>（在 ray start 和启动 verl 之前）</translation>
+    </message>
+    <message>
+        <source>RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=%1: Ray leaves the visible devices alone.</source>
+        <translation>RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=%1：Ray 不会改动可见设备。</translation>
+    </message>
+    <message>
+        <source>Neither variable is set: Ray assigns devices to its workers itself, which is what verl expects on a single node.</source>
+        <translation>两个变量都未设置：由 Ray 自行为 worker 分配设备，这正是 verl 在单节点上所期望的。</translation>
+    </message>
+    <message>
+        <source>No ascend_toolkit_install.info was found (searched ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME, /usr/local/Ascend and ~/Ascend, or the --ascend-root you gave).</source>
+        <translation>没有找到 ascend_toolkit_install.info（已搜索 ASCEND_HOME_PATH、ASCEND_TOOLKIT_HOME、/usr/local/Ascend 和 ~/Ascend，或你指定的 --ascend-root）。</translation>
+    </message>
+    <message>
+        <source>Install the CANN toolkit, or point to a non-default install with --ascend-root DIR.</source>
+        <translation>安装 CANN 工具包，或用 --ascend-root DIR 指定非默认的安装位置。</translation>
+    </message>
+    <message>
+        <source>CANN %1 (%2, %3) at %4</source>
+        <translation>CANN %1（%2，%3），位于 %4</translation>
+    </message>
+    <message>
+        <source>another toolkit, CANN %1, is installed at %2</source>
+        <translation>另一个工具包 CANN %1 安装在 %2</translation>
+    </message>
+    <message>
+        <source>version.cfg lists more than one installed version: %1</source>
+        <translation>version.cfg 列出了多个已安装版本：%1</translation>
+    </message>
+    <message>
+        <source>An older package was left installed; uninstall it so its kernels are not picked up.</source>
+        <translation>残留了旧版软件包；请卸载它，以免加载其算子。</translation>
+    </message>
+    <message>
+        <source>components run different releases: %1</source>
+        <translation>各组件运行的版本不同：%1</translation>
+    </message>
+    <message>
+        <source>Reinstall the toolkit so every component is at one release.</source>
+        <translation>重新安装工具包，使所有组件处于同一版本。</translation>
+    </message>
+    <message>
+        <source>the driver's version.info (driver %1) does not list %2 among the CANN releases it supports (%3)</source>
+        <translation>驱动的 version.info（驱动 %1）所支持的 CANN 版本中没有 %2（%3）</translation>
+    </message>
+    <message>
+        <source>A CANN newer than the driver fails at start with "E19999 … Invalid opp version"; upgrade the driver and firmware or use a CANN release the driver lists.</source>
+        <translation>比驱动新的 CANN 会在启动时报“E19999 … Invalid opp version”；请升级驱动和固件，或使用驱动列出的 CANN 版本。</translation>
+    </message>
+    <message>
+        <source>(This is the environment of a non-interactive ssh shell, where ~/.bashrc usually returns early.)</source>
+        <translation>（这是非交互式 ssh shell 的环境，~/.bashrc 在其中通常会提前返回。）</translation>
+    </message>
+    <message>
+        <source>No toolkit and no CANN variables.</source>
+        <translation>没有工具包，也没有 CANN 环境变量。</translation>
+    </message>
+    <message>
+        <source>ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME and ASCEND_OPP_PATH are not set: set_env.sh was not sourced, so import torch fails with "libhccl.so: cannot open shared object file".</source>
+        <translation>未设置 ASCEND_HOME_PATH、ASCEND_TOOLKIT_HOME 和 ASCEND_OPP_PATH：没有 source set_env.sh，因此 import torch 会报“libhccl.so: cannot open shared object file”。</translation>
+    </message>
+    <message>
+        <source>(and source /usr/local/Ascend/nnal/atb/set_env.sh when ATB is installed), in the same shell that starts Ray and verl.</source>
+        <translation>（安装了 ATB 时还需 source /usr/local/Ascend/nnal/atb/set_env.sh），要在启动 Ray 和 verl 的同一个 shell 中执行。</translation>
+    </message>
+    <message>
+        <source>LD_LIBRARY_PATH has no %1/lib64, so libhccl.so and libascendcl.so are not found</source>
+        <translation>LD_LIBRARY_PATH 中没有 %1/lib64，因此找不到 libhccl.so 和 libascendcl.so</translation>
+    </message>
+    <message>
+        <source>LD_LIBRARY_PATH has no driver/lib64 directory</source>
+        <translation>LD_LIBRARY_PATH 中没有 driver/lib64 目录</translation>
+    </message>
+    <message>
+        <source>ASCEND_HOME_PATH=%1 holds no toolkit we could read</source>
+        <translation>ASCEND_HOME_PATH=%1 中没有可读取的工具包</translation>
+    </message>
+    <message>
+        <source>ASCEND_HOME_PATH=%1</source>
+        <translation>ASCEND_HOME_PATH=%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>LD_LIBRARY_PATH repeats %n entr(ies): set_env.sh was sourced more than once (harmless).</source>
+        <translation><numerusform>LD_LIBRARY_PATH 中有 %n 个重复项：set_env.sh 被 source 了多次（无害）。</numerusform></translation>
+    </message>
+    <message>
+        <source>in a fresh shell instead of setting the variables by hand.</source>
+        <translation>请在新的 shell 中执行，而不要手动设置这些变量。</translation>
+    </message>
+    <message>
+        <source>No driver on this machine (no npu-smi and no driver/version.info).</source>
+        <translation>本机没有驱动（没有 npu-smi，也没有 driver/version.info）。</translation>
+    </message>
+    <message>
+        <source>npu-smi reports driver %1, but driver/version.info and firmware/version.info are not readable here, so the firmware cannot be checked.</source>
+        <translation>npu-smi 报告驱动版本 %1，但此处无法读取 driver/version.info 和 firmware/version.info，因此无法检查固件。</translation>
+    </message>
+    <message>
+        <source>In a container, mount /usr/local/Ascend/driver/version.info and /usr/local/Ascend/firmware/version.info read-only, or run the check on the host.</source>
+        <translation>在容器中，请以只读方式挂载 /usr/local/Ascend/driver/version.info 和 /usr/local/Ascend/firmware/version.info，或在主机上运行检查。</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>firmware %1</source>
+        <translation>固件 %1</translation>
+    </message>
+    <message>
+        <source>firmware/version.info is not readable</source>
+        <translation>无法读取 firmware/version.info</translation>
+    </message>
+    <message>
+        <source>driver/version.info is not readable</source>
+        <translation>无法读取 driver/version.info</translation>
+    </message>
+    <message>
+        <source>the driver accepts firmware %1 only</source>
+        <translation>驱动只接受固件 %1</translation>
+    </message>
+    <message>
+        <source>Upgrade the firmware to a release the driver accepts (install the driver first, then the firmware, then reboot).</source>
+        <translation>将固件升级到驱动接受的版本（先装驱动，再装固件，然后重启）。</translation>
+    </message>
+    <message>
+        <source>the firmware accepts drivers %1 only</source>
+        <translation>固件只接受驱动 %1</translation>
+    </message>
+    <message>
+        <source>Install a driver release the firmware lists, or upgrade the firmware.</source>
+        <translation>安装固件所列出的驱动版本，或升级固件。</translation>
+    </message>
+    <message>
+        <source>npu-smi reports driver %1 but driver/version.info says %2</source>
+        <translation>npu-smi 报告驱动 %1，但 driver/version.info 写的是 %2</translation>
+    </message>
+    <message>
+        <source>A container may mount a version.info from another driver; mount the host's files.</source>
+        <translation>容器可能挂载了其他驱动的 version.info；请挂载主机上的文件。</translation>
+    </message>
+    <message>
+        <source>each is within the range the other accepts</source>
+        <translation>二者都在对方接受的范围内</translation>
+    </message>
+    <message>
+        <source>Pass the interpreter your verl environment uses with --python (for example --python ~/miniconda3/envs/verl/bin/python).</source>
+        <translation>用 --python 指定 verl 环境使用的解释器（例如 --python ~/miniconda3/envs/verl/bin/python）。</translation>
+    </message>
+    <message>
+        <source>Python %1 at %2</source>
+        <translation>Python %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 has neither torch nor torch_npu.</source>
+        <translation>%1 既没有 torch 也没有 torch_npu。</translation>
+    </message>
+    <message>
+        <source>If verl lives in another environment, pass its interpreter with --python.</source>
+        <translation>如果 verl 在其他环境中，请用 --python 指定其解释器。</translation>
+    </message>
+    <message>
+        <source>%1 has torch %2 but not torch_npu, so verl cannot use the NPUs.</source>
+        <translation>%1 有 torch %2 但没有 torch_npu，因此 verl 无法使用 NPU。</translation>
+    </message>
+    <message>
+        <source>pip install torch-npu==&lt;the release for torch %1 and your CANN&gt; (see the compatibility check).</source>
+        <translation>pip install torch-npu==&lt;与 torch %1 和你的 CANN 对应的版本&gt;（参见兼容性检查）。</translation>
+    </message>
+    <message>
+        <source>Fix the import error first; run python -c "import torch_npu" in the same shell to see it in full.</source>
+        <translation>请先解决导入错误；在同一个 shell 中运行 python -c "import torch_npu" 查看完整信息。</translation>
+    </message>
+    <message>
+        <source>The CANN libraries are not on LD_LIBRARY_PATH: source set_env.sh of the toolkit in this shell (see the CANN environment check).</source>
+        <translation>CANN 库不在 LD_LIBRARY_PATH 中：请在此 shell 中 source 工具包的 set_env.sh（参见 CANN 环境检查）。</translation>
+    </message>
+    <message>
+        <source>ATB (NNAL) is not installed or not sourced: source /usr/local/Ascend/nnal/atb/set_env.sh.</source>
+        <translation>ATB（NNAL）未安装或未加载：source /usr/local/Ascend/nnal/atb/set_env.sh。</translation>
+    </message>
+    <message>
+        <source>torch_npu was built for another CANN/ATB release (or C++ ABI): install the torch_npu release that matches your CANN (see the compatibility check).</source>
+        <translation>torch_npu 是为另一个 CANN/ATB 版本（或 C++ ABI）构建的：请安装与你的 CANN 匹配的 torch_npu 版本（参见兼容性检查）。</translation>
+    </message>
+    <message>
+        <source>%1: import torch_npu failed: %2</source>
+        <translation>%1：import torch_npu 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: torch_npu %2 is installed but torch_npu.npu.is_available() is False.</source>
+        <translation>%1：已安装 torch_npu %2，但 torch_npu.npu.is_available() 为 False。</translation>
+    </message>
+    <message>
+        <source>Check ASCEND_RT_VISIBLE_DEVICES (it must name existing ids), that the devices are mounted into the container, and that npu-smi info works; under Ray also set RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1.</source>
+        <translation>检查 ASCEND_RT_VISIBLE_DEVICES（只能写存在的设备 ID）、设备是否已挂载进容器、npu-smi info 能否运行；在 Ray 下还要设置 RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1。</translation>
+    </message>
+    <message>
+        <source>%1: torch_npu did not report a device count.</source>
+        <translation>%1：torch_npu 没有报告设备数量。</translation>
+    </message>
+    <message>
+        <source>npu-smi</source>
+        <translation>npu-smi</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: torch_npu %2 sees %n device(s).</source>
+        <translation><numerusform>%1：torch_npu %2 看到 %n 个设备。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 says %2.</source>
+        <translation>%1 显示为 %2。</translation>
+    </message>
+    <message>
+        <source>Some devices are hidden or missing: compare ASCEND_RT_VISIBLE_DEVICES, the /dev/davinci* devices in the container, and npu-smi info -m.</source>
+        <translation>有设备被隐藏或缺失：请对比 ASCEND_RT_VISIBLE_DEVICES、容器中的 /dev/davinci* 设备以及 npu-smi info -m。</translation>
+    </message>
+    <message>
+        <source>torch_npu is not installed.</source>
+        <translation>未安装 torch_npu。</translation>
+    </message>
+    <message>
+        <source>torch %1 with torch_npu %2: torch_npu must have the same major.minor as torch.</source>
+        <translation>torch %1 搭配 torch_npu %2：torch_npu 的主次版本号（major.minor）必须与 torch 相同。</translation>
+    </message>
+    <message>
+        <source>pip install torch-npu==%1.* (the release for your CANN) or the torch that matches torch_npu.</source>
+        <translation>pip install torch-npu==%1.*（选与你的 CANN 对应的版本），或安装与 torch_npu 匹配的 torch。</translation>
+    </message>
+    <message>
+        <source>torch_npu %1; the CANN version is not known.</source>
+        <translation>torch_npu %1；CANN 版本未知。</translation>
+    </message>
+    <message>
+        <source>torch %1, torch_npu %2, CANN %3 (from %4)</source>
+        <translation>torch %1，torch_npu %2，CANN %3（来自 %4）</translation>
+    </message>
+    <message>
+        <source>the table pairs torch_npu %1 with CANN %2.</source>
+        <translation>兼容表中 torch_npu %1 对应 CANN %2。</translation>
+    </message>
+    <message>
+        <source>For CANN %1 the table pairs torch %2 with torch_npu %3.</source>
+        <translation>对于 CANN %1，兼容表中 torch %2 对应 torch_npu %3。</translation>
+    </message>
+    <message>
+        <source>For CANN %1 the table lists: %2.</source>
+        <translation>对于 CANN %1，兼容表列出：%2。</translation>
+    </message>
+    <message>
+        <source>The table (%1) has no row for CANN %2.</source>
+        <translation>兼容表（%1）中没有 CANN %2 的条目。</translation>
+    </message>
+    <message>
+        <source>the table builds torch_npu %1 for CANN %2, not %3.</source>
+        <translation>兼容表中 torch_npu %1 是为 CANN %2 构建的，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>torch_npu %1 is not in the table.</source>
+        <translation>兼容表中没有 torch_npu %1。</translation>
+    </message>
+    <message>
+        <source>A mismatch shows as "undefined symbol" when torch_npu is imported.</source>
+        <translation>版本不匹配时，导入 torch_npu 会报“undefined symbol”。</translation>
+    </message>
+    <message>
+        <source>ASCEND_GLOBAL_LOG_LEVEL is not set: CANN logs at ERROR (3), the default.</source>
+        <translation>未设置 ASCEND_GLOBAL_LOG_LEVEL：CANN 使用默认的 ERROR（3）级别。</translation>
+    </message>
+    <message>
+        <source>ASCEND_GLOBAL_LOG_LEVEL=%1 is not 0–4, so CANN ignores it and logs at ERROR.</source>
+        <translation>ASCEND_GLOBAL_LOG_LEVEL=%1 不在 0–4 之间，CANN 会忽略它并使用 ERROR 级别。</translation>
+    </message>
+    <message>
+        <source>Use 0 DEBUG, 1 INFO, 2 WARNING, 3 ERROR or 4 NULL.</source>
+        <translation>请使用 0 DEBUG、1 INFO、2 WARNING、3 ERROR 或 4 NULL。</translation>
+    </message>
+    <message>
+        <source>ASCEND_GLOBAL_LOG_LEVEL=%1 (%2).</source>
+        <translation>ASCEND_GLOBAL_LOG_LEVEL=%1（%2）。</translation>
+    </message>
+    <message>
+        <source>DEBUG and INFO logging slow training down and fill the disk; after debugging, unset ASCEND_GLOBAL_LOG_LEVEL (or export ASCEND_GLOBAL_LOG_LEVEL=3).</source>
+        <translation>DEBUG 和 INFO 日志会拖慢训练并占满磁盘；调试结束后请 unset ASCEND_GLOBAL_LOG_LEVEL（或 export ASCEND_GLOBAL_LOG_LEVEL=3）。</translation>
+    </message>
+    <message>
+        <source>ASCEND_SLOG_PRINT_TO_STDOUT=1: CANN logs go to the screen instead of the log files.</source>
+        <translation>ASCEND_SLOG_PRINT_TO_STDOUT=1：CANN 日志打印到屏幕，而不写入日志文件。</translation>
+    </message>
+    <message>
+        <source>CANN log files: %1 (plog/plog-PID_*.log).</source>
+        <translation>CANN 日志文件：%1（plog/plog-PID_*.log）。</translation>
+    </message>
+    <message>
+        <source>VERL_LOGGING_LEVEL=%1 is not a Python logging level.</source>
+        <translation>VERL_LOGGING_LEVEL=%1 不是 Python 的日志级别。</translation>
+    </message>
+    <message>
+        <source>Use DEBUG, INFO, WARN or ERROR.</source>
+        <translation>请使用 DEBUG、INFO、WARN 或 ERROR。</translation>
+    </message>
+    <message>
+        <source>VERL_LOGGING_LEVEL=%1.</source>
+        <translation>VERL_LOGGING_LEVEL=%1。</translation>
+    </message>
+    <message>
+        <source>VERL_LOGGING_LEVEL=DEBUG is very verbose; unset it when you are done (verl's default is WARN).</source>
+        <translation>VERL_LOGGING_LEVEL=DEBUG 输出非常多；用完后请取消设置（verl 默认为 WARN）。</translation>
+    </message>
+    <message>
+        <source>HCCL_DEBUG=%1 is set, but HCCL does not read HCCL_DEBUG (it is NCCL's variable; the FAQ's example has no effect).</source>
+        <translation>设置了 HCCL_DEBUG=%1，但 HCCL 并不读取 HCCL_DEBUG（这是 NCCL 的变量；FAQ 中的示例不起作用）。</translation>
+    </message>
+    <message>
+        <source>For HCCL detail use export ASCEND_GLOBAL_LOG_LEVEL=1 and export HCCL_DEBUG_CONFIG=ALG,TASK, and look in the run/plog logs.</source>
+        <translation>如需 HCCL 详细信息，请 export ASCEND_GLOBAL_LOG_LEVEL=1 并 export HCCL_DEBUG_CONFIG=ALG,TASK，然后查看 run/plog 日志。</translation>
+    </message>
+    <message>
+        <source>ASCEND_GLOBAL_EVENT_ENABLE=1: event logging is on.</source>
+        <translation>ASCEND_GLOBAL_EVENT_ENABLE=1：已开启事件日志。</translation>
+    </message>
+    <message>
+        <source>HCCL_CONNECT_TIMEOUT=%1 is outside 120–7200 seconds.</source>
+        <translation>HCCL_CONNECT_TIMEOUT=%1 超出 120–7200 秒的范围。</translation>
+    </message>
+    <message>
+        <source>Use whole seconds between 120 and 7200 (verl's multi-node example uses 3600).</source>
+        <translation>请使用 120 到 7200 之间的整数秒（verl 的多机示例使用 3600）。</translation>
+    </message>
+    <message>
+        <source>HCCL_CONNECT_TIMEOUT=%1 s (+20 s to broadcast the failure).</source>
+        <translation>HCCL_CONNECT_TIMEOUT=%1 秒（另加 20 秒用于广播失败原因）。</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT=%1 is not a number of seconds.</source>
+        <translation>HCCL_EXEC_TIMEOUT=%1 不是秒数。</translation>
+    </message>
+    <message>
+        <source>Use whole seconds, e.g. 3600.</source>
+        <translation>请使用整数秒，例如 3600。</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT=%1 with HCCL_OP_EXPANSION_MODE=AIV: values of 0 or above 1091 are treated as 1091 s.</source>
+        <translation>HCCL_EXEC_TIMEOUT=%1 且 HCCL_OP_EXPANSION_MODE=AIV：0 或大于 1091 的值都按 1091 秒处理。</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT=%1 is outside (0, 17340] seconds, the range of this NPU family.</source>
+        <translation>HCCL_EXEC_TIMEOUT=%1 超出该 NPU 系列的范围 (0, 17340] 秒。</translation>
+    </message>
+    <message>
+        <source>Use a value up to 17340 s.</source>
+        <translation>请使用不超过 17340 秒的值。</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT=%1 s; this family rounds it down to a multiple of 68: %2 s.</source>
+        <translation>HCCL_EXEC_TIMEOUT=%1 秒；该系列会向下取整到 68 的倍数：%2 秒。</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT=%1 s%2.</source>
+        <translation>HCCL_EXEC_TIMEOUT=%1 秒%2。</translation>
+    </message>
+    <message>
+        <source> (never times out)</source>
+        <translation>（永不超时）</translation>
+    </message>
+    <message>
+        <source>HCCL_BUFFSIZE=%1 is not a whole number of MB (at least 1).</source>
+        <translation>HCCL_BUFFSIZE=%1 不是整数 MB（至少为 1）。</translation>
+    </message>
+    <message>
+        <source>The default is 200.</source>
+        <translation>默认值为 200。</translation>
+    </message>
+    <message>
+        <source>HCCL_BUFFSIZE=%1 MB per direction per communicator.</source>
+        <translation>HCCL_BUFFSIZE=%1 MB（每个通信域每个方向）。</translation>
+    </message>
+    <message>
+        <source>%1=%2 is not a port range like 60000-60050.</source>
+        <translation>%1=%2 不是 60000-60050 这样的端口范围。</translation>
+    </message>
+    <message>
+        <source>Write ranges as LOW-HIGH with 1 ≤ LOW ≤ HIGH ≤ 65535, comma-separated.</source>
+        <translation>请把范围写成 LOW-HIGH，满足 1 ≤ LOW ≤ HIGH ≤ 65535，多个范围用逗号分隔。</translation>
+    </message>
+    <message>
+        <source>%1=%2 (the interface list could not be read).</source>
+        <translation>%1=%2（无法读取网卡列表）。</translation>
+    </message>
+    <message>
+        <source>%1=%2 names no interface of this node (it has %3).</source>
+        <translation>%1=%2 没有匹配本节点的任何网卡（本节点有 %3）。</translation>
+    </message>
+    <message>
+        <source>Set %1 to the interface that reaches the other nodes (ip -br addr shows them).</source>
+        <translation>请把 %1 设置为能连通其他节点的网卡（ip -br addr 可列出网卡）。</translation>
+    </message>
+    <message>
+        <source>%1=%2 matches %3.</source>
+        <translation>%1=%2 匹配 %3。</translation>
+    </message>
+    <message>
+        <source>HCCL_IF_IP=%1 (takes priority over HCCL_SOCKET_IFNAME).</source>
+        <translation>HCCL_IF_IP=%1（优先于 HCCL_SOCKET_IFNAME）。</translation>
+    </message>
+    <message>
+        <source>HCCL_IF_IP=%1 is not an IP address.</source>
+        <translation>HCCL_IF_IP=%1 不是 IP 地址。</translation>
+    </message>
+    <message>
+        <source>Give one IPv4 or IPv6 address of this host.</source>
+        <translation>请填写本机的一个 IPv4 或 IPv6 地址。</translation>
+    </message>
+    <message>
+        <source>No HCCL variables are set: connect timeout 120 s, execution timeout 1836 s, buffer 200 MB, interface chosen automatically (set HCCL_SOCKET_IFNAME on multi-node clusters).</source>
+        <translation>未设置 HCCL 变量：建链超时 120 秒，执行超时 1836 秒，缓冲区 200 MB，网卡自动选择（多机集群请设置 HCCL_SOCKET_IFNAME）。</translation>
+    </message>
+    <message>
+        <source>MindSpeed and megatron-core are not installed: only the Megatron backend needs them.</source>
+        <translation>未安装 MindSpeed 和 megatron-core：只有 Megatron 后端需要它们。</translation>
+    </message>
+    <message>
+        <source>megatron-core %1 is installed without MindSpeed; the Megatron backend on NPUs needs MindSpeed.</source>
+        <translation>安装了 megatron-core %1 但没有 MindSpeed；NPU 上的 Megatron 后端需要 MindSpeed。</translation>
+    </message>
+    <message>
+        <source>Install MindSpeed as verl's Ascend guide shows (git checkout %1, pip install -e MindSpeed).</source>
+        <translation>按 verl 昇腾指南安装 MindSpeed（git checkout %1，pip install -e MindSpeed）。</translation>
+    </message>
+    <message>
+        <source>MindSpeed %1 (pip), megatron-core %2</source>
+        <translation>MindSpeed %1（pip），megatron-core %2</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>the pip version does not say which MindSpeed branch is installed, and no git branch was found.</source>
+        <translation>pip 版本号无法说明安装的是哪个 MindSpeed 分支，也没有找到 git 分支。</translation>
+    </message>
+    <message>
+        <source>Run git -C %1 describe --all and compare with %2 (older branches raise KeyError: decoder.layers.0.self_attention.q_layernorm.weight).</source>
+        <translation>运行 git -C %1 describe --all 并与 %2 比较（更旧的分支会报 KeyError: decoder.layers.0.self_attention.q_layernorm.weight）。</translation>
+    </message>
+    <message>
+        <source>branch %1</source>
+        <translation>分支 %1</translation>
+    </message>
+    <message>
+        <source>older than %1.</source>
+        <translation>比 %1 旧。</translation>
+    </message>
+    <message>
+        <source>Switch MindSpeed to %1 (with Megatron-LM core_v0.12.1); older branches fail with KeyError: decoder.layers.0.self_attention.q_layernorm.weight.</source>
+        <translation>将 MindSpeed 切换到 %1（搭配 Megatron-LM core_v0.12.1）；更旧的分支会报 KeyError: decoder.layers.0.self_attention.q_layernorm.weight。</translation>
+    </message>
+    <message>
+        <source>npu:%1: %2</source>
+        <translation>npu:%1：%2</translation>
+    </message>
+    <message>
+        <source>No device was available to torch_npu.</source>
+        <translation>torch_npu 没有可用的设备。</translation>
+    </message>
+    <message numerus="yes">
+        <source>A tensor operation gave the right result on all %n device(s).</source>
+        <translation><numerusform>张量运算在全部 %n 个设备上结果正确。</numerusform></translation>
+    </message>
+    <message>
+        <source>Take the failing devices out of ASCEND_RT_VISIBLE_DEVICES and check their health with npu-smi info -t health.</source>
+        <translation>将出错的设备从 ASCEND_RT_VISIBLE_DEVICES 中移除，并用 npu-smi info -t health 检查其健康状态。</translation>
+    </message>
+    <message>
+        <source>Needs at least two devices.</source>
+        <translation>至少需要两个设备。</translation>
+    </message>
+    <message numerus="yes">
+        <source>HCCL all-reduce across %n device(s) gave the right sum.</source>
+        <translation><numerusform>在 %n 个设备间的 HCCL all-reduce 求和结果正确。</numerusform></translation>
+    </message>
+    <message>
+        <source>Read the HCCL logs under $HOME/ascend/log/run/plog; check HCCL_* settings and that no other job holds the devices.</source>
+        <translation>查看 $HOME/ascend/log/run/plog 下的 HCCL 日志；检查 HCCL_* 设置，并确认没有其他任务占用设备。</translation>
+    </message>
+    <message>
+        <source>The probe printed no Python section.</source>
+        <translation>探测没有输出 Python 部分。</translation>
+    </message>
+    <message>
+        <source>The Python interpreter was not found: %1</source>
+        <translation>找不到 Python 解释器：%1</translation>
+    </message>
+    <message>
+        <source>The Python probe did not finish in time (importing torch_npu can hang when a device is stuck). Output so far: %1</source>
+        <translation>Python 探测未能按时结束（设备卡住时导入 torch_npu 可能挂起）。目前的输出：%1</translation>
+    </message>
+    <message>
+        <source>The Python probe failed (exit code %1): %2</source>
+        <translation>Python 探测失败（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>The Python probe printed something we could not read: %1</source>
+        <translation>Python 探测输出了无法解析的内容：%1</translation>
+    </message>
+</context>
+<context>
+    <name>EnvReport</name>
+    <message>
+        <source>Next step:</source>
+        <translation>下一步：</translation>
+    </message>
+    <message>
+        <source>All nodes agree on every check, version and variable.</source>
+        <translation>所有节点在每个检查项、版本和变量上都一致。</translation>
+    </message>
+    <message>
+        <source>Where the nodes differ:</source>
+        <translation>各节点的差异：</translation>
+    </message>
+    <message>
+        <source>Environment report</source>
+        <translation>环境报告</translation>
+    </message>
+    <message>
+        <source>Made by verl-npu-assistant %1 on %2.</source>
+        <translation>由 verl-npu-assistant %1 于 %2 生成。</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Rows in bold differ between nodes.</source>
+        <translation>加粗的行表示各节点不一致。</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Environment variables (allowlisted, secrets masked)</source>
+        <translation>环境变量（按白名单收集，敏感值已遮盖）</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>Logical devices</source>
+        <translation>逻辑设备数</translation>
+    </message>
+</context>
+<context>
+    <name>EnvScript</name>
+    <message>
+        <source>"%1" is not a log level; use debug, info, warning, error or null.</source>
+        <translation>“%1”不是日志级别；请使用 debug、info、warning、error 或 null。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a device id or a range like 0-7.</source>
+        <translation>“%1”不是设备 ID，也不是 0-7 这样的范围。</translation>
+    </message>
+    <message>
+        <source>The range %1 runs backwards.</source>
+        <translation>范围 %1 是倒序的。</translation>
+    </message>
+    <message>
+        <source>%1 devices is more than a node has.</source>
+        <translation>%1 个设备超过了一个节点所能拥有的数量。</translation>
+    </message>
+    <message>
+        <source># verl on Ascend NPU: environment generated by %1 %2.</source>
+        <translation># 昇腾 NPU 上运行 verl 的环境，由 %1 %2 生成。</translation>
+    </message>
+    <message>
+        <source># Source it (source FILE) in the shell that runs ray start and the verl launch command, on every node.</source>
+        <translation># 在每个节点上、运行 ray start 和 verl 启动命令的 shell 中 source 本文件（source FILE）。</translation>
+    </message>
+    <message>
+        <source># CANN toolkit: libraries, Python path and ASCEND_HOME_PATH. From CANN 8.5 the file is /usr/local/Ascend/cann/set_env.sh.</source>
+        <translation># CANN 工具包：库路径、Python 路径和 ASCEND_HOME_PATH。从 CANN 8.5 起该文件为 /usr/local/Ascend/cann/set_env.sh。</translation>
+    </message>
+    <message>
+        <source># ATB (NNAL), needed by vllm-ascend, when installed.</source>
+        <translation># ATB（NNAL），vllm-ascend 需要，已安装时加载。</translation>
+    </message>
+    <message>
+        <source># Logical device ids this job may use: ascending, comma-separated, no spaces (CANN stops reading at the first other character).</source>
+        <translation># 本任务可用的逻辑设备 ID：升序、逗号分隔、不能有空格（CANN 遇到其他字符就停止读取）。</translation>
+    </message>
+    <message>
+        <source># Keep Ray from overwriting ASCEND_RT_VISIBLE_DEVICES in its workers (verl FAQ). Set it before ray start.</source>
+        <translation># 防止 Ray 在 worker 中覆盖 ASCEND_RT_VISIBLE_DEVICES（verl FAQ）。需在 ray start 之前设置。</translation>
+    </message>
+    <message>
+        <source># CANN log level 0 = DEBUG: everything. Slows training and fills the disk; revert after debugging.</source>
+        <translation># CANN 日志级别 0 = DEBUG：输出全部日志。会拖慢训练并占满磁盘；调试后请恢复。</translation>
+    </message>
+    <message>
+        <source># CANN log level 1 = INFO: includes HCCL details. Slows training; revert after debugging.</source>
+        <translation># CANN 日志级别 1 = INFO：包含 HCCL 细节。会拖慢训练；调试后请恢复。</translation>
+    </message>
+    <message>
+        <source># CANN log level 2 = WARNING.</source>
+        <translation># CANN 日志级别 2 = WARNING。</translation>
+    </message>
+    <message>
+        <source># CANN log level 3 = ERROR, the default: errors only.</source>
+        <translation># CANN 日志级别 3 = ERROR，默认值：只输出错误。</translation>
+    </message>
+    <message>
+        <source># CANN log level 4 = NULL: no CANN logs at all.</source>
+        <translation># CANN 日志级别 4 = NULL：不输出任何 CANN 日志。</translation>
+    </message>
+    <message>
+        <source># Print CANN logs to the screen instead of writing them under $HOME/ascend/log.</source>
+        <translation># 将 CANN 日志打印到屏幕，而不写入 $HOME/ascend/log。</translation>
+    </message>
+    <message>
+        <source># HCCL reads no HCCL_DEBUG; this adds HCCL algorithm and task details to the run logs.</source>
+        <translation># HCCL 不读取 HCCL_DEBUG；此项会在 run 日志中加入 HCCL 算法和任务细节。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a verl log level; use DEBUG, INFO, WARN or ERROR.</source>
+        <translation>“%1”不是 verl 的日志级别；请使用 DEBUG、INFO、WARN 或 ERROR。</translation>
+    </message>
+    <message>
+        <source># verl's own Python logging (its default is WARN).</source>
+        <translation># verl 自身的 Python 日志（默认为 WARN）。</translation>
+    </message>
+    <message>
+        <source>The HCCL connect timeout must be 120–7200 seconds, not %1.</source>
+        <translation>HCCL 建链超时必须在 120–7200 秒之间，而不是 %1。</translation>
+    </message>
+    <message>
+        <source># Seconds HCCL waits for the other ranks to connect (120–7200, default 120).</source>
+        <translation># HCCL 等待其他 rank 建链的秒数（120–7200，默认 120）。</translation>
+    </message>
+    <message>
+        <source># Seconds a rank waits for the others inside a collective, e.g. while one saves a checkpoint (default 1836; 0 never times out on Atlas A2/A3).</source>
+        <translation># 集合通信中一个 rank 等待其他 rank 的秒数，例如某个 rank 正在保存检查点时（默认 1836；在 Atlas A2/A3 上 0 表示永不超时）。</translation>
+    </message>
+    <message>
+        <source># Several processes on one card (e.g. SGLang rollout) need their own port ranges.</source>
+        <translation># 单卡多进程（例如 SGLang rollout）需要各自的端口范围。</translation>
+    </message>
+    <message>
+        <source>A multi-node setup needs the network interface that reaches the other nodes (--ifname, e.g. eth0).</source>
+        <translation>多机配置需要能连通其他节点的网卡（--ifname，例如 eth0）。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a network interface name.</source>
+        <translation>“%1”不是网卡名称。</translation>
+    </message>
+    <message>
+        <source># The network interface that reaches the other nodes, for HCCL and for gloo.</source>
+        <translation># 能连通其他节点的网卡，供 HCCL 和 gloo 使用。</translation>
+    </message>
+    <message>
+        <source># Show every node's log lines instead of folding repeats.</source>
+        <translation># 显示每个节点的日志行，而不折叠重复内容。</translation>
+    </message>
+</context>
+<context>
+    <name>EnvScriptCommand</name>
+    <message>
+        <source>Print the commented export block verl on Ascend needs (devices, Ray, log levels, HCCL).</source>
+        <translation>输出昇腾上运行 verl 所需的带注释的 export 代码块（设备、Ray、日志级别、HCCL）。</translation>
+    </message>
+    <message>
+        <source>Prints a bash block of commented export lines to source before ray start and the verl launch command, on every node.</source>
+        <translation>输出一段带注释的 bash export 语句，在每个节点上于 ray start 和 verl 启动命令之前 source。</translation>
+    </message>
+    <message>
+        <source>Logical device ids, e.g. 0-7, 0-15 on Atlas A3, or 0,1,4-5; "" leaves ASCEND_RT_VISIBLE_DEVICES unset.</source>
+        <translation>逻辑设备 ID，例如 0-7、Atlas A3 上的 0-15，或 0,1,4-5；"" 表示不设置 ASCEND_RT_VISIBLE_DEVICES。</translation>
+    </message>
+    <message>
+        <source>ids</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Do not set RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1.</source>
+        <translation>不设置 RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1。</translation>
+    </message>
+    <message>
+        <source>CANN log level (ASCEND_GLOBAL_LOG_LEVEL) by name.</source>
+        <translation>按名称指定 CANN 日志级别（ASCEND_GLOBAL_LOG_LEVEL）。</translation>
+    </message>
+    <message>
+        <source>Print CANN logs to the screen instead of log files.</source>
+        <translation>将 CANN 日志打印到屏幕，而不写入日志文件。</translation>
+    </message>
+    <message>
+        <source>verl's logging level.</source>
+        <translation>verl 的日志级别。</translation>
+    </message>
+    <message>
+        <source>HCCL_CONNECT_TIMEOUT in seconds (120–7200).</source>
+        <translation>HCCL_CONNECT_TIMEOUT，单位秒（120–7200）。</translation>
+    </message>
+    <message>
+        <source>sec</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>HCCL_EXEC_TIMEOUT in seconds (0: never).</source>
+        <translation>HCCL_EXEC_TIMEOUT，单位秒（0：永不超时）。</translation>
+    </message>
+    <message>
+        <source>Port ranges for several processes per card (SGLang).</source>
+        <translation>单卡多进程的端口范围（SGLang）。</translation>
+    </message>
+    <message>
+        <source>Settings for a cluster of several nodes (needs --ifname).</source>
+        <translation>多节点集群的设置（需要 --ifname）。</translation>
+    </message>
+    <message>
+        <source>The network interface that reaches the other nodes.</source>
+        <translation>能连通其他节点的网卡。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The set_env.sh to source; "" for none.</source>
+        <translation>要 source 的 set_env.sh；"" 表示不 source。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>--ifname only applies with --multi-node.</source>
+        <translation>--ifname 只能与 --multi-node 一起使用。</translation>
     </message>
 </context>
 <context>
@@ -979,6 +2120,166 @@ Exit code 1 when there are errors.</source>
     </message>
 </context>
 <context>
+    <name>Nodeset</name>
+    <message>
+        <source>"[" at position %1 is never closed.</source>
+        <translation>位置 %1 的“[”没有闭合。</translation>
+    </message>
+    <message>
+        <source>"]" at position %1 has no matching "[".</source>
+        <translation>位置 %1 的“]”没有匹配的“[”。</translation>
+    </message>
+    <message>
+        <source>Node groups (@name) are not supported at position %1: list the nodes, e.g. node[01-04].</source>
+        <translation>位置 %1：不支持节点组（@name），请直接列出节点，例如 node[01-04]。</translation>
+    </message>
+    <message>
+        <source>"%1" at position %2 cannot be part of a host name.</source>
+        <translation>位置 %2 的“%1”不能出现在主机名中。</translation>
+    </message>
+    <message>
+        <source>An empty host name at position %1.</source>
+        <translation>位置 %1 的主机名为空。</translation>
+    </message>
+    <message>
+        <source>A host name cannot start with "-" (position %1).</source>
+        <translation>主机名不能以“-”开头（位置 %1）。</translation>
+    </message>
+    <message>
+        <source>This expands to more than %1 hosts; check the ranges.</source>
+        <translation>展开后超过 %1 个主机；请检查范围。</translation>
+    </message>
+    <message>
+        <source>A number is missing in the range at position %1.</source>
+        <translation>位置 %1 的范围中缺少数字。</translation>
+    </message>
+    <message>
+        <source>"%1" at position %2 is not a digit.</source>
+        <translation>位置 %2 的“%1”不是数字。</translation>
+    </message>
+    <message>
+        <source>The number at position %1 is too large.</source>
+        <translation>位置 %1 的数字太大。</translation>
+    </message>
+    <message>
+        <source>The range at position %1 runs backwards (%2 &gt; %3).</source>
+        <translation>位置 %1 的范围是倒序的（%2 &gt; %3）。</translation>
+    </message>
+    <message>
+        <source>A step (/N) needs a range a-b, at position %1.</source>
+        <translation>位置 %1：步长（/N）需要 a-b 形式的范围。</translation>
+    </message>
+    <message>
+        <source>The step at position %1 must be at least 1.</source>
+        <translation>位置 %1 的步长至少为 1。</translation>
+    </message>
+    <message>
+        <source>The host list is empty.</source>
+        <translation>主机列表为空。</translation>
+    </message>
+    <message>
+        <source>A host name is missing before position %1.</source>
+        <translation>位置 %1 之前缺少主机名。</translation>
+    </message>
+    <message>
+        <source>"%1" leaves no hosts.</source>
+        <translation>“%1”没有剩下任何主机。</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>The host file lists no hosts.</source>
+        <translation>主机列表文件中没有任何主机。</translation>
+    </message>
+</context>
+<context>
+    <name>NpuSmi</name>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>NPU %1 has no second row (chip, Bus-Id, memory); those values are not shown.</source>
+        <translation>NPU %1 缺少第二行（芯片、Bus-Id、内存）；这些值不予显示。</translation>
+    </message>
+    <message>
+        <source>could not read this process row: %1</source>
+        <translation>无法读取此进程行：%1</translation>
+    </message>
+    <message>
+        <source>the memory of process %1 could not be read.</source>
+        <translation>无法读取进程 %1 的内存。</translation>
+    </message>
+    <message>
+        <source>a chip row without the NPU row before it: %1</source>
+        <translation>芯片行之前缺少 NPU 行：%1</translation>
+    </message>
+    <message>
+        <source>the HBM usage of NPU %1 chip %2 could not be read.</source>
+        <translation>无法读取 NPU %1 芯片 %2 的 HBM 占用。</translation>
+    </message>
+    <message>
+        <source>the memory usage of NPU %1 chip %2 could not be read.</source>
+        <translation>无法读取 NPU %1 芯片 %2 的内存占用。</translation>
+    </message>
+    <message>
+        <source>the AI core usage of NPU %1 could not be read.</source>
+        <translation>无法读取 NPU %1 的 AI Core 占用率。</translation>
+    </message>
+    <message>
+        <source>health "%1" of NPU %2 is not one of OK, Warning, Alarm, Critical, UNKNOWN; the paste may be damaged.</source>
+        <translation>NPU %2 的健康状态“%1”不是 OK、Warning、Alarm、Critical、UNKNOWN 之一；粘贴的内容可能已损坏。</translation>
+    </message>
+    <message>
+        <source>the power of NPU %1 could not be read.</source>
+        <translation>无法读取 NPU %1 的功率。</translation>
+    </message>
+    <message>
+        <source>the temperature of NPU %1 could not be read.</source>
+        <translation>无法读取 NPU %1 的温度。</translation>
+    </message>
+    <message>
+        <source>could not read this row: %1</source>
+        <translation>无法读取此行：%1</translation>
+    </message>
+    <message>
+        <source>This is not npu-smi info output: no npu-smi table was found.</source>
+        <translation>这不是 npu-smi info 的输出：没有找到 npu-smi 表格。</translation>
+    </message>
+    <message>
+        <source>The header line with the npu-smi and driver versions is missing.</source>
+        <translation>缺少包含 npu-smi 和驱动版本的表头行。</translation>
+    </message>
+    <message>
+        <source>This is not npu-smi info -m output: the "NPU ID … Chip Logic ID" header is missing.</source>
+        <translation>这不是 npu-smi info -m 的输出：缺少“NPU ID … Chip Logic ID”表头。</translation>
+    </message>
+</context>
+<context>
+    <name>Probe</name>
+    <message>
+        <source>Canceled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>No answer within %1 s.</source>
+        <translation>%1 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The node returned nothing we could read (exit code %1): %2</source>
+        <translation>节点没有返回可读取的内容（退出码 %1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Process</name>
+    <message>
+        <source>Could not run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ProfilerChecks</name>
     <message>
         <source>%1 is a comma-separated sweep: without --multirun Hydra stops with "Ambiguous value for argument". Write the list in brackets.</source>
@@ -1278,11 +2579,15 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>No problems found in %n override(s).</source>
-        <translation><numerusform>在 %n 个覆盖参数中未发现问题。</numerusform></translation>
+        <translation>
+            <numerusform>在 %n 个覆盖参数中未发现问题。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 error(s), %2 warning(s) in %n override(s).</source>
-        <translation><numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1394,6 +2699,33 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
 </context>
 <context>
+    <name>Ssh</name>
+    <message>
+        <source>%1 did not answer in time. Check that the node is up and that ssh %1 works from a terminal.</source>
+        <translation>%1 没有及时响应。请确认节点已开机，且在终端中 ssh %1 可以连接。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not in known_hosts, and it is never accepted silently. Check its fingerprint with ssh-keyscan %1 | ssh-keygen -lf -, then connect once with ssh, or accept new host keys (--accept-new-host-keys).</source>
+        <translation>%1 的主机密钥不在 known_hosts 中，本工具不会静默接受。请用 ssh-keyscan %1 | ssh-keygen -lf - 核对指纹，然后用 ssh 连接一次，或选择接受新的主机密钥（--accept-new-host-keys）。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has CHANGED since it was recorded in known_hosts. This can be a reinstalled node or an attack; nothing was run there. Verify the new key with your administrator, then remove the old one with ssh-keygen -R %1.</source>
+        <translation>%1 的主机密钥与 known_hosts 中记录的不同（已变更）。这可能是节点重装，也可能是攻击；未在该节点上运行任何命令。请与管理员核实新密钥，然后用 ssh-keygen -R %1 删除旧密钥。</translation>
+    </message>
+    <message>
+        <source>%1 refused every key (password prompts are off). Load your key into ssh-agent or name it with IdentityFile in your ssh config: %2</source>
+        <translation>%1 拒绝了所有密钥（已关闭密码提示）。请把密钥加入 ssh-agent，或在 ssh 配置中用 IdentityFile 指定：%2</translation>
+    </message>
+    <message>
+        <source>ssh to %1 failed: %2</source>
+        <translation>ssh 连接 %1 失败：%2</translation>
+    </message>
+</context>
+<context>
     <name>Tools</name>
     <message>
         <source>Bucket calculator</source>
@@ -1410,6 +2742,14 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Turn on the NPU profiler with overrides Hydra and verl accept for your version (the FAQ's contents=npu,cpu and level=1 are rejected), and check the launch commands you already have.</source>
         <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器（FAQ 中的 contents=npu,cpu 和 level=1 会被拒绝），并检查你已有的启动命令。</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>NPUs not visible, or a job that will not start: check npu-smi, drivers, CANN, torch_npu and the variables verl needs, here or on every node over SSH, and generate the export block.</source>
+        <translation>NPU 设备不可见，或任务无法启动：在本机或通过 SSH 在每个节点上检查 npu-smi、驱动、CANN、torch_npu 以及 verl 需要的环境变量，并生成 export 代码块。</translation>
     </message>
 </context>
 <context>
@@ -1762,6 +3102,425 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Reading %1</source>
         <translation>正在读取 %1</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::EnvTab</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>SSH configuration file</source>
+        <translation>SSH 配置文件</translation>
+    </message>
+    <message>
+        <source>Find out why the NPUs are not visible or a job will not start: every check gets a verdict, the evidence and the next step, on this machine or on every node.</source>
+        <translation>找出 NPU 设备不可见或任务无法启动的原因：在本机或每个节点上，每个检查项都给出结论、依据和下一步。</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>检查位置</translation>
+    </message>
+    <message>
+        <source>&amp;This machine</source>
+        <translation>本机(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes over SSH</source>
+        <translation>通过 SSH 检查节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Runs the same probes on every node with your ssh client (BatchMode: keys or an agent, never a password prompt).</source>
+        <translation>用你的 ssh 客户端在每个节点上运行同样的探测（BatchMode：使用密钥或 agent，从不提示输入密码）。</translation>
+    </message>
+    <message>
+        <source>ClusterShell nodeset syntax: node[01-16], rack[1-2]n[1-4], a,b, node[1-8]!node3.</source>
+        <translation>ClusterShell nodeset 语法：node[01-16]、rack[1-2]n[1-4]、a,b、node[1-8]!node3。</translation>
+    </message>
+    <message>
+        <source>SSH configuration file:</source>
+        <translation>SSH 配置文件：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Accept new host keys</source>
+        <translation>接受新的主机密钥</translation>
+    </message>
+    <message>
+        <source>Accept and remember the host keys of nodes never seen before. Changed host keys are always refused.</source>
+        <translation>接受并记住首次连接的节点的主机密钥。已变更的主机密钥始终会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>Python:</source>
+        <translation>Python：</translation>
+    </message>
+    <message>
+        <source>The interpreter of your verl environment, e.g. ~/miniconda3/envs/verl/bin/python.</source>
+        <translation>verl 环境的解释器，例如 ~/miniconda3/envs/verl/bin/python。</translation>
+    </message>
+    <message>
+        <source>Ascend root:</source>
+        <translation>昇腾安装目录：</translation>
+    </message>
+    <message>
+        <source>Only for a non-default install; otherwise ASCEND_HOME_PATH, /usr/local/Ascend and ~/Ascend are searched.</source>
+        <translation>仅用于非默认安装；否则会搜索 ASCEND_HOME_PATH、/usr/local/Ascend 和 ~/Ascend。</translation>
+    </message>
+    <message>
+        <source>Timeout per probe:</source>
+        <translation>每个探测的超时：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Deep checks (use the NPUs)</source>
+        <translation>深度检查（会使用 NPU）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>A tensor operation on every visible NPU and an HCCL all-reduce across them. Occupies the NPUs for a few seconds; you are asked before it runs.</source>
+        <translation>在每个可见 NPU 上做一次张量运算，并在它们之间做一次 HCCL all-reduce。会占用 NPU 几秒钟；运行前会先询问你。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Run checks</source>
+        <translation>运行检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Environment script</source>
+        <translation>环境脚本</translation>
+    </message>
+    <message>
+        <source>All verdicts</source>
+        <translation>全部结论</translation>
+    </message>
+    <message>
+        <source>Problems only</source>
+        <translation>只看问题</translation>
+    </message>
+    <message>
+        <source>The node whose checks and devices are shown.</source>
+        <translation>显示哪个节点的检查项和设备。</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Markdown for a GitHub issue, raw outputs collapsed (Ctrl+Shift+C).</source>
+        <translation>用于 GitHub issue 的 Markdown，原始输出已折叠（Ctrl+Shift+C）。</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>保存报告…</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Double-click a check to see the raw output it was judged on.</source>
+        <translation>双击检查项可查看其所依据的原始输出。</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Chip</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状态</translation>
+    </message>
+    <message>
+        <source>Power (W)</source>
+        <translation>功率（W）</translation>
+    </message>
+    <message>
+        <source>Temp (°C)</source>
+        <translation>温度（°C）</translation>
+    </message>
+    <message>
+        <source>AI core (%)</source>
+        <translation>AI Core（%）</translation>
+    </message>
+    <message>
+        <source>HBM used / total (MB)</source>
+        <translation>HBM 已用 / 总量（MB）</translation>
+    </message>
+    <message>
+        <source>Bus-Id</source>
+        <translation>Bus-Id</translation>
+    </message>
+    <message>
+        <source>Process id</source>
+        <translation>进程 ID</translation>
+    </message>
+    <message>
+        <source>Process name</source>
+        <translation>进程名</translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存（MB）</translation>
+    </message>
+    <message>
+        <source>HBM per chip (MB)</source>
+        <translation>每个芯片的 HBM（MB）</translation>
+    </message>
+    <message>
+        <source>One column per node. Rows where the nodes differ are highlighted: in multi-node runs a version or variable that differs on one node is the most common silent failure.</source>
+        <translation>每列一个节点。各节点不一致的行会高亮显示：在多机训练中，某个节点上版本或变量不一致是最常见的隐性故障。</translation>
+    </message>
+    <message>
+        <source>Show only rows that differ</source>
+        <translation>只显示不一致的行</translation>
+    </message>
+    <message>
+        <source>Source this block on every node before ray start and the verl launch command.</source>
+        <translation>在每个节点上，于 ray start 和 verl 启动命令之前 source 这段内容。</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Logical ids: 0-7 on Atlas A2, 0-15 on Atlas A3 (two chips per NPU); empty leaves ASCEND_RT_VISIBLE_DEVICES unset.</source>
+        <translation>逻辑 ID：Atlas A2 上为 0-7，Atlas A3 上为 0-15（每个 NPU 两个芯片）；留空则不设置 ASCEND_RT_VISIBLE_DEVICES。</translation>
+    </message>
+    <message>
+        <source>Keep Ray from overwriting the visible devices</source>
+        <translation>防止 Ray 覆盖可见设备</translation>
+    </message>
+    <message>
+        <source>CANN log level:</source>
+        <translation>CANN 日志级别：</translation>
+    </message>
+    <message>
+        <source>debug (0): everything, slows training</source>
+        <translation>debug（0）：全部日志，会拖慢训练</translation>
+    </message>
+    <message>
+        <source>info (1): includes HCCL details</source>
+        <translation>info（1）：包含 HCCL 细节</translation>
+    </message>
+    <message>
+        <source>warning (2)</source>
+        <translation>warning（2）</translation>
+    </message>
+    <message>
+        <source>error (3): the default</source>
+        <translation>error（3）：默认值</translation>
+    </message>
+    <message>
+        <source>null (4): no logs</source>
+        <translation>null（4）：不输出日志</translation>
+    </message>
+    <message>
+        <source>Print CANN logs to the screen instead of files</source>
+        <translation>将 CANN 日志打印到屏幕而不写入文件</translation>
+    </message>
+    <message>
+        <source>verl log level:</source>
+        <translation>verl 日志级别：</translation>
+    </message>
+    <message>
+        <source>verl's default (WARN)</source>
+        <translation>verl 默认（WARN）</translation>
+    </message>
+    <message>
+        <source>HCCL connect timeout:</source>
+        <translation>HCCL 建链超时：</translation>
+    </message>
+    <message>
+        <source>default (120 s)</source>
+        <translation>默认（120 秒）</translation>
+    </message>
+    <message>
+        <source>HCCL execution timeout:</source>
+        <translation>HCCL 执行超时：</translation>
+    </message>
+    <message>
+        <source>default (1836 s)</source>
+        <translation>默认（1836 秒）</translation>
+    </message>
+    <message>
+        <source>Port ranges for several processes per card (SGLang)</source>
+        <translation>单卡多进程的端口范围（SGLang）</translation>
+    </message>
+    <message>
+        <source>Multi-node, interface:</source>
+        <translation>多机，网卡：</translation>
+    </message>
+    <message>
+        <source>set_env.sh:</source>
+        <translation>set_env.sh：</translation>
+    </message>
+    <message>
+        <source>From CANN 8.5: /usr/local/Ascend/cann/set_env.sh. Empty: no source line.</source>
+        <translation>CANN 8.5 起为 /usr/local/Ascend/cann/set_env.sh。留空则不生成 source 行。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>Name the Python interpreter (python3, or a path).</source>
+        <translation>请指定 Python 解释器（python3 或路径）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory on this machine.</source>
+        <translation>%1 不是本机上的目录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): %1</source>
+        <translation><numerusform>%n 个节点：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>Run deep checks?</source>
+        <translation>运行深度检查？</translation>
+    </message>
+    <message>
+        <source>Deep checks run a tensor operation on every visible NPU and an HCCL all-reduce across them. They occupy the NPUs for a few seconds and can disturb a job that is running. Run them now?</source>
+        <translation>深度检查会在每个可见 NPU 上做一次张量运算，并在它们之间做一次 HCCL all-reduce。这会占用 NPU 几秒钟，可能干扰正在运行的任务。现在运行吗？</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v / %m</translation>
+    </message>
+    <message>
+        <source>Running checks…</source>
+        <translation>正在运行检查…</translation>
+    </message>
+    <message>
+        <source>Checks canceled.</source>
+        <translation>检查已取消。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checks done: %n failed.</source>
+        <translation><numerusform>检查完成：%n 项失败。</numerusform></translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Press Run checks to diagnose this machine or the nodes you list.</source>
+        <translation>点击“运行检查”诊断本机或你列出的节点。</translation>
+    </message>
+    <message>
+        <source>%1%2: %3 (in %4 s)</source>
+        <translation>%1%2：%3（用时 %4 秒）</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已用</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>(no name: in a container)</source>
+        <translation>（无名称：在容器中）</translation>
+    </message>
+    <message>
+        <source>NPU/chip</source>
+        <translation>NPU/芯片</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>NPU/chip %1: %2 MB used, %3 MB free</source>
+        <translation>NPU/芯片 %1：已用 %2 MB，空闲 %3 MB</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>Raw output: %1</source>
+        <translation>原始输出：%1</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;JSON (*.json);;Text (*.txt)</source>
+        <translation>Markdown (*.md);;JSON (*.json);;文本 (*.txt)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save environment script</source>
+        <translation>保存环境脚本</translation>
+    </message>
+    <message>
+        <source>Shell scripts (*.sh);;All files (*)</source>
+        <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,23 @@ inline const SettingKey<int> logPanelLevel{
         return level >= static_cast<int>(log::Level::Trace) && level <= static_cast<int>(log::Level::Error);
     }};
 
+// Environment tab.
+inline const SettingKey<int> envTarget{QStringLiteral("env/target"), 0, [](const int t) { return t == 0 || t == 1; }};
+inline const SettingKey<QString> envHosts{QStringLiteral("env/hosts")};
+inline const SettingKey<QString> envSshConfig{QStringLiteral("env/sshConfig")};
+inline const SettingKey<bool> envAcceptKeys{QStringLiteral("env/acceptNewHostKeys"), false};
+inline const SettingKey<QString> envPython{QStringLiteral("env/python"), QStringLiteral("python3")};
+inline const SettingKey<QString> envAscendRoot{QStringLiteral("env/ascendRoot")};
+inline const SettingKey<int> envTimeout{QStringLiteral("env/timeoutSec"), 20,
+                                        [](const int sec) { return sec >= 1 && sec <= 3600; }};
+inline const SettingKey<QByteArray> envSplitter{QStringLiteral("env/splitter")};
+inline const SettingKey<QString> envScriptDevices{QStringLiteral("env/script/devices"), QStringLiteral("0-7")};
+inline const SettingKey<QString> envScriptLevel{QStringLiteral("env/script/cannLogLevel"), QStringLiteral("error")};
+inline const SettingKey<bool> envScriptMultiNode{QStringLiteral("env/script/multiNode"), false};
+inline const SettingKey<QString> envScriptIfname{QStringLiteral("env/script/ifname")};
+inline const SettingKey<QString> envScriptSetEnv{QStringLiteral("env/script/setEnv"),
+                                                 QStringLiteral("/usr/local/Ascend/ascend-toolkit/set_env.sh")};
+
 // Bucket calculator tab.
 inline const SettingKey<int> bucketMode{QStringLiteral("bucket/mode"), 0,
                                         [](const int mode) { return mode >= 0 && mode <= 3; }};

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "bucket/buckettab.h"
+#include "env/envtab.h"
 #include "profiler/profilertab.h"
 
 namespace vna::ui {
@@ -20,6 +21,12 @@ QString ToolInfo::translatedProblem() const
 const QList<ToolInfo> &tools()
 {
     static const QList<ToolInfo> list{
+        {QStringLiteral("environment"), QT_TRANSLATE_NOOP("Tools", "Environment"),
+         QT_TRANSLATE_NOOP(
+             "Tools",
+             "NPUs not visible, or a job that will not start: check npu-smi, drivers, CANN, torch_npu and "
+             "the variables verl needs, here or on every node over SSH, and generate the export block."),
+         QStringLiteral(":/icons/tool-environment.svg"), [](QWidget *parent) { return new EnvTab(parent); }},
         {QStringLiteral("bucket"), QT_TRANSLATE_NOOP("Tools", "Bucket calculator"),
          QT_TRANSLATE_NOOP("Tools",
                            "Fix \"Weight … is too large to fit in the bucket\": the bucket size and the "

@@ -1,0 +1,162 @@
+// The Environment tab: diagnose this machine or many nodes over ssh (checks with verdicts, evidence
+// and next steps; devices and their HBM; where the nodes differ), generate the export block, and
+// export a report. Everything it shows comes from core/env; nothing is decided here.
+#pragma once
+
+#include <atomic>
+#include <memory>
+
+#include <QFutureWatcher>
+#include <QList>
+
+#include "env/checks.h"
+#include "env/diagnose.h"
+#include "shell/tooltab.h"
+
+class QCheckBox;
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QSplitter;
+class QTabWidget;
+class QTableWidget;
+class QTimer;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace vna::ui {
+
+class FieldMessage;
+
+class EnvTab final : public ToolTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EnvTab)
+
+public:
+    enum class Page { Checks, Devices, Nodes, Script }; // the order of the result pages
+
+    explicit EnvTab(QWidget *parent = nullptr);
+    ~EnvTab() override;
+
+    bool isBusy() const override;
+    const QList<env::Diagnosis> &results() const { return m_results; }
+    // The options the form describes, or an error naming the field that is wrong.
+    Result<env::DiagnoseOptions> options() const;
+
+public Q_SLOTS:
+    void run();
+    void cancel();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QWidget *buildInputs();
+    QWidget *buildChecksPage();
+    QWidget *buildDevicesPage();
+    QWidget *buildNodesPage();
+    QWidget *buildScriptPage();
+    void retranslate();
+    void loadSettings();
+    void saveSettings() const;
+    void validate();
+    void finished();
+    void showResults();
+    void showChecks();
+    void showDevices();
+    void showMatrix();
+    void updateScript();
+    void showRaw(QTreeWidgetItem *item);
+    void copyReport();
+    void saveReport();
+    void saveScript();
+    void copyText(const QString &text);
+    const env::Diagnosis *selectedDiagnosis() const;
+
+    // Inputs
+    QLabel *m_description = nullptr;
+    QLabel *m_targetHeading = nullptr;
+    QRadioButton *m_local = nullptr;
+    QRadioButton *m_remote = nullptr;
+    QLineEdit *m_hosts = nullptr;
+    FieldMessage *m_hostsMessage = nullptr;
+    QLabel *m_hostsCount = nullptr;
+    QLabel *m_sshConfigLabel = nullptr;
+    QLineEdit *m_sshConfig = nullptr;
+    QPushButton *m_browseSshConfig = nullptr;
+    FieldMessage *m_sshConfigMessage = nullptr;
+    QCheckBox *m_acceptKeys = nullptr;
+    QLabel *m_probeHeading = nullptr;
+    QLabel *m_pythonLabel = nullptr;
+    QLineEdit *m_python = nullptr;
+    FieldMessage *m_pythonMessage = nullptr;
+    QLabel *m_rootLabel = nullptr;
+    QLineEdit *m_ascendRoot = nullptr;
+    FieldMessage *m_rootMessage = nullptr;
+    QLabel *m_timeoutLabel = nullptr;
+    QSpinBox *m_timeout = nullptr;
+    QCheckBox *m_deep = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_run = nullptr;
+
+    // Results
+    QSplitter *m_splitter = nullptr;
+    QTabWidget *m_pages = nullptr;
+    QLabel *m_summary = nullptr;
+    QComboBox *m_node = nullptr;
+    QComboBox *m_filter = nullptr;
+    QTreeWidget *m_checks = nullptr;
+    QPushButton *m_copyReport = nullptr;
+    QPushButton *m_saveReport = nullptr;
+    QTableWidget *m_devices = nullptr;
+    QTableWidget *m_processes = nullptr;
+    QChart *m_chart = nullptr;
+    QChartView *m_chartView = nullptr;
+    QCheckBox *m_onlyDifferences = nullptr;
+    QTableWidget *m_matrix = nullptr;
+    QLabel *m_matrixHint = nullptr;
+
+    // Script generator
+    QLabel *m_scriptHint = nullptr;
+    QLabel *m_scriptDevicesLabel = nullptr;
+    QLineEdit *m_scriptDevices = nullptr;
+    FieldMessage *m_scriptDevicesMessage = nullptr;
+    QCheckBox *m_scriptNoset = nullptr;
+    QLabel *m_scriptLevelLabel = nullptr;
+    QComboBox *m_scriptLevel = nullptr;
+    QCheckBox *m_scriptStdout = nullptr;
+    QLabel *m_scriptVerlLabel = nullptr;
+    QComboBox *m_scriptVerlLevel = nullptr;
+    QLabel *m_scriptConnectLabel = nullptr;
+    QSpinBox *m_scriptConnect = nullptr;
+    QLabel *m_scriptExecLabel = nullptr;
+    QSpinBox *m_scriptExec = nullptr;
+    QCheckBox *m_scriptPorts = nullptr;
+    QCheckBox *m_scriptMultiNode = nullptr;
+    QLineEdit *m_scriptIfname = nullptr;
+    FieldMessage *m_scriptIfnameMessage = nullptr;
+    QLabel *m_scriptSetEnvLabel = nullptr;
+    QLineEdit *m_scriptSetEnv = nullptr;
+    QPlainTextEdit *m_scriptOutput = nullptr;
+    QPushButton *m_scriptCopy = nullptr;
+    QPushButton *m_scriptSave = nullptr;
+
+    QFutureWatcher<QList<env::Diagnosis>> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    QTimer *m_busyTimer = nullptr;
+    QList<env::Diagnosis> m_results;
+    bool m_loading = false;
+    bool m_dirty = false;              // the user changed something: settings are saved from now on
+    bool m_scriptDevicesTyped = false; // else the script follows the device count found
+};
+
+} // namespace vna::ui
