@@ -12,7 +12,7 @@ packages=(
     # run
     qt6-qpa-plugins libqt6svg6 qt6-translations-l10n openssh-client fonts-noto-cjk
     # tests
-    openssh-server desktop-file-utils appstream
+    openssh-server python3 desktop-file-utils appstream
 )
 
 missing=()
