@@ -30,6 +30,7 @@ class TestEnvTabSsh final : public QObject
 private slots:
     void initTestCase();
     void init();
+    void cleanup();
     void twoNodes();
     void cancelWhileANodeHangs();
 
@@ -100,6 +101,11 @@ void TestEnvTabSsh::init()
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
+}
+
+void TestEnvTabSsh::cleanup()
+{
+    m_tab.reset();
 }
 
 void TestEnvTabSsh::fillForm(const QString &hosts)

@@ -678,7 +678,7 @@ void EnvTab::validate()
 
 bool EnvTab::isBusy() const
 {
-    return m_watcher.isRunning();
+    return m_running; // until finished() has shown the result, not only until the work ends
 }
 
 void EnvTab::run()
@@ -698,6 +698,7 @@ void EnvTab::run()
             != QMessageBox::Yes)
         return;
     m_cancelFlag = std::make_shared<std::atomic_bool>(false);
+    m_running = true;
     const int total = std::max<int>(1, static_cast<int>(result->hosts.size()));
     m_progress->setRange(0, total);
     m_progress->setValue(0);
@@ -724,6 +725,7 @@ void EnvTab::cancel()
 
 void EnvTab::finished()
 {
+    m_running = false;
     m_busyTimer->stop();
     m_progress->hide();
     m_cancel->hide();
@@ -813,8 +815,10 @@ void EnvTab::showDevices()
     m_devices->setRowCount(0);
     m_processes->setRowCount(0);
     m_chart->removeAllSeries();
-    for (QAbstractAxis *axis : m_chart->axes())
-        m_chart->removeAxis(axis);
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        m_chart->removeAxis(axis); // gives up ownership
+        delete axis;
+    }
     const env::Diagnosis *d = selectedDiagnosis();
     if (!d || !d->smi)
         return;

@@ -154,6 +154,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
     QTimer *m_busyTimer = nullptr;
     QList<env::Diagnosis> m_results;
+    bool m_running = false;
     bool m_loading = false;
     bool m_dirty = false;              // the user changed something: settings are saved from now on
     bool m_scriptDevicesTyped = false; // else the script follows the device count found
