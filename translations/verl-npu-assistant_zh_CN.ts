@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AtomicFile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Bucket</name>
     <message>
         <source>Line %1 mentions "too large to fit in the bucket", but the tensor's shape and data type could not be read. Paste the whole message, starting at "Weight".</source>
@@ -628,10 +635,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
 <context>
     <name>DiagnoseCommand</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
         <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
     </message>
@@ -937,7 +940,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>%n chip(s) on %1 NPU(s): %2</source>
-        <translation><numerusform>%1 个 NPU 上共 %n 个芯片：%2</numerusform></translation>
+        <translation>
+            <numerusform>%1 个 NPU 上共 %n 个芯片：%2</numerusform>
+        </translation>
     </message>
     <message>
         <source>npu-smi %1, driver %2.</source>
@@ -965,7 +970,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>All %n chip(s) report OK.</source>
-        <translation><numerusform>全部 %n 个芯片均报告 OK。</numerusform></translation>
+        <translation>
+            <numerusform>全部 %n 个芯片均报告 OK。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Look the error code up in the product's black-box error code list (%1). Warning is a minor alarm; Alarm, Critical or UNKNOWN means the chip should not run a job: drain the node and ask the administrator to check or reset it.</source>
@@ -1005,7 +1012,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>all %n logical device(s) are visible.</source>
-        <translation><numerusform>全部 %n 个逻辑设备均可见。</numerusform></translation>
+        <translation>
+            <numerusform>全部 %n 个逻辑设备均可见。</numerusform>
+        </translation>
     </message>
     <message>
         <source>all devices are visible.</source>
@@ -1033,7 +1042,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>%1: id(s) %2 do not exist; this node has %n logical device(s), numbered from 0.</source>
-        <translation><numerusform>%1：设备 ID %2 不存在；本节点有 %n 个逻辑设备，编号从 0 开始。</numerusform></translation>
+        <translation>
+            <numerusform>%1：设备 ID %2 不存在；本节点有 %n 个逻辑设备，编号从 0 开始。</numerusform>
+        </translation>
     </message>
     <message>
         <source>List only ids below %1. On Atlas A3 every NPU has two chips: ids run 0–15 and verl needs trainer.n_gpus_per_node=16.</source>
@@ -1141,7 +1152,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>LD_LIBRARY_PATH repeats %n entr(ies): set_env.sh was sourced more than once (harmless).</source>
-        <translation><numerusform>LD_LIBRARY_PATH 中有 %n 个重复项：set_env.sh 被 source 了多次（无害）。</numerusform></translation>
+        <translation>
+            <numerusform>LD_LIBRARY_PATH 中有 %n 个重复项：set_env.sh 被 source 了多次（无害）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>in a fresh shell instead of setting the variables by hand.</source>
@@ -1265,7 +1278,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>%1: torch_npu %2 sees %n device(s).</source>
-        <translation><numerusform>%1：torch_npu %2 看到 %n 个设备。</numerusform></translation>
+        <translation>
+            <numerusform>%1：torch_npu %2 看到 %n 个设备。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 says %2.</source>
@@ -1525,7 +1540,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>A tensor operation gave the right result on all %n device(s).</source>
-        <translation><numerusform>张量运算在全部 %n 个设备上结果正确。</numerusform></translation>
+        <translation>
+            <numerusform>张量运算在全部 %n 个设备上结果正确。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Take the failing devices out of ASCEND_RT_VISIBLE_DEVICES and check their health with npu-smi info -t health.</source>
@@ -1537,7 +1554,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>HCCL all-reduce across %n device(s) gave the right sum.</source>
-        <translation><numerusform>在 %n 个设备间的 HCCL all-reduce 求和结果正确。</numerusform></translation>
+        <translation>
+            <numerusform>在 %n 个设备间的 HCCL all-reduce 求和结果正确。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Read the HCCL logs under $HOME/ascend/log/run/plog; check HCCL_* settings and that no other job holds the devices.</source>
@@ -3107,10 +3126,6 @@ Exit code 1 when the settings contradict each other.</source>
 <context>
     <name>vna::ui::EnvTab</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>SSH configuration file</source>
         <translation>SSH 配置文件</translation>
     </message>
@@ -3428,7 +3443,9 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>%n node(s): %1</source>
-        <translation><numerusform>%n 个节点：%1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run deep checks?</source>
@@ -3452,7 +3469,9 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>Checks done: %n failed.</source>
-        <translation><numerusform>检查完成：%n 项失败。</numerusform></translation>
+        <translation>
+            <numerusform>检查完成：%n 项失败。</numerusform>
+        </translation>
     </message>
     <message>
         <source>This machine</source>

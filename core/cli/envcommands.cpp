@@ -5,9 +5,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include "cli/dispatcher.h"
+#include "common/atomicfile.h"
 #include "env/diagnose.h"
 #include "env/envscript.h"
 #include "env/report.h"
@@ -18,16 +18,6 @@ using namespace Qt::StringLiterals;
 namespace vna::cli {
 
 namespace {
-
-// Writes through a temporary file renamed into place, so a half-written report never exists.
-Status writeAtomically(const QString &path, const QByteArray &data)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return Error::runtime(
-            QCoreApplication::translate("DiagnoseCommand", "Cannot write %1: %2").arg(path, file.errorString()), path);
-    return Done{};
-}
 
 Result<int> boundedInt(const QCommandLineParser &parser, const QString &option, int low, int high)
 {
@@ -157,7 +147,7 @@ ExitCode DiagnoseCommand::run(const QCommandLineParser &parser, Context &ctx)
     else
         report = env::toText(diagnoses);
     if (parser.isSet(u"output"_s)) {
-        const auto written = writeAtomically(parser.value(u"output"_s), report.toUtf8());
+        const auto written = writeFileAtomically(parser.value(u"output"_s), report.toUtf8());
         if (!written) {
             ctx.err << u"verl-npu-assistant diagnose: "_s << written.error().message << u'\n';
             return ExitCode::Runtime;

@@ -8,9 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "cli/dispatcher.h"
-#include "cli/globaloptions.h"
 #include "common/process.h"
+#include "support/clirun.h"
 #include "support/fakenode.h"
 
 using namespace Qt::StringLiterals;
@@ -20,26 +19,11 @@ Q_DECLARE_METATYPE(vna::ExitCode)
 
 namespace {
 
-struct Run
-{
-    ExitCode code;
-    QString out;
-    QString err;
-};
+using Run = vna::test::CliRun;
 
 Run run(const QStringList &args)
 {
-    vna::cli::Dispatcher dispatcher(vna::cli::builtinSubcommands());
-    const auto options = vna::cli::parseGlobalOptions(QStringList{u"verl-npu-assistant"_s} + args);
-    Run result{ExitCode::Ok, {}, {}};
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    vna::cli::Context ctx{out, err};
-    result.code
-        = options ? dispatcher.run(*options, ctx) : vna::cli::Dispatcher::reportUsageError(options.error(), ctx);
-    out.flush();
-    err.flush();
-    return result;
+    return vna::test::runCli(args);
 }
 
 const QString kFixtures = QStringLiteral(VNA_FIXTURES_DIR);

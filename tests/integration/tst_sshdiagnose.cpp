@@ -9,8 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "cli/dispatcher.h"
-#include "cli/globaloptions.h"
+#include "support/clirun.h"
 #include "support/fakenode.h"
 #include "support/sshd.h"
 
@@ -19,26 +18,11 @@ using vna::ExitCode;
 
 namespace {
 
-struct Run
-{
-    ExitCode code;
-    QString out;
-    QString err;
-};
+using Run = vna::test::CliRun;
 
 Run run(const QStringList &args)
 {
-    vna::cli::Dispatcher dispatcher(vna::cli::builtinSubcommands());
-    const auto options = vna::cli::parseGlobalOptions(QStringList{u"verl-npu-assistant"_s} + args);
-    Run result{ExitCode::Ok, {}, {}};
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    vna::cli::Context ctx{out, err};
-    result.code
-        = options ? dispatcher.run(*options, ctx) : vna::cli::Dispatcher::reportUsageError(options.error(), ctx);
-    out.flush();
-    err.flush();
-    return result;
+    return vna::test::runCli(args);
 }
 
 QJsonObject target(const QJsonObject &root, const QString &host)

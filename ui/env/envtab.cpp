@@ -29,7 +29,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedBarSeries>
@@ -41,6 +40,7 @@
 #include <QValueAxis>
 #include <QtConcurrent>
 
+#include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/settingskeys.h"
 #include "common/verdict.h"
@@ -92,15 +92,6 @@ template <typename T>
 QString shown(const std::optional<T> &value)
 {
     return value ? QString::number(*value) : u"—"_s;
-}
-
-Status writeAtomically(const QString &path, const QByteArray &data)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return Error::runtime(
-            QCoreApplication::translate("vna::ui::EnvTab", "Cannot write %1: %2").arg(path, file.errorString()));
-    return Done{};
 }
 
 } // namespace
@@ -1021,7 +1012,7 @@ void EnvTab::saveReport()
         bytes = env::toText(m_results).toUtf8();
     else
         bytes = env::toMarkdown(m_results).toUtf8();
-    const auto written = writeAtomically(path, bytes);
+    const auto written = writeFileAtomically(path, bytes);
     if (!written)
         QMessageBox::warning(this, tr("Save report"), written.error().message);
     else
@@ -1034,7 +1025,7 @@ void EnvTab::saveScript()
                                                       tr("Shell scripts (*.sh);;All files (*)"));
     if (path.isEmpty())
         return;
-    const auto written = writeAtomically(path, m_scriptOutput->toPlainText().toUtf8());
+    const auto written = writeFileAtomically(path, m_scriptOutput->toPlainText().toUtf8());
     if (!written)
         QMessageBox::warning(this, tr("Save environment script"), written.error().message);
     else
