@@ -1,6 +1,7 @@
 #include "diagnose.h"
 
 #include <mutex>
+#include <optional>
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -48,9 +49,12 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
     const QStringList targets = options.hosts.isEmpty() ? QStringList{kLocalHost} : options.hosts;
     DiagnoseOptions effective = options;
     // Multiplexed connections live in a private, short directory (socket paths are limited to ~100 bytes).
-    QTemporaryDir controlDir(QDir::tempPath() + u"/vna-ssh-XXXXXX"_s);
-    if (!options.hosts.isEmpty() && controlDir.isValid() && effective.ssh.controlDir.isEmpty())
-        effective.ssh.controlDir = controlDir.path();
+    std::optional<QTemporaryDir> controlDir;
+    if (!options.hosts.isEmpty() && effective.ssh.controlDir.isEmpty()) {
+        controlDir.emplace(QDir::tempPath() + u"/vna-ssh-XXXXXX"_s);
+        if (controlDir->isValid())
+            effective.ssh.controlDir = controlDir->path();
+    }
 
     QList<Diagnosis> results(targets.size());
     std::mutex mutex;

@@ -191,6 +191,10 @@ QByteArray collectionScript(const ProbeOptions &options, const QString &nonce)
     script += u"PY="_s + shell::quote(options.python) + u'\n';
     script += u"ROOT="_s + shell::quote(options.ascendRoot) + u'\n';
     script += u"PYSRC="_s + shell::quote(pythonProbeSource(options.deep)) + u'\n';
+    // "~/…" as typed in the window: expand it on the node, where the home directory is.
+    script += uR"(case "$PY" in "~/"*) PY="$HOME/${PY#\~/}" ;; esac
+case "$ROOT" in "~/"*) ROOT="$HOME/${ROOT#\~/}" ;; esac
+)"_s;
     script += uR"(show() { if [ -f "$1" ] && [ -r "$1" ]; then b "file:$1"; head -c 65536 "$1"; e $?; fi; }
 scan() {
   for f in "$1"/driver/version.info "$1"/firmware/version.info \

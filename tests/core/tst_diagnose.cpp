@@ -51,6 +51,7 @@ private slots:
     void markdownMasksSecrets();
     void realPythonProbe();
     void outputFile();
+    void tildeExpandsOnTheNode();
     void usageErrors_data();
     void usageErrors();
     void envScript_data();
@@ -201,6 +202,19 @@ void TestDiagnose::outputFile()
         {u"diagnose"_s, u"--output"_s, m_dir.filePath(u"missing/dir/r.txt"_s), u"--python"_s, m_bin + u"/python3"_s});
     QCOMPARE(r.code, ExitCode::Runtime);
     QVERIFY(r.err.contains(u"Cannot write"_s));
+}
+
+void TestDiagnose::tildeExpandsOnTheNode()
+{
+    // Users type ~/… in the window; the node expands it, with its own home directory.
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)});
+    const QByteArray home = qgetenv("HOME");
+    qputenv("HOME", m_dir.path().toUtf8());
+    const Run r = run({u"diagnose"_s, u"--json"_s, u"--python"_s, u"~/bin/python3"_s});
+    qputenv("HOME", home);
+    const QJsonObject t
+        = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"targets").toArray().first().toObject();
+    QCOMPARE(t.value(u"versions").toObject().value(u"torch_npu").toString(), u"2.4.0.post2"_s);
 }
 
 void TestDiagnose::usageErrors_data()
