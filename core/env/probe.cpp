@@ -191,6 +191,8 @@ QByteArray collectionScript(const ProbeOptions &options, const QString &nonce)
     script += u"PY="_s + shell::quote(options.python) + u'\n';
     script += u"ROOT="_s + shell::quote(options.ascendRoot) + u'\n';
     script += u"PYSRC="_s + shell::quote(pythonProbeSource(options.deep)) + u'\n';
+    // Deep checks run a tensor operation per device and an all-reduce: give Python more time.
+    script += u"PYT="_s + QString::number(std::max(1, options.timeoutSec) * (options.deep ? 4 : 1)) + u'\n';
     // "~/…" as typed in the window: expand it on the node, where the home directory is.
     script += uR"(case "$PY" in "~/"*) PY="$HOME/${PY#\~/}" ;; esac
 case "$ROOT" in "~/"*) ROOT="$HOME/${ROOT#\~/}" ;; esac
@@ -220,7 +222,7 @@ else
   [ -n "${ASCEND_TOOLKIT_HOME:-}" ] && home "$ASCEND_TOOLKIT_HOME"
   show /etc/ascend_install.info
 fi
-b python; run "$PY" -c "$PYSRC" 2>&1; e $?
+b python; T=$PYT run "$PY" -c "$PYSRC" 2>&1; e $?
 )"_s;
     return script.toUtf8();
 }
