@@ -8,6 +8,7 @@
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
 #include "cli/profilercommand.h"
+#include "cli/synccommand.h"
 #include "common/version.h"
 
 using namespace Qt::StringLiterals;
@@ -151,6 +152,7 @@ std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
     subcommands.push_back(std::make_unique<BucketCommand>());
     subcommands.push_back(std::make_unique<ProfilerCommand>());
     subcommands.push_back(std::make_unique<LintCommand>());
+    subcommands.push_back(std::make_unique<SyncCommand>());
     return subcommands;
 }
 

@@ -43,10 +43,23 @@ SshServer::SshServer(QString dir, QString address)
 
 SshServer::~SshServer()
 {
+    stop();
+}
+
+void SshServer::stop()
+{
     if (m_process) {
         m_process->kill();
         m_process->waitForFinished(5000);
+        m_process.reset();
     }
+}
+
+void SshServer::bindMount(const QString &from, const QString &path, bool readOnly)
+{
+    m_bindFrom = from;
+    m_bindPath = path;
+    m_bindReadOnly = readOnly;
 }
 
 QString SshServer::knownHostsLine() const
@@ -78,6 +91,8 @@ bool SshServer::start(const QMap<QString, QString> &environment)
     QString setEnv;
     for (auto it = environment.cbegin(); it != environment.cend(); ++it)
         setEnv += QStringLiteral(" \"%1=%2\"").arg(it.key(), it.value());
+    if (!setEnv.isEmpty())
+        setEnv = QStringLiteral("SetEnv") + setEnv + u'\n';
     for (int attempt = 0; attempt < 20; ++attempt) {
         m_port = 20000 + static_cast<int>(QRandomGenerator::global()->bounded(30000));
         QFile config(m_dir + QStringLiteral("/sshd_config"));
@@ -86,7 +101,7 @@ bool SshServer::start(const QMap<QString, QString> &environment)
         config.write(QStringLiteral("ListenAddress %1:%2\nHostKey %3\nAuthorizedKeysFile %4/authorized_keys\n"
                                     "PidFile %4/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                                     "KbdInteractiveAuthentication no\nPermitRootLogin yes\nPrintMotd no\n"
-                                    "SetEnv%5\n")
+                                    "%5")
                          .arg(m_address)
                          .arg(m_port)
                          .arg(hostKey, m_dir, setEnv)
@@ -94,8 +109,19 @@ bool SshServer::start(const QMap<QString, QString> &environment)
         config.close();
         m_process = std::make_unique<QProcess>();
         m_process->setProcessChannelMode(QProcess::MergedChannels);
-        m_process->start(QStringLiteral("/usr/sbin/sshd"),
-                         {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config.fileName()});
+        if (m_bindPath.isEmpty()) {
+            m_process->start(QStringLiteral("/usr/sbin/sshd"),
+                             {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config.fileName()});
+        } else {
+            // The paths are test directories without quotes in them.
+            const QString remount
+                = m_bindReadOnly ? QStringLiteral(" && mount -o remount,ro,bind '%1'").arg(m_bindPath) : QString();
+            m_process->start(QStringLiteral("unshare"),
+                             {QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
+                              QStringLiteral("sh"), QStringLiteral("-c"),
+                              QStringLiteral("mount --bind '%1' '%2'%3 && exec /usr/sbin/sshd -D -e -f '%4'")
+                                  .arg(m_bindFrom, m_bindPath, remount, config.fileName())});
+        }
         if (!m_process->waitForStarted(5000)) {
             m_error = m_process->errorString();
             return false;

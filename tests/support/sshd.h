@@ -21,6 +21,12 @@ public:
 
     // Starts sshd with the given session environment; false (with errorString) when it cannot listen.
     bool start(const QMap<QString, QString> &environment);
+
+    // Runs sshd in its own mount namespace where `path` shows the contents of `from` (read-only when
+    // asked): the same path holds different files on each "node", like disks that are not shared.
+    // Call before start(). Needs root (unshare --mount).
+    void bindMount(const QString &from, const QString &path, bool readOnly = false);
+    void stop();
     QString errorString() const { return m_error; }
     QString address() const { return m_address; }
     int port() const { return m_port; }
@@ -32,6 +38,9 @@ private:
     QString m_address;
     int m_port = 0;
     QString m_error;
+    QString m_bindFrom;
+    QString m_bindPath;
+    bool m_bindReadOnly = false;
     std::unique_ptr<QProcess> m_process;
 };
 

@@ -1,0 +1,670 @@
+#include "sync.h"
+
+#include <mutex>
+#include <thread>
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QStandardPaths>
+#include <QThreadPool>
+#include <QtConcurrent>
+
+#include "common/logging.h"
+#include "common/paths.h"
+#include "hydra/shell.h"
+#include "ssh/nodeset.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::ckptsync {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+QString q(const QString &word)
+{
+    return shell::quote(word);
+}
+
+QString nonce()
+{
+    return QString::number(QRandomGenerator::global()->generate64(), 16);
+}
+
+// `sh -c SCRIPT` on a host, with `input` on stdin.
+ProcessResult remote(const ssh::Options &ssh,
+                     const QString &host,
+                     const QString &script,
+                     const QByteArray &input,
+                     int timeoutMs,
+                     const std::atomic_bool *cancel)
+{
+    return ssh::run(ssh, host, {u"sh"_s, u"-c"_s, q(script)}, input, timeoutMs, cancel);
+}
+
+QString failureText(const ssh::Options &, const QString &host, const ProcessResult &result)
+{
+    const ssh::Failure failure = ssh::classify(result);
+    if (failure != ssh::Failure::None)
+        return ssh::describe(failure, host, result);
+    if (result.canceled)
+        return Text::tr("Canceled.");
+    return QString::fromLocal8Bit(result.err).trimmed().left(600);
+}
+
+QString shaOf(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+QString parentOf(const QString &relative)
+{
+    return relative.contains(u'/') ? relative.section(u'/', 0, -2) : QString();
+}
+
+bool sleepUnlessCanceled(int ms, const std::atomic_bool *cancel)
+{
+    for (int slept = 0; slept < ms; slept += 50) {
+        if (cancel && cancel->load())
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return true;
+}
+
+} // namespace
+
+QString Source::display() const
+{
+    return isLocal() ? root : host + u':' + root;
+}
+
+Result<Discovery> discoverSource(const Source &source, const ssh::Options &ssh, const std::atomic_bool *cancel)
+{
+    if (!QDir::isAbsolutePath(source.root) && !source.isLocal())
+        return Error::input(Text::tr("Give the checkpoint folder on %1 as an absolute path: the other nodes must use "
+                                     "the same path.")
+                                .arg(source.host),
+                            u"--checkpoint"_s);
+    QStringList files;
+    QString tracker;
+    if (source.isLocal()) {
+        auto listed = listLocal(source.root);
+        if (!listed)
+            return listed.error();
+        files = *listed;
+        QFile file(source.root + u'/' + QLatin1String(kTrackerFile));
+        if (file.open(QIODevice::ReadOnly))
+            tracker = QString::fromUtf8(file.read(64));
+    } else {
+        const QString script = u"cd "_s + q(source.root)
+            + u" || exit 3\nfind . -maxdepth 6 -type f -print 2>/dev/null | cut -c3-\n"
+              "printf '@@tracker@@'; head -c 64 "_s
+            + QLatin1String(kTrackerFile) + u" 2>/dev/null\n"_s;
+        const ProcessResult result = remote(ssh, source.host, script, {}, 120000, cancel);
+        if (result.exitCode != 0)
+            return Error::runtime(result.exitCode == 3
+                                      ? Text::tr("%1 does not exist on %2.").arg(source.root, source.host)
+                                      : failureText(ssh, source.host, result),
+                                  source.host);
+        const QString out = QString::fromUtf8(result.out);
+        const qsizetype marker = out.lastIndexOf(u"@@tracker@@"_s);
+        files = out.left(marker < 0 ? out.size() : marker).split(u'\n', Qt::SkipEmptyParts);
+        if (marker >= 0)
+            tracker = out.mid(marker + 11);
+        files.sort();
+    }
+    return discover(source.root, files, tracker);
+}
+
+Result<QList<SourceFile>>
+readSource(const Source &source, const QList<SyncFile> &files, const ssh::Options &ssh, const std::atomic_bool *cancel)
+{
+    QList<SourceFile> result;
+    for (const SyncFile &file : files) {
+        SourceFile entry;
+        entry.path = file.path;
+        entry.present = file.present;
+        if (file.present) {
+            const QString path = source.root + u'/' + file.path;
+            if (source.isLocal()) {
+                QFile f(path);
+                if (f.size() > kMaxFileBytes)
+                    return Error::input(Text::tr("%1 is larger than 4 GiB: this is not a metadata file.").arg(path),
+                                        path);
+                if (!f.open(QIODevice::ReadOnly))
+                    return Error::runtime(Text::tr("Cannot read %1: %2").arg(path, f.errorString()), path);
+                entry.content = f.readAll();
+            } else {
+                const ProcessResult r = remote(ssh, source.host, u"cat -- "_s + q(path), {}, 600000, cancel);
+                if (r.exitCode != 0 || r.truncated)
+                    return Error::runtime(
+                        Text::tr("Cannot read %1 on %2: %3").arg(path, source.host, failureText(ssh, source.host, r)),
+                        path);
+                entry.content = r.out;
+            }
+            entry.sha256 = shaOf(entry.content);
+        }
+        result.append(entry);
+    }
+    return result;
+}
+
+QList<NodeState> preflight(const Options &options,
+                           const QList<SourceFile> &files,
+                           const std::atomic_bool *cancel,
+                           const Progress &progress)
+{
+    const QString marker = u".verl-npu-assistant-marker-"_s + nonce();
+    const QString markerPath = options.source.root + u'/' + marker;
+    // The marker tells shared storage apart: a node that sees it has the same filesystem.
+    bool markerWritten = false;
+    if (options.source.isLocal()) {
+        QFile file(markerPath);
+        markerWritten = file.open(QIODevice::WriteOnly | QIODevice::NewOnly);
+    } else {
+        markerWritten
+            = remote(options.ssh, options.source.host, u": > "_s + q(markerPath), {}, 30000, cancel).exitCode == 0;
+    }
+
+    QStringList dirs;
+    for (const SourceFile &file : files)
+        if (!dirs.contains(parentOf(file.path)))
+            dirs.append(parentOf(file.path));
+    QString script = u"R="_s + q(options.source.root) + u"\nM="_s + q(marker) + uR"SH(
+p="$R"; while [ ! -e "$p" ] && [ "$p" != / ]; do p=$(dirname "$p"); done
+printf 'free\t%s\n' "$(df -Pk "$p" 2>/dev/null | tail -n 1)"
+if [ -e "$R/$M" ]; then printf 'marker\tyes\n'; else printf 'marker\tno\n'; fi
+i=0
+for d in)SH"_s;
+    for (const QString &dir : dirs)
+        script += u' ' + q(dir);
+    script += uR"SH(; do
+  if [ -d "$R/$d" ]; then
+    if [ -w "$R/$d" ]; then s=writable; else s=readonly; fi
+  else
+    a="$R/$d"; while [ ! -e "$a" ] && [ "$a" != / ]; do a=$(dirname "$a"); done
+    if [ -d "$a" ] && [ -w "$a" ]; then s=creatable; else s=blocked; fi
+  fi
+  printf 'dir\t%s\t%s\n' "$i" "$s"; i=$((i+1))
+done
+i=0
+for f in)SH"_s;
+    for (const SourceFile &file : files)
+        script += u' ' + q(file.path);
+    script += uR"SH(; do
+  if [ -f "$R/$f" ]; then s=$(sha256sum < "$R/$f" | cut -c1-64); else s=-; fi
+  printf 'file\t%s\t%s\n' "$i" "$s"; i=$((i+1))
+done
+)SH"_s;
+
+    QList<NodeState> states(options.nodes.size());
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(options.nodes.size()))));
+    std::mutex mutex;
+    QList<QFuture<void>> futures;
+    for (qsizetype i = 0; i < options.nodes.size(); ++i)
+        futures.append(QtConcurrent::run(&pool, [&, i] {
+            NodeState state;
+            state.node = options.nodes.at(i);
+            const ProcessResult r = remote(options.ssh, state.node, script, {}, options.timeoutSec * 1000, cancel);
+            state.failure = ssh::classify(r);
+            if (r.exitCode != 0) {
+                state.error = failureText(options.ssh, state.node, r);
+            } else {
+                state.reachable = true;
+                const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+                for (const QString &line : lines) {
+                    const QStringList f = line.split(u'\t');
+                    if (f.value(0) == u"free"_s) {
+                        const QStringList columns = f.value(1).split(u' ', Qt::SkipEmptyParts);
+                        bool ok = false;
+                        const qint64 kb = columns.value(3).toLongLong(&ok);
+                        if (ok)
+                            state.freeBytes = kb * 1024;
+                    } else if (f.value(0) == u"marker"_s) {
+                        state.shared = markerWritten && f.value(1) == u"yes"_s;
+                    } else if (f.value(0) == u"dir"_s && f.size() == 3) {
+                        const QString dir = dirs.value(f.at(1).toInt());
+                        const QString s = f.at(2);
+                        state.dirs.insert(dir,
+                                          s == u"writable"_s        ? DirState::Writable
+                                              : s == u"readonly"_s  ? DirState::ReadOnly
+                                              : s == u"creatable"_s ? DirState::Creatable
+                                                                    : DirState::Blocked);
+                    } else if (f.value(0) == u"file"_s && f.size() == 3) {
+                        const qsizetype index = f.at(1).toInt();
+                        if (index >= 0 && index < files.size())
+                            state.sha256.insert(files.at(index).path, f.at(2) == u"-"_s ? QString() : f.at(2));
+                    }
+                }
+            }
+            if (progress)
+                progress(state.node, state.reachable ? Text::tr("preflight done") : state.error);
+            std::lock_guard lock(mutex);
+            states[i] = state;
+        }));
+    for (QFuture<void> &future : futures)
+        future.waitForFinished();
+
+    if (markerWritten) {
+        if (options.source.isLocal())
+            QFile::remove(markerPath);
+        else
+            remote(options.ssh, options.source.host, u"rm -f -- "_s + q(markerPath), {}, 30000, nullptr);
+    }
+    return states;
+}
+
+QString actionId(Action action)
+{
+    switch (action) {
+    case Action::Copy:
+        return u"copy"_s;
+    case Action::SkipIdentical:
+        return u"skip-identical"_s;
+    case Action::Replace:
+        return u"replace"_s;
+    case Action::MissingAtSource:
+        return u"missing-at-source"_s;
+    case Action::SkipShared:
+        return u"skip-shared-storage"_s;
+    case Action::Unreachable:
+        return u"unreachable"_s;
+    }
+    return QString();
+}
+
+QString actionText(Action action)
+{
+    switch (action) {
+    case Action::Copy:
+        return Text::tr("copy");
+    case Action::SkipIdentical:
+        return Text::tr("skip: identical");
+    case Action::Replace:
+        return Text::tr("replace: differs (old kept as .bak)");
+    case Action::MissingAtSource:
+        return Text::tr("missing at the source");
+    case Action::SkipShared:
+        return Text::tr("skip: shared storage, no copy needed");
+    case Action::Unreachable:
+        return Text::tr("skip: node unreachable");
+    }
+    return QString();
+}
+
+QList<PlanItem> buildPlan(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+{
+    QList<PlanItem> plan;
+    for (const NodeState &node : nodes)
+        for (const SourceFile &file : files) {
+            PlanItem item{node.node, file.path, Action::Copy, file.content.size(), QString()};
+            if (!node.reachable) {
+                item.action = Action::Unreachable;
+                item.reason = node.error;
+            } else if (node.shared)
+                item.action = Action::SkipShared;
+            else if (!file.present)
+                item.action = Action::MissingAtSource;
+            else if (node.sha256.value(file.path) == file.sha256)
+                item.action = Action::SkipIdentical;
+            else if (!node.sha256.value(file.path).isEmpty())
+                item.action = Action::Replace;
+            plan.append(item);
+        }
+    return plan;
+}
+
+QMap<QString, QStringList> planProblems(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+{
+    QMap<QString, QStringList> problems;
+    for (const NodeState &node : nodes) {
+        if (!node.reachable || node.shared)
+            continue;
+        qint64 needed = 0;
+        for (const SourceFile &file : files)
+            if (file.present && node.sha256.value(file.path) != file.sha256)
+                needed += file.content.size() * (node.sha256.value(file.path).isEmpty() ? 1 : 2);
+        for (auto it = node.dirs.cbegin(); it != node.dirs.cend(); ++it) {
+            if (it.value() == DirState::ReadOnly)
+                problems[node.node].append(Text::tr("%1 is not writable").arg(it.key()));
+            else if (it.value() == DirState::Blocked)
+                problems[node.node].append(Text::tr("%1 is missing and cannot be created").arg(it.key()));
+        }
+        if (node.freeBytes && *node.freeBytes < needed)
+            problems[node.node].append(Text::tr("%1 MiB free, %2 MiB needed")
+                                           .arg(*node.freeBytes / (1024 * 1024))
+                                           .arg(needed / (1024 * 1024) + 1));
+    }
+    return problems;
+}
+
+QString statusId(NodeResult::Status status)
+{
+    switch (status) {
+    case NodeResult::Status::Ok:
+        return u"ok"_s;
+    case NodeResult::Status::Failed:
+        return u"failed"_s;
+    case NodeResult::Status::Skipped:
+        return u"skipped"_s;
+    }
+    return QString();
+}
+
+namespace {
+
+// Writes one file on a node: to a temporary name in its folder, checked, then renamed into place.
+QString transferScript(
+    const QString &root, const QString &relative, const QString &sha, const QString &stamp, const QString &tag)
+{
+    const QString final = root + u'/' + relative;
+    const QString dir = final.section(u'/', 0, -2);
+    const QString name = final.section(u'/', -1);
+    return u"d="_s + q(dir) + u"\nf="_s + q(final) + u"\nt="_s + q(dir + u"/."_s + name + u".vna-tmp-"_s + tag)
+        + u"\nb="_s + q(final + u".bak-"_s + stamp) + u"\nx="_s + q(sha) + uR"SH(
+trap 'rm -f "$t"' EXIT HUP INT TERM
+mkdir -p "$d" || exit 10
+cat > "$t" || exit 11
+s=$(sha256sum < "$t" | cut -c1-64)
+[ "$s" = "$x" ] || { echo "checksum after transfer is $s, expected $x" >&2; exit 12; }
+if [ -e "$f" ]; then
+  o=$(sha256sum < "$f" | cut -c1-64)
+  if [ "$o" != "$x" ]; then ln "$f" "$b" 2>/dev/null || cp -p "$f" "$b" || exit 13; echo "backup $b"; fi
+fi
+mv -f "$t" "$f" || exit 14
+trap - EXIT HUP INT TERM
+echo done
+)SH"_s;
+}
+
+QString stepError(int code, const QString &stderrText)
+{
+    switch (code) {
+    case 10:
+        return Text::tr("cannot create the folder: %1").arg(stderrText);
+    case 11:
+        return Text::tr("cannot write the temporary file: %1").arg(stderrText);
+    case 12:
+        return Text::tr("the copy arrived damaged: %1").arg(stderrText);
+    case 13:
+        return Text::tr("cannot keep the old file as a backup: %1").arg(stderrText);
+    case 14:
+        return Text::tr("cannot rename the file into place: %1").arg(stderrText);
+    default:
+        return stderrText;
+    }
+}
+
+} // namespace
+
+QList<NodeResult> execute(const Options &options,
+                          const QList<PlanItem> &plan,
+                          const QList<SourceFile> &files,
+                          const std::atomic_bool *cancel,
+                          const Progress &progress)
+{
+    QMap<QString, const SourceFile *> byPath;
+    for (const SourceFile &file : files)
+        byPath.insert(file.path, &file);
+    QStringList nodes;
+    for (const PlanItem &item : plan)
+        if (!nodes.contains(item.node))
+            nodes.append(item.node);
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
+
+    QList<NodeResult> results(nodes.size());
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(nodes.size()))));
+    QList<QFuture<void>> futures;
+    for (qsizetype n = 0; n < nodes.size(); ++n)
+        futures.append(QtConcurrent::run(&pool, [&, n] {
+            QElapsedTimer clock;
+            clock.start();
+            NodeResult result;
+            result.node = nodes.at(n);
+            QList<PlanItem> items;
+            for (const PlanItem &item : plan)
+                if (item.node == result.node)
+                    items.append(item);
+            bool anyWork = false;
+            for (const PlanItem &item : items) {
+                if (item.action == Action::Unreachable) {
+                    result.status = NodeResult::Status::Failed;
+                    result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
+                }
+                anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
+            }
+            if (result.status != NodeResult::Status::Failed && !anyWork)
+                result.status = NodeResult::Status::Skipped;
+            for (const PlanItem &item : items) {
+                if (result.status == NodeResult::Status::Failed)
+                    break;
+                const SourceFile *file = byPath.value(item.file);
+                FileResult fr{item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()};
+                if (item.action != Action::Copy && item.action != Action::Replace) {
+                    result.files.append(fr);
+                    continue;
+                }
+                for (int attempt = 0;; ++attempt) {
+                    result.attempts = std::max(result.attempts, attempt + 1);
+                    if (progress)
+                        progress(result.node, Text::tr("copying %1").arg(item.file));
+                    const ProcessResult r
+                        = remote(options.ssh, result.node,
+                                 transferScript(options.source.root, item.file, file->sha256, stamp, nonce()),
+                                 file->content, options.timeoutSec * 1000, cancel);
+                    if (r.exitCode == 0) {
+                        const QString out = QString::fromUtf8(r.out);
+                        if (out.startsWith(u"backup "_s))
+                            fr.backup = out.section(u'\n', 0, 0).mid(7);
+                        break;
+                    }
+                    const ssh::Failure failure = ssh::classify(r);
+                    const bool transient = ssh::isTransient(failure) && !r.canceled;
+                    if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
+                        result.status = NodeResult::Status::Failed;
+                        result.error = failure != ssh::Failure::None || r.canceled
+                            ? failureText(options.ssh, result.node, r)
+                            : Text::tr("%1: %2").arg(item.file,
+                                                     stepError(r.exitCode, QString::fromLocal8Bit(r.err).trimmed()));
+                        break;
+                    }
+                    if (progress)
+                        progress(result.node, Text::tr("retrying after a transient failure"));
+                    if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
+                        result.status = NodeResult::Status::Failed;
+                        result.error = Text::tr("Canceled.");
+                        break;
+                    }
+                }
+                if (result.status == NodeResult::Status::Failed)
+                    break;
+                result.files.append(fr);
+            }
+            result.durationMs = clock.elapsed();
+            if (progress)
+                progress(result.node,
+                         result.status == NodeResult::Status::Failed ? result.error : statusId(result.status));
+            log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
+            results[n] = result;
+        }));
+    for (QFuture<void> &future : futures)
+        future.waitForFinished();
+    return results;
+}
+
+QList<VerifyRow> verify(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+{
+    QList<VerifyRow> rows;
+    for (const NodeState &node : nodes)
+        for (const SourceFile &file : files)
+            if (file.present) {
+                const QString sha = node.sha256.value(file.path);
+                rows.append({node.node, file.path, sha, node.reachable && sha == file.sha256});
+            }
+    return rows;
+}
+
+Result<ScriptKind> parseScriptKind(const QString &word)
+{
+    if (word == u"bash"_s)
+        return ScriptKind::Bash;
+    if (word == u"clush"_s)
+        return ScriptKind::Clush;
+    if (word == u"pdcp"_s)
+        return ScriptKind::Pdcp;
+    if (word == u"hook"_s)
+        return ScriptKind::Hook;
+    return Error::input(Text::tr("\"%1\" is not a script kind; use bash, clush, pdcp or hook.").arg(word),
+                        u"--export-script"_s);
+}
+
+QString exportScript(ScriptKind kind, const Options &options, const QList<SourceFile> &files)
+{
+    const QString nodeset = ssh::foldNodeset(options.nodes);
+    QStringList present;
+    for (const SourceFile &file : files)
+        if (file.present)
+            present.append(file.path);
+    QMap<QString, QStringList> byDir;
+    for (const QString &file : present)
+        byDir[parentOf(file)].append(file);
+    const QString root = options.source.root;
+    const auto abs = [&](const QString &relative) -> QString { return root + u'/' + relative; };
+    QStringList lines;
+    switch (kind) {
+    case ScriptKind::Bash: {
+        lines << u"#!/usr/bin/env bash"_s
+              << Text::tr("# Copy the checkpoint metadata from %1 to every node (no checksum check, no backup).")
+                     .arg(options.source.display())
+              << u"set -euo pipefail"_s << u"for node in %1; do"_s.arg(options.nodes.join(u' '));
+        for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
+            lines << u"  ssh \"$node\" mkdir -p %1"_s.arg(q(q(abs(it.key()))));
+            for (const QString &file : it.value()) {
+                const QString from
+                    = options.source.isLocal() ? q(abs(file)) : q(options.source.host + u':' + abs(file));
+                lines << u"  scp %1%2 \"$node\":%3"_s.arg(options.source.isLocal() ? QString() : u"-3 "_s, from,
+                                                          q(abs(file)));
+            }
+        }
+        lines << u"done"_s;
+        break;
+    }
+    case ScriptKind::Clush:
+        if (!options.source.isLocal())
+            lines << Text::tr("# Run on %1, the source node.").arg(options.source.host);
+        for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
+            QStringList quoted;
+            for (const QString &file : it.value())
+                quoted << q(abs(file));
+            lines << u"clush -w %1 mkdir -p %2"_s.arg(q(nodeset), q(abs(it.key())));
+            lines << u"clush -w %1 --copy %2 --dest %3"_s.arg(q(nodeset), quoted.join(u' '), q(abs(it.key())));
+        }
+        break;
+    case ScriptKind::Hook:
+        lines << u"#!/usr/bin/env bash"_s
+              << Text::tr(
+                     "# Run after each checkpoint save (e.g. at the end of your launch script's save step): copies the "
+                     "newest step's metadata from this node to the others.")
+              << u"set -euo pipefail"_s
+              << u"verl-npu-assistant sync --checkpoint %1 --nodes %2 --step latest --include-tracker%3"_s.arg(
+                     q(root), q(nodeset),
+                     options.ssh.configFile.isEmpty() ? QString() : u" --ssh-config "_s + q(options.ssh.configFile));
+        break;
+    case ScriptKind::Pdcp:
+        if (!options.source.isLocal())
+            lines << Text::tr("# Run on %1, the source node.").arg(options.source.host);
+        for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
+            QStringList quoted;
+            for (const QString &file : it.value())
+                quoted << q(abs(file));
+            lines << u"pdsh -w %1 mkdir -p %2"_s.arg(q(nodeset), q(abs(it.key())));
+            lines << u"pdcp -w %1 %2 %3"_s.arg(q(nodeset), quoted.join(u' '), q(abs(it.key())));
+        }
+        break;
+    }
+    return lines.join(u'\n') + u'\n';
+}
+
+QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results)
+{
+    QJsonArray planArray;
+    for (const PlanItem &item : plan)
+        planArray.append(
+            QJsonObject{{u"node"_s, item.node}, {u"file"_s, item.file}, {u"action"_s, actionId(item.action)}});
+    QJsonArray resultArray;
+    int ok = 0, failed = 0, skipped = 0;
+    qint64 bytes = 0;
+    for (const NodeResult &r : results) {
+        QJsonArray files;
+        for (const FileResult &f : r.files) {
+            QJsonObject o{
+                {u"path"_s, f.path}, {u"action"_s, actionId(f.action)}, {u"sha256"_s, f.sha256}, {u"bytes"_s, f.bytes}};
+            if (!f.backup.isEmpty())
+                o.insert(u"backup"_s, f.backup);
+            files.append(o);
+            if (f.action == Action::Copy || f.action == Action::Replace)
+                bytes += f.bytes;
+        }
+        resultArray.append(
+            QJsonObject{{u"node"_s, r.node},
+                        {u"status"_s, statusId(r.status)},
+                        {u"error"_s, r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error)},
+                        {u"files"_s, files},
+                        {u"attempts"_s, r.attempts},
+                        {u"duration_ms"_s, r.durationMs}});
+        ok += r.status == NodeResult::Status::Ok;
+        failed += r.status == NodeResult::Status::Failed;
+        skipped += r.status == NodeResult::Status::Skipped;
+    }
+    return QJsonObject{{u"plan"_s, planArray},
+                       {u"results"_s, resultArray},
+                       {u"summary"_s,
+                        QJsonObject{{u"nodes"_s, static_cast<int>(results.size())},
+                                    {u"ok"_s, ok},
+                                    {u"failed"_s, failed},
+                                    {u"skipped"_s, skipped},
+                                    {u"bytes"_s, bytes}}}};
+}
+
+QString auditFile()
+{
+    return QFileInfo(paths::logDir()).absolutePath() + u"/sync-audit.jsonl"_s;
+}
+
+Status writeAudit(const Options &options, const QList<PlanItem> &plan, const QList<NodeResult> &results)
+{
+    QJsonObject record = toJson(plan, results);
+    record.insert(u"time"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    record.insert(u"user"_s, qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME")));
+    record.insert(u"source"_s, options.source.display());
+    const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
+    QStringList targets{auditFile()};
+    if (options.source.isLocal())
+        targets.append(options.source.root + u"/.verl-npu-assistant-sync.jsonl"_s);
+    for (const QString &target : targets) {
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        QFile file(target);
+        // One line appended in one write: a reader never sees half a record.
+        if (!file.open(QIODevice::Append) || file.write(line) != line.size())
+            return Error::runtime(Text::tr("Cannot write the audit log %1: %2").arg(target, file.errorString()),
+                                  target);
+    }
+    return Done{};
+}
+
+} // namespace vna::ckptsync

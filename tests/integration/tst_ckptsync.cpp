@@ -1,0 +1,349 @@
+// `sync` against real sshd "nodes" on 127.0.0.x, each in its own mount namespace so that the
+// checkpoint path holds different files on every node, as on disks that are not shared.
+#include <thread>
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "ckptsync/sync.h"
+#include "support/clirun.h"
+#include "support/sshd.h"
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using vna::ExitCode;
+
+namespace {
+
+QByteArray randomBytes(qsizetype size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    auto *words = reinterpret_cast<quint32 *>(bytes.data());
+    QRandomGenerator::global()->fillRange(words, size / 4);
+    return bytes;
+}
+
+bool write(const QString &path, const QByteArray &data)
+{
+    QDir().mkpath(path.section(u'/', 0, -2));
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+QByteArray read(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+QStringList tempFiles(const QString &dir)
+{
+    QStringList found;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (path.contains(u".vna-tmp-"_s))
+            found.append(path);
+    }
+    return found;
+}
+
+QJsonObject resultOf(const QJsonObject &root, const QString &node)
+{
+    for (const QJsonValue &v : root.value(u"results").toArray())
+        if (v.toObject().value(u"node").toString() == node)
+            return v.toObject();
+    return {};
+}
+
+const QString kDist = u"global_step_5/actor/dist_ckpt"_s;
+
+} // namespace
+
+class TestCkptSync final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void dryRunChangesNothing();
+    void syncToNodes();
+    void rerunSkipsIdentical();
+    void verifyOnly();
+    void readOnlyDestination();
+    void unknownHostKey();
+    void retryFailedCompletes();
+    void relayFromAnotherHost();
+    void cancelLeavesNoTemporaryFile();
+    void exportScriptNeedsNoNodes();
+
+private:
+    vna::test::SshServer &
+    server(const QString &name, const QString &address, const QString &nodeDir, bool readOnly = false);
+    void writeConfig();
+    QStringList common() const;
+    QString node(const QString &name) const { return m_dir.filePath(name); }
+
+    QTemporaryDir m_dir{QDir::tempPath() + u"/vna-sync-XXXXXX"_s};
+    QString m_ckpt;
+    QString m_key;
+    QMap<QString, std::shared_ptr<vna::test::SshServer>> m_servers;
+    QString m_config;
+    QString m_emptyKnownHosts;
+    QByteArray m_common;
+};
+
+vna::test::SshServer &
+TestCkptSync::server(const QString &name, const QString &address, const QString &nodeDir, bool readOnly)
+{
+    auto s = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-"_s + name), address);
+    if (!nodeDir.isEmpty()) {
+        QDir().mkpath(nodeDir);
+        s->bindMount(nodeDir, m_ckpt, readOnly);
+    }
+    m_servers.insert(name, s);
+    return *s;
+}
+
+void TestCkptSync::writeConfig()
+{
+    QString known;
+    QString config;
+    for (auto it = m_servers.cbegin(); it != m_servers.cend(); ++it) {
+        if (it.value()->port() == 0)
+            continue;
+        known += it.value()->knownHostsLine() + u'\n';
+        config += u"Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
+                  "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s
+                      .arg(it.key(), it.value()->address())
+                      .arg(it.value()->port())
+                      .arg(qEnvironmentVariable("USER", u"root"_s), m_key,
+                           it.key() == u"fresh"_s ? m_emptyKnownHosts : m_dir.filePath(u"known_hosts"_s));
+    }
+    // Nothing listens on 127.0.0.9.
+    config += u"Host down\n  HostName 127.0.0.9\n  Port 2\n  User root\n  IdentityFile %1\n  LogLevel ERROR\n"_s.arg(
+        m_key);
+    write(m_dir.filePath(u"known_hosts"_s), known.toUtf8());
+    m_config = m_dir.filePath(u"ssh_config"_s);
+    write(m_config, config.toUtf8());
+}
+
+QStringList TestCkptSync::common() const
+{
+    return {u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--ssh-config"_s, m_config, u"--timeout"_s,
+            u"30"_s,   u"--retries"_s,    u"0"_s};
+}
+
+void TestCkptSync::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    if (::geteuid() != 0)
+        QSKIP("needs root: each sshd node runs in its own mount namespace (unshare --mount)");
+    m_ckpt = m_dir.filePath(u"ckpt"_s);
+    m_common = randomBytes(4096);
+    QVERIFY(write(m_ckpt + u'/' + kDist + u"/common.pt"_s, m_common));
+    QVERIFY(write(m_ckpt + u'/' + kDist + u"/.metadata"_s, randomBytes(8192)));
+    QVERIFY(write(m_ckpt + u'/' + kDist + u"/metadata.json"_s, R"({"sharded_backend": "torch_dist"})"));
+    QVERIFY(write(m_ckpt + u'/' + kDist + u"/__0_0.distcp"_s, randomBytes(1024)));
+    QVERIFY(write(m_ckpt + u"/global_step_5/data.pt"_s, randomBytes(512)));
+    QVERIFY(write(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "5"));
+    // A large step for the cancel test; the tracker keeps step 5 the latest.
+    QVERIFY(write(m_ckpt + u"/global_step_6/actor/dist_ckpt/.metadata"_s, randomBytes(256 * 1024 * 1024)));
+    // node2 already has a different common.pt and its own shard.
+    QVERIFY(write(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s, "stale"));
+    QVERIFY(write(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s, "shard of rank 1"));
+
+    m_key = vna::test::ensureUserKey(m_dir.path());
+    m_emptyKnownHosts = m_dir.filePath(u"known_hosts_empty"_s);
+    QVERIFY(write(m_emptyKnownHosts, {}));
+    struct Node
+    {
+        QString name, address, dir;
+        bool readOnly;
+    };
+    const QList<Node> nodes{
+        {u"node1"_s, u"127.0.0.2"_s, node(u"node1"_s), false}, {u"node2"_s, u"127.0.0.3"_s, node(u"node2"_s), false},
+        {u"node3"_s, u"127.0.0.4"_s, node(u"node3"_s), true},  {u"shared"_s, u"127.0.0.5"_s, QString(), false},
+        {u"fresh"_s, u"127.0.0.6"_s, node(u"fresh"_s), false}, {u"relay"_s, u"127.0.0.7"_s, node(u"relay"_s), false}};
+    for (const Node &n : nodes) {
+        vna::test::SshServer &s = server(n.name, n.address, n.dir, n.readOnly);
+        QVERIFY2(s.start({}), qPrintable(u"cannot start sshd in a mount namespace: "_s + s.errorString()));
+    }
+    writeConfig();
+}
+
+void TestCkptSync::dryRunChangesNothing()
+{
+    const auto r
+        = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2],shared"_s, u"--dry-run"_s, u"--json"_s});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, ExitCode::Ok);
+    QStringList actions;
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"plan").toArray())
+        actions << v.toObject().value(u"node").toString() + u' '
+                + v.toObject().value(u"file").toString().section(u'/', -1) + u' '
+                + v.toObject().value(u"action").toString();
+    QCOMPARE(actions,
+             (QStringList{u"node1 common.pt copy"_s, u"node1 .metadata copy"_s, u"node1 metadata.json copy"_s,
+                          u"node2 common.pt replace"_s, u"node2 .metadata copy"_s, u"node2 metadata.json copy"_s,
+                          u"shared common.pt skip-shared-storage"_s, u"shared .metadata skip-shared-storage"_s,
+                          u"shared metadata.json skip-shared-storage"_s}));
+    QVERIFY(!QFile::exists(node(u"node1"_s) + u'/' + kDist));
+    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("stale"));
+    // The shared-storage marker is gone from the source again.
+    QCOMPARE(QDir(m_ckpt).entryList(QDir::Files | QDir::Hidden).filter(u"marker"_s), QStringList());
+}
+
+void TestCkptSync::syncToNodes()
+{
+    const auto r = vna::test::runCli(
+        common() + QStringList{u"--nodes"_s, u"node[1-2],shared,down"_s, u"--include-tracker"_s, u"--json"_s});
+    QCOMPARE(r.code, ExitCode::Problems); // "down" failed; the others completed
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(resultOf(root, u"node1"_s).value(u"status").toString(), u"ok"_s);
+    QCOMPARE(resultOf(root, u"node2"_s).value(u"status").toString(), u"ok"_s);
+    QCOMPARE(resultOf(root, u"shared"_s).value(u"status").toString(), u"skipped"_s);
+    QCOMPARE(resultOf(root, u"down"_s).value(u"status").toString(), u"failed"_s);
+    QVERIFY(resultOf(root, u"down"_s).value(u"error").toString().contains(u"Cannot reach down"_s));
+    QCOMPARE(root.value(u"summary").toObject().value(u"failed").toInt(), 1);
+    for (const QString &n : {u"node1"_s, u"node2"_s}) {
+        const QStringList copied{kDist + u"/common.pt"_s, kDist + u"/.metadata"_s, kDist + u"/metadata.json"_s,
+                                 u"global_step_5/data.pt"_s, u"latest_checkpointed_iteration.txt"_s};
+        for (const QString &file : copied)
+            QVERIFY2(read(node(n) + u'/' + file) == read(m_ckpt + u'/' + file), qPrintable(n + u": "_s + file));
+        QCOMPARE(tempFiles(node(n)), QStringList());
+    }
+    // The differing file was kept, not deleted; node2's own shard is untouched.
+    const QStringList backups = QDir(node(u"node2"_s) + u'/' + kDist).entryList({u"common.pt.bak-*"_s}, QDir::Files);
+    QCOMPARE(backups.size(), 1);
+    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u'/' + backups.first()), QByteArray("stale"));
+    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s), QByteArray("shard of rank 1"));
+    QVERIFY(!QFile::exists(node(u"node1"_s) + u'/' + kDist + u"/__0_0.distcp"_s)); // shards are not copied
+    // The audit record.
+    QFile audit(vna::ckptsync::auditFile());
+    QVERIFY(audit.open(QIODevice::ReadOnly));
+    const QByteArray last = audit.readAll().trimmed().split('\n').last();
+    QVERIFY(last.contains("\"node1\""));
+    QVERIFY(read(m_ckpt + u"/.verl-npu-assistant-sync.jsonl"_s).contains("\"failed\""));
+}
+
+void TestCkptSync::rerunSkipsIdentical()
+{
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--json"_s});
+    QCOMPARE(r.code, ExitCode::Ok);
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    for (const QJsonValue &v : root.value(u"plan").toArray())
+        QCOMPARE(v.toObject().value(u"action").toString(), u"skip-identical"_s);
+    QCOMPARE(resultOf(root, u"node1"_s).value(u"status").toString(), u"skipped"_s);
+}
+
+void TestCkptSync::verifyOnly()
+{
+    auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--verify-only"_s});
+    QCOMPARE(r.code, ExitCode::Ok);
+    QVERIFY(!r.out.contains(u"DIFFERS"_s));
+    QVERIFY(write(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s, "edited"));
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--verify-only"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"DIFFERS  node1  "_s + kDist + u"/metadata.json"_s), qPrintable(r.out));
+    QVERIFY(write(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s,
+                  read(m_ckpt + u'/' + kDist + u"/metadata.json"_s)));
+}
+
+void TestCkptSync::readOnlyDestination()
+{
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node3"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"is missing and cannot be created"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"cannot create the folder"_s), qPrintable(r.out));
+    QCOMPARE(tempFiles(node(u"node3"_s)), QStringList());
+}
+
+void TestCkptSync::unknownHostKey()
+{
+    auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"not in known_hosts"_s), qPrintable(r.out));
+    QCOMPARE(read(m_emptyKnownHosts), QByteArray());
+    QVERIFY(!QFile::exists(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s));
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s, u"--accept-new-host-keys"_s});
+    QCOMPARE(r.code, ExitCode::Ok);
+    QCOMPARE(read(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+}
+
+void TestCkptSync::retryFailedCompletes()
+{
+    // "down" comes up; re-running the same command completes it and leaves the others alone.
+    vna::test::SshServer &up = server(u"down-up"_s, u"127.0.0.8"_s, node(u"late"_s));
+    QVERIFY2(up.start({}), qPrintable(up.errorString()));
+    writeConfig();
+    QString config = QString::fromUtf8(read(m_config));
+    config.replace(u"Host down-up\n"_s, u"Host late\n"_s);
+    write(m_config, config.toUtf8());
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1,late"_s, u"--json"_s});
+    QCOMPARE(r.code, ExitCode::Ok);
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(resultOf(root, u"node1"_s).value(u"status").toString(), u"skipped"_s);
+    QCOMPARE(resultOf(root, u"late"_s).value(u"status").toString(), u"ok"_s);
+    QCOMPARE(read(node(u"late"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+}
+
+void TestCkptSync::relayFromAnotherHost()
+{
+    // The workstation relays from the rank-0 node ("shared" sees the real folder) to another node.
+    const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--from"_s, u"shared"_s, u"--nodes"_s,
+                                      u"relay"_s, u"--ssh-config"_s, m_config});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(u"tracker says 5"_s));
+    QCOMPARE(read(node(u"relay"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+}
+
+void TestCkptSync::cancelLeavesNoTemporaryFile()
+{
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"node1"_s};
+    options.ssh.configFile = m_config;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = 6;
+    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
+    QVERIFY(discovery.ok());
+    const auto files = vna::ckptsync::filesToSync(*discovery, options.selection);
+    QVERIFY(files.ok());
+    const auto source = vna::ckptsync::readSource(options.source, *files, options.ssh);
+    QVERIFY(source.ok());
+    const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    std::atomic_bool cancel{false};
+    std::thread canceler([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancel = true;
+    });
+    const auto results = vna::ckptsync::execute(options, plan, *source, &cancel);
+    canceler.join();
+    QCOMPARE(results.size(), 1);
+    QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
+    QCOMPARE(results.first().error, u"Canceled."_s);
+    const QString dist = node(u"node1"_s) + u"/global_step_6/actor/dist_ckpt"_s;
+    QVERIFY(!QFile::exists(dist + u"/.metadata"_s));
+    // The node removes its temporary file when the stream ends short of its checksum.
+    QTRY_COMPARE_WITH_TIMEOUT(tempFiles(node(u"node1"_s)), QStringList(), 10000);
+}
+
+void TestCkptSync::exportScriptNeedsNoNodes()
+{
+    const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt + u"/global_step_5"_s, u"--nodes"_s,
+                                      u"gpu[02-04]"_s, u"--export-script"_s, u"clush"_s});
+    QCOMPARE(r.code, ExitCode::Ok);
+    QVERIFY2(r.out.contains(u"clush -w 'gpu[02-04]' --copy "_s), qPrintable(r.out));
+}
+
+QTEST_GUILESS_MAIN(TestCkptSync)
+#include "tst_ckptsync.moc"
