@@ -633,6 +633,164 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
 </context>
 <context>
+    <name>CkptDiscovery</name>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 holds more than a million files; point to default_local_dir or one global_step_N folder.</source>
+        <translation>%1 中有超过一百万个文件；请指向 default_local_dir 或某个 global_step_N 文件夹。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a step: use a number, latest or all.</source>
+        <translation>“%1”不是有效的 step：请使用数字、latest 或 all。</translation>
+    </message>
+    <message>
+        <source>No global_step_N folder was found in %1.</source>
+        <translation>在 %1 中没有找到 global_step_N 文件夹。</translation>
+    </message>
+    <message>
+        <source>There is no global_step_%1 in %2.</source>
+        <translation>%2 中没有 global_step_%1。</translation>
+    </message>
+    <message>
+        <source>The selected steps hold no dist_ckpt folder: this is not a Megatron checkpoint, or it was saved with a layout this tool does not know.</source>
+        <translation>所选 step 中没有 dist_ckpt 文件夹：这不是 Megatron 检查点，或者其目录结构本工具不认识。</translation>
+    </message>
+</context>
+<context>
+    <name>CkptSync</name>
+    <message>
+        <source>Canceled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Give the checkpoint folder on %1 as an absolute path: the other nodes must use the same path.</source>
+        <translation>请以绝对路径给出 %1 上的检查点文件夹：其他节点必须使用相同的路径。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist on %2.</source>
+        <translation>%2 上不存在 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 GiB: this is not a metadata file.</source>
+        <translation>%1 大于 4 GiB：这不是元数据文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 on %2: %3</source>
+        <translation>无法读取 %2 上的 %1：%3</translation>
+    </message>
+    <message>
+        <source>preflight done</source>
+        <translation>预检完成</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>skip: identical</source>
+        <translation>跳过：内容相同</translation>
+    </message>
+    <message>
+        <source>replace: differs (old kept as .bak)</source>
+        <translation>替换：内容不同（旧文件保留为 .bak）</translation>
+    </message>
+    <message>
+        <source>missing at the source</source>
+        <translation>源端缺失</translation>
+    </message>
+    <message>
+        <source>skip: shared storage, no copy needed</source>
+        <translation>跳过：共享存储，无需复制</translation>
+    </message>
+    <message>
+        <source>skip: node unreachable</source>
+        <translation>跳过：节点无法连接</translation>
+    </message>
+    <message>
+        <source>%1 is not writable</source>
+        <translation>%1 不可写</translation>
+    </message>
+    <message>
+        <source>%1 is missing and cannot be created</source>
+        <translation>%1 不存在且无法创建</translation>
+    </message>
+    <message>
+        <source>%1 MiB free, %2 MiB needed</source>
+        <translation>可用 %1 MiB，需要 %2 MiB</translation>
+    </message>
+    <message>
+        <source>cannot create the folder: %1</source>
+        <translation>无法创建文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the temporary file: %1</source>
+        <translation>无法写入临时文件：%1</translation>
+    </message>
+    <message>
+        <source>the copy arrived damaged: %1</source>
+        <translation>传输后的文件已损坏：%1</translation>
+    </message>
+    <message>
+        <source>cannot keep the old file as a backup: %1</source>
+        <translation>无法将旧文件保留为备份：%1</translation>
+    </message>
+    <message>
+        <source>cannot rename the file into place: %1</source>
+        <translation>无法将文件重命名到目标位置：%1</translation>
+    </message>
+    <message>
+        <source>unreachable at preflight</source>
+        <translation>预检时无法连接</translation>
+    </message>
+    <message>
+        <source>copying %1</source>
+        <translation>正在复制 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>retrying after a transient failure</source>
+        <translation>遇到暂时性故障，正在重试</translation>
+    </message>
+    <message>
+        <source>"%1" is not a script kind; use bash, clush, pdcp or hook.</source>
+        <translation>“%1”不是脚本类型；请使用 bash、clush、pdcp 或 hook。</translation>
+    </message>
+    <message>
+        <source># Copy the checkpoint metadata from %1 to every node (no checksum check, no backup).</source>
+        <translation># 将检查点元数据从 %1 复制到每个节点（不校验 checksum，不做备份）。</translation>
+    </message>
+    <message>
+        <source># Run on %1, the source node.</source>
+        <translation># 在源节点 %1 上运行。</translation>
+    </message>
+    <message>
+        <source># Run after each checkpoint save (e.g. at the end of your launch script's save step): copies the newest step's metadata from this node to the others.</source>
+        <translation># 在每次保存检查点后运行（例如放在启动脚本保存步骤之后）：把最新 step 的元数据从本节点复制到其他节点。</translation>
+    </message>
+    <message>
+        <source>Cannot write the audit log %1: %2</source>
+        <translation>无法写入审计日志 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>DiagnoseCommand</name>
     <message>
         <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
@@ -2745,6 +2903,223 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
 </context>
 <context>
+    <name>SyncCommand</name>
+    <message>
+        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
+        <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
+    </message>
+    <message>
+        <source>layout v1 (actor/dist_ckpt)</source>
+        <translation>目录结构 v1（actor/dist_ckpt）</translation>
+    </message>
+    <message>
+        <source>layout v2 (actor/{model,optimizer,extra}/dist_ckpt)</source>
+        <translation>目录结构 v2（actor/{model,optimizer,extra}/dist_ckpt）</translation>
+    </message>
+    <message>
+        <source>no dist_ckpt folder</source>
+        <translation>没有 dist_ckpt 文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checkpoint %1: %n step(s)</source>
+        <translation><numerusform>检查点 %1：%n 个 step</numerusform></translation>
+    </message>
+    <message>
+        <source>tracker says %1</source>
+        <translation>tracker 文件记录为 %1</translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation>没有 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>written by %n rank(s)</source>
+        <translation><numerusform>由 %n 个 rank 写入</numerusform></translation>
+    </message>
+    <message>
+        <source>WARNING: you plan to resume on %1 ranks; copying metadata does not fix a changed topology</source>
+        <translation>警告：你计划在 %1 个 rank 上恢复；复制元数据无法解决拓扑变化的问题</translation>
+    </message>
+    <message>
+        <source>Copy the rank-0 checkpoint metadata (common.pt, .metadata, metadata.json) to every node over ssh.</source>
+        <translation>通过 ssh 将 rank 0 的检查点元数据（common.pt、.metadata、metadata.json）复制到每个节点。</translation>
+    </message>
+    <message>
+        <source>On clusters without shared storage, Megatron checkpoints reload only where rank 0 saved them: common.pt, .metadata and metadata.json exist on that node alone. This copies them to the same path on every node: preflight, plan, parallel transfer to a temporary name, sha256 checked on the node, renamed into place, a differing file kept as NAME.bak-&lt;time&gt;, retries for transient failures. Nothing on the source is modified.
+Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input.</source>
+        <translation>在没有共享存储的集群上，Megatron 检查点只能在 rank 0 保存它的节点上重新加载：common.pt、.metadata 和 metadata.json 只存在于该节点。本命令把它们复制到每个节点的相同路径：预检、计划、并行传输到临时文件名、在节点上校验 sha256、重命名到位，内容不同的旧文件保留为 NAME.bak-&lt;时间&gt;，暂时性故障会重试。源端不做任何修改。
+所有节点成功或跳过时退出码为 0，任一节点失败时为 1，输入错误时为 2。</translation>
+    </message>
+    <message>
+        <source>default_local_dir, or one global_step_N folder in it (absolute path).</source>
+        <translation>default_local_dir，或其中的某个 global_step_N 文件夹（绝对路径）。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Destination nodes in ClusterShell nodeset syntax, e.g. node[02-16].</source>
+        <translation>目标节点，使用 ClusterShell nodeset 语法，例如 node[02-16]。</translation>
+    </message>
+    <message>
+        <source>nodeset</source>
+        <translation>节点集</translation>
+    </message>
+    <message>
+        <source>A file with one destination node (or nodeset) per line.</source>
+        <translation>每行一个目标节点（或节点集）的文件。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>The rank-0 node holding the files, when it is not this machine.</source>
+        <translation>保存这些文件的 rank 0 所在节点（如果不是本机）。</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Which step: a number, latest (the tracker's, else the highest) or all.</source>
+        <translation>哪个 step：数字、latest（tracker 记录的，否则为最大的）或 all。</translation>
+    </message>
+    <message>
+        <source>N|latest|all</source>
+        <translation>N|latest|all</translation>
+    </message>
+    <message>
+        <source>Also copy latest_checkpointed_iteration.txt and global_step_N/data.pt.</source>
+        <translation>同时复制 latest_checkpointed_iteration.txt 和 global_step_N/data.pt。</translation>
+    </message>
+    <message>
+        <source>NPUs per node for the resume, to check the world size the shards were saved with.</source>
+        <translation>恢复训练时每个节点的 NPU 数，用于核对分片保存时的 world size。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Nodes copied to at the same time.</source>
+        <translation>同时复制的节点数。</translation>
+    </message>
+    <message>
+        <source>Seconds each node may take.</source>
+        <translation>每个节点允许的秒数。</translation>
+    </message>
+    <message>
+        <source>sec</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Retries for transient failures (refused, reset, timed out).</source>
+        <translation>暂时性故障（连接被拒绝、被重置、超时）的重试次数。</translation>
+    </message>
+    <message>
+        <source>Use this ssh configuration file instead of ~/.ssh/config.</source>
+        <translation>使用此 ssh 配置文件代替 ~/.ssh/config。</translation>
+    </message>
+    <message>
+        <source>Pass -o OPTION to ssh; repeat for more.</source>
+        <translation>向 ssh 传递 -o OPTION；可重复指定多个。</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Accept and remember host keys of nodes never seen before (changed keys are still refused).</source>
+        <translation>接受并记住首次连接的节点的主机密钥（已变更的密钥仍会被拒绝）。</translation>
+    </message>
+    <message>
+        <source>Run the preflight and print the plan; copy nothing.</source>
+        <translation>运行预检并输出计划；不复制任何文件。</translation>
+    </message>
+    <message>
+        <source>Compare the checksums on every node with the source; copy nothing.</source>
+        <translation>将每个节点上的 checksum 与源端比较；不复制任何文件。</translation>
+    </message>
+    <message>
+        <source>Print the equivalent commands instead of running: bash (scp loop), clush, pdcp, or hook (a post-save script that runs this command).</source>
+        <translation>不执行，而是输出等价的命令：bash（scp 循环）、clush、pdcp，或 hook（保存后运行本命令的脚本）。</translation>
+    </message>
+    <message>
+        <source>Keep watching the checkpoint folder and sync every new step once it is complete.</source>
+        <translation>持续监视检查点文件夹，每个新 step 保存完成后自动同步。</translation>
+    </message>
+    <message>
+        <source>Print one JSON object: plan, results, summary.</source>
+        <translation>输出一个 JSON 对象：plan、results、summary。</translation>
+    </message>
+    <message>
+        <source>--checkpoint is required.</source>
+        <translation>必须指定 --checkpoint。</translation>
+    </message>
+    <message>
+        <source>Choose --dry-run or --verify-only, not both.</source>
+        <translation>--dry-run 和 --verify-only 只能选择一个。</translation>
+    </message>
+    <message>
+        <source>--from takes one host: %1</source>
+        <translation>--from 只能指定一个主机：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>got %n hosts</source>
+        <translation><numerusform>给出了 %n 个主机</numerusform></translation>
+    </message>
+    <message>
+        <source>--checkpoint names global_step_%1, which contradicts --step %2.</source>
+        <translation>--checkpoint 指向 global_step_%1，与 --step %2 矛盾。</translation>
+    </message>
+    <message>
+        <source>--nodes: %1</source>
+        <translation>--nodes：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read the host file %1: %2</source>
+        <translation>无法读取主机列表文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Name the destination nodes with --nodes or --hostfile.</source>
+        <translation>请用 --nodes 或 --hostfile 指定目标节点。</translation>
+    </message>
+    <message>
+        <source>Cannot read the ssh configuration file %1.</source>
+        <translation>无法读取 ssh 配置文件 %1。</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>（缺失）</translation>
+    </message>
+    <message>
+        <source>Plan:</source>
+        <translation>计划：</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>结果：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) written</source>
+        <translation><numerusform>写入了 %n 个文件</numerusform></translation>
+    </message>
+    <message>
+        <source>Watching %1; press Ctrl+C to stop.</source>
+        <translation>正在监视 %1；按 Ctrl+C 停止。</translation>
+    </message>
+    <message>
+        <source>global_step_%1 is complete; syncing.</source>
+        <translation>global_step_%1 已保存完成；正在同步。</translation>
+    </message>
+</context>
+<context>
     <name>Tools</name>
     <message>
         <source>Bucket calculator</source>
@@ -2769,6 +3144,14 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>NPUs not visible, or a job that will not start: check npu-smi, drivers, CANN, torch_npu and the variables verl needs, here or on every node over SSH, and generate the export block.</source>
         <translation>NPU 设备不可见，或任务无法启动：在本机或通过 SSH 在每个节点上检查 npu-smi、驱动、CANN、torch_npu 以及 verl 需要的环境变量，并生成 export 代码块。</translation>
+    </message>
+    <message>
+        <source>Checkpoint sync</source>
+        <translation>检查点同步</translation>
+    </message>
+    <message>
+        <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: copy rank 0's metadata files to every node, checked and safe.</source>
+        <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：安全地把 rank 0 的元数据文件复制到每个节点并校验。</translation>
     </message>
 </context>
 <context>
@@ -4079,6 +4462,315 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Select a row to see it in the script.</source>
         <translation>选中一行可在脚本中定位。</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::SyncTab</name>
+    <message>
+        <source>writable</source>
+        <translation>可写</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>will be created</source>
+        <translation>将会创建</translation>
+    </message>
+    <message>
+        <source>missing, cannot be created</source>
+        <translation>不存在，无法创建</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation>检查点文件夹</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Checkpoint sync</source>
+        <translation>检查点同步</translation>
+    </message>
+    <message>
+        <source>Where rank 0 saved the checkpoint</source>
+        <translation>rank 0 保存检查点的位置</translation>
+    </message>
+    <message>
+        <source>The other nodes</source>
+        <translation>其他节点</translation>
+    </message>
+    <message>
+        <source>Preflight</source>
+        <translation>预检</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Copying</source>
+        <translation>复制中</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>总结</translation>
+    </message>
+    <message>
+        <source>&amp;Start sync</source>
+        <translation>开始同步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Without shared storage, a Megatron checkpoint reloads only where rank 0 saved it: common.pt, .metadata and metadata.json exist on that node alone (FileNotFoundError on the others). This copies them to the same path on every node.</source>
+        <translation>没有共享存储时，Megatron 检查点只能在 rank 0 保存它的节点上重新加载：common.pt、.metadata 和 metadata.json 只存在于该节点（其他节点会报 FileNotFoundError）。本向导把它们复制到每个节点的相同路径。</translation>
+    </message>
+    <message>
+        <source>On &amp;this machine</source>
+        <translation>在本机(&amp;T)</translation>
+    </message>
+    <message>
+        <source>On &amp;another node:</source>
+        <translation>在另一个节点上(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>default_local_dir, or one global_step_N folder in it:</source>
+        <translation>default_local_dir，或其中的某个 global_step_N 文件夹：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Scan</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Step / folder</source>
+        <translation>Step / 文件夹</translation>
+    </message>
+    <message>
+        <source>Metadata files</source>
+        <translation>元数据文件</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>写入者</translation>
+    </message>
+    <message>
+        <source>Copy:</source>
+        <translation>复制：</translation>
+    </message>
+    <message>
+        <source>Also the tracker file and data.pt</source>
+        <translation>同时复制 tracker 文件和 data.pt</translation>
+    </message>
+    <message>
+        <source>latest_checkpointed_iteration.txt and global_step_N/data.pt are written only on the trainer's node; without them the others start from scratch.</source>
+        <translation>latest_checkpointed_iteration.txt 和 global_step_N/data.pt 只写在 trainer 所在节点；缺少它们时，其他节点会从头开始训练。</translation>
+    </message>
+    <message>
+        <source>The nodes that need the files, in ClusterShell nodeset syntax (node[02-16], rack[1-2]n[01-04], a,b, node[1-8]!node3).</source>
+        <translation>需要这些文件的节点，使用 ClusterShell nodeset 语法（node[02-16]、rack[1-2]n[01-04]、a,b、node[1-8]!node3）。</translation>
+    </message>
+    <message>
+        <source>SSH configuration file:</source>
+        <translation>SSH 配置文件：</translation>
+    </message>
+    <message>
+        <source>Accept new host keys (changed keys are always refused)</source>
+        <translation>接受新的主机密钥（已变更的密钥始终拒绝）</translation>
+    </message>
+    <message>
+        <source>&amp;Test connections</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Nothing is written on the nodes yet. Each node is checked: reachable, the folder writable, free space, the files already there, and whether it shares the source's storage (then no copy is needed).</source>
+        <translation>此时还不会在节点上写入任何内容。逐个检查节点：能否连接、文件夹是否可写、可用空间、已有的文件，以及是否与源端共享存储（共享则无需复制）。</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Reachable</source>
+        <translation>可连接</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>可用空间</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Files already there</source>
+        <translation>已有文件</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Show commands</source>
+        <translation>显示命令</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Retry failed</source>
+        <translation>重试失败的节点(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Open audit log</source>
+        <translation>打开审计日志</translation>
+    </message>
+    <message>
+        <source>&amp;Watch the folder and sync every new step once it is complete</source>
+        <translation>监视文件夹，每个新 step 保存完成后自动同步(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Name one host that holds the checkpoint.</source>
+        <translation>请指定保存检查点的一个主机。</translation>
+    </message>
+    <message>
+        <source>Give the checkpoint folder.</source>
+        <translation>请给出检查点文件夹。</translation>
+    </message>
+    <message>
+        <source>Give an absolute path: the other nodes use the same one.</source>
+        <translation>请使用绝对路径：其他节点使用相同的路径。</translation>
+    </message>
+    <message>
+        <source>Scanning %1…</source>
+        <translation>正在扫描 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation><numerusform>%n 个 rank</numerusform></translation>
+    </message>
+    <message>
+        <source>No global_step_N folder was found here.</source>
+        <translation>这里没有找到 global_step_N 文件夹。</translation>
+    </message>
+    <message>
+        <source>the latest: global_step_%1</source>
+        <translation>最新的：global_step_%1</translation>
+    </message>
+    <message>
+        <source>every step (%1)</source>
+        <translation>所有 step（%1 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): %1</source>
+        <translation><numerusform>%n 个节点：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot read the ssh configuration file %1.</source>
+        <translation>无法读取 ssh 配置文件 %1。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n node(s) answered.</source>
+        <translation><numerusform>全部 %n 个节点均有响应。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the source and checking %n node(s)…</source>
+        <translation><numerusform>正在读取源端并检查 %n 个节点…</numerusform></translation>
+    </message>
+    <message>
+        <source>yes, shared storage</source>
+        <translation>是，共享存储</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 identical, %2 different, %3 missing</source>
+        <translation>%1 个相同，%2 个不同，%3 个缺失</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n node(s) reachable.</source>
+        <translation><numerusform>%n 个节点中有 %1 个可连接。</numerusform></translation>
+    </message>
+    <message>
+        <source>Every reachable node shares the source's storage: no copy needed.</source>
+        <translation>所有可连接的节点都与源端共享存储：无需复制。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file copy(ies) to make. Nothing on the source is changed; an existing different file is kept as NAME.bak-&lt;time&gt;.</source>
+        <translation><numerusform>需要复制 %n 个文件。源端不做任何修改；内容不同的已有文件会保留为 NAME.bak-&lt;时间&gt;。</numerusform></translation>
+    </message>
+    <message>
+        <source>Nothing to copy: every node already has these files, shares the storage, or cannot be reached.</source>
+        <translation>无需复制：每个节点都已有这些文件、共享存储，或无法连接。</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copying to %n node(s).</source>
+        <translation><numerusform>正在复制到 %n 个节点。</numerusform></translation>
+    </message>
+    <message>
+        <source>Retrying %1.</source>
+        <translation>正在重试 %1。</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n node(s) failed.</source>
+        <translation><numerusform>完成：%n 个节点失败。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Checkpoint sync done: %n node(s) failed.</source>
+        <translation><numerusform>检查点同步完成：%n 个节点失败。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 node(s) ok, %2 failed, %3 skipped; %4 file(s) written and checked.
+Audit log: %5</source>
+        <translation>%1 个节点成功，%2 个失败，%3 个跳过；写入并校验了 %4 个文件。
+审计日志：%5</translation>
+    </message>
+    <message>
+        <source>Watching for new steps.</source>
+        <translation>正在监视新的 step。</translation>
+    </message>
+    <message>
+        <source>global_step_%1 was complete and has been synced.</source>
+        <translation>global_step_%1 已保存完成并已同步。</translation>
     </message>
 </context>
 <context>

@@ -41,6 +41,12 @@ inline const SettingKey<QString> envScriptIfname{QStringLiteral("env/script/ifna
 inline const SettingKey<QString> envScriptSetEnv{QStringLiteral("env/script/setEnv"),
                                                  QStringLiteral("/usr/local/Ascend/ascend-toolkit/set_env.sh")};
 
+// Checkpoint sync tab.
+inline const SettingKey<QString> syncSourceHost{QStringLiteral("sync/sourceHost")};
+inline const SettingKey<QString> syncFolder{QStringLiteral("sync/folder")};
+inline const SettingKey<QString> syncNodes{QStringLiteral("sync/nodes")};
+inline const SettingKey<QString> syncSshConfig{QStringLiteral("sync/sshConfig")};
+
 // Bucket calculator tab.
 inline const SettingKey<int> bucketMode{QStringLiteral("bucket/mode"), 0,
                                         [](const int mode) { return mode >= 0 && mode <= 3; }};

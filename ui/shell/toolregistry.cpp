@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "bucket/buckettab.h"
+#include "ckptsync/synctab.h"
 #include "env/envtab.h"
 #include "profiler/profilertab.h"
 
@@ -39,6 +40,11 @@ const QList<ToolInfo> &tools()
                            "(the FAQ's contents=npu,cpu and level=1 are rejected), and check the launch commands "
                            "you already have."),
          QStringLiteral(":/icons/tool-profiler.svg"), [](QWidget *parent) { return new ProfilerTab(parent); }},
+        {QStringLiteral("sync"), QT_TRANSLATE_NOOP("Tools", "Checkpoint sync"),
+         QT_TRANSLATE_NOOP("Tools",
+                           "FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes "
+                           "without shared storage: copy rank 0's metadata files to every node, checked and safe."),
+         QStringLiteral(":/icons/tool-sync.svg"), [](QWidget *parent) { return new SyncTab(parent); }},
     };
     return list;
 }

@@ -1,0 +1,199 @@
+// The Checkpoint sync wizard driven by clicks and typing against two sshd "nodes" in their own
+// mount namespaces, one of them down until "Retry failed".
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QWizard>
+
+#include "ckptsync/synctab.h"
+#include "common/paths.h"
+#include "support/sshd.h"
+#include "support/widgetdriver.h"
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using vna::test::child;
+using vna::ui::SyncTab;
+
+namespace {
+
+bool write(const QString &path, const QByteArray &data)
+{
+    QDir().mkpath(path.section(u'/', 0, -2));
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+QByteArray read(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+const QString kDist = u"global_step_3/actor/dist_ckpt"_s;
+
+} // namespace
+
+class TestSyncTab final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void wizardEndToEnd();
+
+private:
+    void next();
+    QString writeConfig(int latePort, const QString &lateKnown);
+
+    QTemporaryDir m_dir{QDir::tempPath() + u"/vna-wiz-XXXXXX"_s};
+    QString m_ckpt;
+    QString m_key;
+    std::unique_ptr<vna::test::SshServer> m_a;
+    std::unique_ptr<vna::test::SshServer> m_late;
+    std::unique_ptr<SyncTab> m_tab;
+};
+
+void TestSyncTab::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    if (::geteuid() != 0)
+        QSKIP("needs root: each sshd node runs in its own mount namespace (unshare --mount)");
+    QFile::remove(vna::paths::settingsFile());
+    m_ckpt = m_dir.filePath(u"ckpt"_s);
+    for (const QString &name : {u"common.pt"_s, u".metadata"_s, u"metadata.json"_s, u"__0_0.distcp"_s})
+        QVERIFY(write(m_ckpt + u'/' + kDist + u'/' + name, name.toUtf8() + " of step 3"));
+    QVERIFY(write(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "3"));
+    m_key = vna::test::ensureUserKey(m_dir.path());
+    m_a = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-a"_s), u"127.0.0.2"_s);
+    QDir().mkpath(m_dir.filePath(u"node-a"_s));
+    QDir().mkpath(m_dir.filePath(u"node-b"_s));
+    m_a->bindMount(m_dir.filePath(u"node-a"_s), m_ckpt);
+    QVERIFY2(m_a->start({}), qPrintable(m_a->errorString()));
+    writeConfig(1, QString());
+}
+
+QString TestSyncTab::writeConfig(int latePort, const QString &lateKnown)
+{
+    QString config;
+    const auto host = [&](const QString &name, const QString &address, int port) {
+        config += u"Host %1\n  HostName %2\n  Port %3\n  User root\n  IdentityFile %4\n  IdentitiesOnly yes\n"
+                  "  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s.arg(name, address)
+                      .arg(port)
+                      .arg(m_key, m_dir.filePath(u"known_hosts"_s));
+    };
+    host(u"n1"_s, u"127.0.0.2"_s, m_a->port());
+    host(u"n2"_s, u"127.0.0.3"_s, latePort);
+    write(m_dir.filePath(u"known_hosts"_s), (m_a->knownHostsLine() + u'\n' + lateKnown + u'\n').toUtf8());
+    write(m_dir.filePath(u"ssh_config"_s), config.toUtf8());
+    return m_dir.filePath(u"ssh_config"_s);
+}
+
+void TestSyncTab::next()
+{
+    QAbstractButton *button = m_tab->wizard()->button(QWizard::NextButton);
+    if (!button->isVisible())
+        button = m_tab->wizard()->button(QWizard::CommitButton);
+    QTRY_VERIFY_WITH_TIMEOUT(button->isEnabled(), 30000);
+    QTest::mouseClick(button, Qt::LeftButton);
+}
+
+void TestSyncTab::wizardEndToEnd()
+{
+    m_tab = std::make_unique<SyncTab>();
+    m_tab->resize(1280, 800);
+    m_tab->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
+    QWizard *wizard = m_tab->wizard();
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::SourcePage));
+
+    // Source: a folder that does not exist says so under the field.
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncFolder"), m_dir.filePath(u"nope"_s));
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncScan"), Qt::LeftButton);
+    QTRY_VERIFY(!m_tab->isBusy());
+    QVERIFY(child<QLabel>(m_tab.get(), "syncFolderMessage")->text().contains(u"does not exist"_s));
+    QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncFolder"), m_ckpt);
+    QTest::keyClick(child<QLineEdit>(m_tab.get(), "syncFolder"), Qt::Key_Return);
+    QTRY_VERIFY(!m_tab->isBusy());
+    auto *found = child<QTreeWidget>(m_tab.get(), "syncFound");
+    QCOMPARE(found->topLevelItemCount(), 1);
+    QCOMPARE(found->topLevelItem(0)->child(0)->text(1), u"common.pt, .metadata, metadata.json"_s);
+    QCOMPARE(child<QComboBox>(m_tab.get(), "syncStep")->currentText(), u"the latest: global_step_3"_s);
+    next();
+
+    // Nodes: validation as you type, then a node that is down.
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::NodesPage));
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncNodes"), u"n[1-"_s);
+    QVERIFY(child<QLabel>(m_tab.get(), "syncNodesMessage")->text().contains(u"never closed"_s));
+    QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncNodes"), u"n[1-2]"_s);
+    QCOMPARE(child<QLabel>(m_tab.get(), "syncNodesCount")->text(), u"2 node(s): n[1-2]"_s);
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncSshConfig"), m_dir.filePath(u"ssh_config"_s));
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncTest"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    QVERIFY2(child<QLabel>(m_tab.get(), "syncTestResult")->text().contains(u"n2: Cannot reach n2"_s),
+             qPrintable(child<QLabel>(m_tab.get(), "syncTestResult")->text()));
+    next();
+
+    // Preflight runs on entry.
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::PreflightPage));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    auto *preflight = child<QTableWidget>(m_tab.get(), "syncPreflight");
+    QCOMPARE(preflight->rowCount(), 2);
+    QCOMPARE(preflight->item(0, 1)->text(), u"yes"_s);
+    QCOMPARE(preflight->item(0, 3)->text(), u"will be created"_s);
+    QCOMPARE(preflight->item(0, 4)->text(), u"0 identical, 0 different, 3 missing"_s);
+    QVERIFY(child<QLabel>(m_tab.get(), "syncPreflightSummary")->text().startsWith(u"1 of 2 node(s) reachable."_s));
+    next();
+
+    // Plan, with the equivalent commands.
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::PlanPage));
+    auto *plan = child<QTableWidget>(m_tab.get(), "syncPlan");
+    QCOMPARE(plan->rowCount(), 6);
+    QCOMPARE(plan->item(0, 2)->text(), u"copy"_s);
+    QCOMPARE(plan->item(3, 2)->text(), u"skip: node unreachable"_s);
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncShowCommands"), Qt::LeftButton);
+    QVERIFY(child<QPlainTextEdit>(m_tab.get(), "syncScript")->toPlainText().contains(u"for node in n1 n2; do"_s));
+    next(); // Start sync (commit)
+
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::RunPage));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    QCOMPARE(read(m_dir.filePath(u"node-a/"_s) + kDist + u"/common.pt"_s), QByteArray("common.pt of step 3"));
+    auto *run = child<QTableWidget>(m_tab.get(), "syncRun");
+    QCOMPARE(run->item(0, 1)->text(), u"ok"_s);
+    QVERIFY(run->item(1, 1)->text().startsWith(u"failed: "_s));
+    auto *retry = child<QPushButton>(m_tab.get(), "syncRetry");
+    QVERIFY(retry->isEnabled());
+
+    // n2 comes up (its preflight said unreachable, so the plan for it is re-made on retry).
+    m_late = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-late"_s), u"127.0.0.3"_s);
+    m_late->bindMount(m_dir.filePath(u"node-b"_s), m_ckpt);
+    QVERIFY2(m_late->start({}), qPrintable(m_late->errorString()));
+    writeConfig(m_late->port(), m_late->knownHostsLine());
+    QTest::mouseClick(retry, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    QCOMPARE(run->item(1, 1)->text(), u"ok"_s);
+    QCOMPARE(read(m_dir.filePath(u"node-b/"_s) + kDist + u"/metadata.json"_s), QByteArray("metadata.json of step 3"));
+    QVERIFY(!retry->isEnabled());
+    next();
+
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::SummaryPage));
+    QVERIFY(child<QLabel>(m_tab.get(), "syncSummary")
+                ->text()
+                .startsWith(u"2 node(s) ok, 0 failed, 0 skipped; 6 file(s)"_s));
+    m_tab.reset();
+}
+
+QTEST_MAIN(TestSyncTab)
+#include "tst_synctab.moc"

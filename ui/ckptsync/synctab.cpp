@@ -1,0 +1,949 @@
+#include "synctab.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTableWidget>
+#include <QTime>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <QWizard>
+#include <QWizardPage>
+#include <QtConcurrent>
+
+#include "common/fieldcheck.h"
+#include "common/settingskeys.h"
+#include "common/verdict.h"
+#include "common/widgets.h"
+#include "ssh/nodeset.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::ui {
+
+// A wizard page whose completeness and entry action are given by the tab.
+class SyncPage final : public QWizardPage
+{
+public:
+    using QWizardPage::QWizardPage;
+    std::function<bool()> complete = [] { return true; };
+    std::function<void()> enter;
+    bool isComplete() const override { return complete(); }
+    void initializePage() override
+    {
+        if (enter)
+            enter();
+    }
+    void refresh() { Q_EMIT completeChanged(); }
+};
+
+namespace {
+
+QTableWidgetItem *item(const QString &text)
+{
+    auto *i = new QTableWidgetItem(text);
+    i->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return i;
+}
+
+SyncPage *page(QWizard *wizard, int id)
+{
+    return static_cast<SyncPage *>(wizard->page(id));
+}
+
+QString dirStateText(ckptsync::DirState state)
+{
+    switch (state) {
+    case ckptsync::DirState::Writable:
+        return QCoreApplication::translate("vna::ui::SyncTab", "writable");
+    case ckptsync::DirState::ReadOnly:
+        return QCoreApplication::translate("vna::ui::SyncTab", "read-only");
+    case ckptsync::DirState::Creatable:
+        return QCoreApplication::translate("vna::ui::SyncTab", "will be created");
+    case ckptsync::DirState::Blocked:
+        return QCoreApplication::translate("vna::ui::SyncTab", "missing, cannot be created");
+    }
+    return QString();
+}
+
+} // namespace
+
+template <typename R>
+void SyncTab::runJob(std::function<R(const std::atomic_bool *)> work, std::function<void(R)> done)
+{
+    auto *watcher = new QFutureWatcher<R>(this);
+    const auto cancel = m_cancelFlag = std::make_shared<std::atomic_bool>(false);
+    ++m_jobs;
+    connect(watcher, &QFutureWatcher<R>::finished, this, [this, watcher, done] {
+        --m_jobs;
+        watcher->deleteLater();
+        done(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([work, cancel] { return work(cancel.get()); }));
+}
+
+SyncTab::SyncTab(QWidget *parent)
+    : ToolTab(parent)
+{
+    m_loading = true;
+    auto *layout = new QVBoxLayout(this);
+    m_wizard = new QWizard(this);
+    m_wizard->setWindowFlags(Qt::Widget); // QDialog makes itself a window unless told otherwise
+    m_wizard->setObjectName(u"syncWizard"_s);
+    m_wizard->setWizardStyle(QWizard::ClassicStyle);
+    m_wizard->setOption(QWizard::NoCancelButton);
+    m_wizard->setOption(QWizard::NoBackButtonOnLastPage);
+    layout->addWidget(m_wizard);
+    buildSourcePage();
+    buildNodesPage();
+    buildPreflightPage();
+    buildPlanPage();
+    buildRunPage();
+    buildSummaryPage();
+    m_watchTimer = new QTimer(this);
+    m_watchTimer->setInterval(10000);
+    connect(m_watchTimer, &QTimer::timeout, this, &SyncTab::watchTick);
+    connect(m_wizard, &QWizard::finished, this, [this] { m_wizard->restart(); });
+    retranslate();
+    loadSettings();
+    m_loading = false;
+    validateNodes();
+    m_wizard->show(); // a QDialog starts hidden, even as a child widget
+}
+
+SyncTab::~SyncTab()
+{
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+    m_watchTimer->stop();
+    // Jobs hold `this`; wait for them so none reports to a destroyed tab.
+    while (m_jobs > 0)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+bool SyncTab::isBusy() const
+{
+    return m_jobs > 0;
+}
+
+void SyncTab::buildSourcePage()
+{
+    auto *p = new SyncPage;
+    auto *layout = new QVBoxLayout(p);
+    m_sourceHint = new QLabel(p);
+    m_sourceHint->setWordWrap(true);
+    layout->addWidget(m_sourceHint);
+    m_sourceLocal = new QRadioButton(p);
+    m_sourceLocal->setObjectName(u"syncSourceLocal"_s);
+    m_sourceLocal->setChecked(true);
+    m_sourceRemote = new QRadioButton(p);
+    m_sourceRemote->setObjectName(u"syncSourceRemote"_s);
+    m_sourceHost = new QLineEdit(p);
+    m_sourceHost->setObjectName(u"syncSourceHost"_s);
+    m_sourceHost->setPlaceholderText(u"node01"_s);
+    auto *remoteRow = new QHBoxLayout;
+    remoteRow->addWidget(m_sourceRemote);
+    remoteRow->addWidget(m_sourceHost, 1);
+    layout->addWidget(m_sourceLocal);
+    layout->addLayout(remoteRow);
+    m_folderLabel = new QLabel(p);
+    layout->addWidget(m_folderLabel);
+    auto *folderRow = new QHBoxLayout;
+    m_folder = monospaceField(p, u"syncFolder"_s);
+    m_folder->setReadOnly(false);
+    m_folder->setPlaceholderText(u"/data/checkpoints/project/experiment"_s);
+    m_browse = new QPushButton(p);
+    m_browse->setObjectName(u"syncBrowse"_s);
+    m_scan = new QPushButton(p);
+    m_scan->setObjectName(u"syncScan"_s);
+    folderRow->addWidget(m_folder, 1);
+    folderRow->addWidget(m_browse);
+    folderRow->addWidget(m_scan);
+    layout->addLayout(folderRow);
+    m_folderMessage = new FieldMessage(m_folder, p);
+    m_folderMessage->setObjectName(u"syncFolderMessage"_s);
+    layout->addWidget(m_folderMessage);
+    m_found = new QTreeWidget(p);
+    m_found->setObjectName(u"syncFound"_s);
+    m_found->setColumnCount(3);
+    m_found->header()->setStretchLastSection(true);
+    layout->addWidget(m_found, 1);
+    auto *stepRow = new QHBoxLayout;
+    m_stepLabel = new QLabel(p);
+    m_step = new QComboBox(p);
+    m_step->setObjectName(u"syncStep"_s);
+    m_includeTracker = new QCheckBox(p);
+    m_includeTracker->setObjectName(u"syncIncludeTracker"_s);
+    stepRow->addWidget(m_stepLabel);
+    stepRow->addWidget(m_step);
+    stepRow->addWidget(m_includeTracker);
+    stepRow->addStretch(1);
+    layout->addLayout(stepRow);
+    p->complete = [this] { return m_discovery.has_value() && m_step->count() > 0 && m_jobs == 0; };
+    m_wizard->setPage(SourcePage, p);
+
+    const auto changed = [this, p] {
+        if (m_loading)
+            return;
+        m_dirty = true;
+        m_discovery.reset();
+        m_found->clear();
+        m_step->clear();
+        m_sourceHost->setEnabled(m_sourceRemote->isChecked());
+        m_browse->setEnabled(m_sourceLocal->isChecked());
+        saveSettings();
+        p->refresh();
+    };
+    connect(m_sourceLocal, &QRadioButton::toggled, this, changed);
+    connect(m_sourceHost, &QLineEdit::textChanged, this, changed);
+    connect(m_folder, &QLineEdit::textChanged, this, changed);
+    connect(m_folder, &QLineEdit::returnPressed, this, &SyncTab::scan);
+    connect(m_scan, &QPushButton::clicked, this, &SyncTab::scan);
+    connect(m_browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Checkpoint folder"), m_folder->text());
+        if (!dir.isEmpty()) {
+            m_folder->setText(dir);
+            scan();
+        }
+    });
+}
+
+void SyncTab::buildNodesPage()
+{
+    auto *p = new SyncPage;
+    auto *layout = new QVBoxLayout(p);
+    m_nodesHint = new QLabel(p);
+    m_nodesHint->setWordWrap(true);
+    layout->addWidget(m_nodesHint);
+    m_nodes = monospaceField(p, u"syncNodes"_s);
+    m_nodes->setReadOnly(false);
+    m_nodes->setPlaceholderText(u"node[02-16]"_s);
+    layout->addWidget(m_nodes);
+    m_nodesMessage = new FieldMessage(m_nodes, p);
+    m_nodesMessage->setObjectName(u"syncNodesMessage"_s);
+    layout->addWidget(m_nodesMessage);
+    m_nodesCount = new QLabel(p);
+    m_nodesCount->setObjectName(u"syncNodesCount"_s);
+    layout->addWidget(m_nodesCount);
+    m_sshConfigLabel = new QLabel(p);
+    layout->addWidget(m_sshConfigLabel);
+    m_sshConfig = new QLineEdit(p);
+    m_sshConfig->setObjectName(u"syncSshConfig"_s);
+    m_sshConfig->setPlaceholderText(u"~/.ssh/config"_s);
+    layout->addWidget(m_sshConfig);
+    m_acceptKeys = new QCheckBox(p);
+    m_acceptKeys->setObjectName(u"syncAcceptKeys"_s);
+    layout->addWidget(m_acceptKeys);
+    auto *testRow = new QHBoxLayout;
+    m_test = new QPushButton(p);
+    m_test->setObjectName(u"syncTest"_s);
+    m_testResult = new QLabel(p);
+    m_testResult->setObjectName(u"syncTestResult"_s);
+    m_testResult->setWordWrap(true);
+    testRow->addWidget(m_test);
+    testRow->addWidget(m_testResult, 1);
+    layout->addLayout(testRow);
+    layout->addStretch(1);
+    p->complete = [this] { return m_nodesMessage->isValid() && !m_nodes->text().trimmed().isEmpty() && m_jobs == 0; };
+    m_wizard->setPage(NodesPage, p);
+    const auto changed = [this] {
+        if (m_loading)
+            return;
+        m_dirty = true;
+        validateNodes();
+        saveSettings();
+    };
+    connect(m_nodes, &QLineEdit::textChanged, this, changed);
+    connect(m_sshConfig, &QLineEdit::textChanged, this, changed);
+    connect(m_acceptKeys, &QCheckBox::toggled, this, changed);
+    connect(m_test, &QPushButton::clicked, this, &SyncTab::testConnections);
+}
+
+void SyncTab::buildPreflightPage()
+{
+    auto *p = new SyncPage;
+    auto *layout = new QVBoxLayout(p);
+    m_preflightHint = new QLabel(p);
+    m_preflightHint->setWordWrap(true);
+    layout->addWidget(m_preflightHint);
+    m_preflight = new QTableWidget(p);
+    m_preflight->setObjectName(u"syncPreflight"_s);
+    m_preflight->setColumnCount(5);
+    m_preflight->verticalHeader()->hide();
+    m_preflight->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_preflight, 1);
+    m_preflightSummary = new QLabel(p);
+    m_preflightSummary->setObjectName(u"syncPreflightSummary"_s);
+    m_preflightSummary->setWordWrap(true);
+    layout->addWidget(m_preflightSummary);
+    p->complete = [this] { return m_preflightDone && m_jobs == 0; };
+    p->enter = [this] { runPreflight(); };
+    m_wizard->setPage(PreflightPage, p);
+}
+
+void SyncTab::buildPlanPage()
+{
+    auto *p = new SyncPage;
+    p->setCommitPage(true);
+    auto *layout = new QVBoxLayout(p);
+    m_planSummary = new QLabel(p);
+    m_planSummary->setObjectName(u"syncPlanSummary"_s);
+    m_planSummary->setWordWrap(true);
+    layout->addWidget(m_planSummary);
+    m_planTable = new QTableWidget(p);
+    m_planTable->setObjectName(u"syncPlan"_s);
+    m_planTable->setColumnCount(3);
+    m_planTable->verticalHeader()->hide();
+    m_planTable->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_planTable, 2);
+    auto *row = new QHBoxLayout;
+    m_showCommands = new QPushButton(p);
+    m_showCommands->setObjectName(u"syncShowCommands"_s);
+    m_showCommands->setCheckable(true);
+    m_scriptKind = new QComboBox(p);
+    m_scriptKind->setObjectName(u"syncScriptKind"_s);
+    m_scriptKind->addItems({u"bash + scp"_s, u"clush --copy"_s, u"pdcp"_s, u"post-save hook"_s});
+    m_copyScript = new QPushButton(p);
+    m_copyScript->setObjectName(u"syncCopyScript"_s);
+    row->addWidget(m_showCommands);
+    row->addWidget(m_scriptKind);
+    row->addStretch(1);
+    row->addWidget(m_copyScript);
+    layout->addLayout(row);
+    m_script = monospaceText(p, u"syncScript"_s, true);
+    layout->addWidget(m_script, 1);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_scriptKind, m_copyScript, m_script})
+        w->setVisible(false);
+    p->enter = [this] { showPlan(); };
+    p->complete = [this] {
+        for (const ckptsync::PlanItem &i : std::as_const(m_plan))
+            if (i.action == ckptsync::Action::Copy || i.action == ckptsync::Action::Replace)
+                return true;
+        return false;
+    };
+    m_wizard->setPage(PlanPage, p);
+    connect(m_showCommands, &QPushButton::toggled, this, [this](bool on) {
+        for (QWidget *w : std::initializer_list<QWidget *>{m_scriptKind, m_copyScript, m_script})
+            w->setVisible(on);
+        updateScript();
+    });
+    connect(m_scriptKind, &QComboBox::currentIndexChanged, this, &SyncTab::updateScript);
+    connect(m_copyScript, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_script->toPlainText());
+        Q_EMIT statusMessage(tr("Copied"));
+    });
+}
+
+void SyncTab::buildRunPage()
+{
+    auto *p = new SyncPage;
+    auto *layout = new QVBoxLayout(p);
+    m_progress = new QProgressBar(p);
+    m_progress->setObjectName(u"syncProgress"_s);
+    layout->addWidget(m_progress);
+    m_runTable = new QTableWidget(p);
+    m_runTable->setObjectName(u"syncRun"_s);
+    m_runTable->setColumnCount(2);
+    m_runTable->verticalHeader()->hide();
+    m_runTable->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_runTable, 2);
+    m_log = monospaceText(p, u"syncLog"_s, true);
+    layout->addWidget(m_log, 1);
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    m_cancel = new QPushButton(p);
+    m_cancel->setObjectName(u"syncCancel"_s);
+    m_retry = new QPushButton(p);
+    m_retry->setObjectName(u"syncRetry"_s);
+    row->addWidget(m_cancel);
+    row->addWidget(m_retry);
+    layout->addLayout(row);
+    p->enter = [this] { startSync({}); };
+    p->complete = [this] { return m_syncDone && m_jobs == 0; };
+    m_wizard->setPage(RunPage, p);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_cancelFlag)
+            m_cancelFlag->store(true);
+    });
+    connect(m_retry, &QPushButton::clicked, this, [this] {
+        QStringList failed;
+        for (const ckptsync::NodeResult &r : std::as_const(m_results))
+            if (r.status == ckptsync::NodeResult::Status::Failed)
+                failed.append(r.node);
+        startSync(failed);
+    });
+}
+
+void SyncTab::buildSummaryPage()
+{
+    auto *p = new SyncPage;
+    auto *layout = new QVBoxLayout(p);
+    m_summary = new QLabel(p);
+    m_summary->setObjectName(u"syncSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    auto *row = new QHBoxLayout;
+    m_copyReport = new QPushButton(p);
+    m_copyReport->setObjectName(u"syncCopyReport"_s);
+    m_openAudit = new QPushButton(p);
+    m_openAudit->setObjectName(u"syncOpenAudit"_s);
+    row->addWidget(m_copyReport);
+    row->addWidget(m_openAudit);
+    row->addStretch(1);
+    layout->addLayout(row);
+    m_watch = new QCheckBox(p);
+    m_watch->setObjectName(u"syncWatch"_s);
+    layout->addWidget(m_watch);
+    layout->addStretch(1);
+    p->enter = [this] { showSummary(); };
+    m_wizard->setPage(SummaryPage, p);
+    connect(m_copyReport, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(
+            QString::fromUtf8(QJsonDocument(ckptsync::toJson(m_plan, m_results)).toJson(QJsonDocument::Indented)));
+        Q_EMIT statusMessage(tr("Copied"));
+    });
+    connect(m_openAudit, &QPushButton::clicked, this,
+            [] { QDesktopServices::openUrl(QUrl::fromLocalFile(ckptsync::auditFile())); });
+    connect(m_watch, &QCheckBox::toggled, this, &SyncTab::toggleWatch);
+}
+
+void SyncTab::retranslate()
+{
+    m_wizard->setWindowTitle(tr("Checkpoint sync"));
+    m_wizard->page(SourcePage)->setTitle(tr("Where rank 0 saved the checkpoint"));
+    m_wizard->page(NodesPage)->setTitle(tr("The other nodes"));
+    m_wizard->page(PreflightPage)->setTitle(tr("Preflight"));
+    m_wizard->page(PlanPage)->setTitle(tr("Plan"));
+    m_wizard->page(RunPage)->setTitle(tr("Copying"));
+    m_wizard->page(SummaryPage)->setTitle(tr("Summary"));
+    m_wizard->page(PlanPage)->setButtonText(QWizard::CommitButton, tr("&Start sync"));
+    m_sourceHint->setText(
+        tr("Without shared storage, a Megatron checkpoint reloads only where rank 0 saved it: "
+           "common.pt, .metadata and metadata.json exist on that node alone (FileNotFoundError on the "
+           "others). This copies them to the same path on every node."));
+    m_sourceLocal->setText(tr("On &this machine"));
+    m_sourceRemote->setText(tr("On &another node:"));
+    m_folderLabel->setText(tr("default_local_dir, or one global_step_N folder in it:"));
+    m_browse->setText(tr("Browse…"));
+    m_scan->setText(tr("&Scan"));
+    m_found->setHeaderLabels({tr("Step / folder"), tr("Metadata files"), tr("Written by")});
+    m_stepLabel->setText(tr("Copy:"));
+    m_includeTracker->setText(tr("Also the tracker file and data.pt"));
+    m_includeTracker->setToolTip(
+        tr("latest_checkpointed_iteration.txt and global_step_N/data.pt are written only on the "
+           "trainer's node; without them the others start from scratch."));
+    m_nodesHint->setText(tr("The nodes that need the files, in ClusterShell nodeset syntax (node[02-16], "
+                            "rack[1-2]n[01-04], a,b, node[1-8]!node3)."));
+    m_sshConfigLabel->setText(tr("SSH configuration file:"));
+    m_acceptKeys->setText(tr("Accept new host keys (changed keys are always refused)"));
+    m_test->setText(tr("&Test connections"));
+    m_preflightHint->setText(tr("Nothing is written on the nodes yet. Each node is checked: reachable, the folder "
+                                "writable, free space, the files already there, and whether it shares the source's "
+                                "storage (then no copy is needed)."));
+    m_preflight->setHorizontalHeaderLabels(
+        {tr("Node"), tr("Reachable"), tr("Free"), tr("Folders"), tr("Files already there")});
+    m_planTable->setHorizontalHeaderLabels({tr("Node"), tr("File"), tr("Action")});
+    m_showCommands->setText(tr("Show commands"));
+    m_copyScript->setText(tr("Copy"));
+    m_runTable->setHorizontalHeaderLabels({tr("Node"), tr("Status")});
+    m_cancel->setText(tr("Cancel"));
+    m_retry->setText(tr("&Retry failed"));
+    m_copyReport->setText(tr("Copy report"));
+    m_openAudit->setText(tr("Open audit log"));
+    m_watch->setText(tr("&Watch the folder and sync every new step once it is complete"));
+}
+
+void SyncTab::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    ToolTab::changeEvent(event);
+}
+
+void SyncTab::loadSettings()
+{
+    const Settings settings;
+    const QString host = settings.value(keys::syncSourceHost);
+    (host.isEmpty() ? m_sourceLocal : m_sourceRemote)->setChecked(true);
+    m_sourceHost->setText(host);
+    m_sourceHost->setEnabled(!host.isEmpty());
+    m_browse->setEnabled(host.isEmpty());
+    m_folder->setText(settings.value(keys::syncFolder));
+    m_nodes->setText(settings.value(keys::syncNodes));
+    m_sshConfig->setText(settings.value(keys::syncSshConfig));
+}
+
+void SyncTab::saveSettings() const
+{
+    if (!m_dirty || m_loading)
+        return;
+    Settings settings;
+    settings.setValue(keys::syncSourceHost, m_sourceRemote->isChecked() ? m_sourceHost->text().trimmed() : QString());
+    settings.setValue(keys::syncFolder, m_folder->text().trimmed());
+    settings.setValue(keys::syncNodes, m_nodes->text().trimmed());
+    settings.setValue(keys::syncSshConfig, m_sshConfig->text().trimmed());
+}
+
+Result<ckptsync::Options> SyncTab::baseOptions() const
+{
+    ckptsync::Options options;
+    if (m_sourceRemote->isChecked()) {
+        const auto host = ssh::expandNodeset(m_sourceHost->text());
+        if (!host || host->size() != 1)
+            return Error::input(tr("Name one host that holds the checkpoint."), u"host"_s);
+        options.source.host = host->first();
+    }
+    QString folder = m_folder->text().trimmed();
+    if (folder.isEmpty())
+        return Error::input(tr("Give the checkpoint folder."), u"folder"_s);
+    if (options.source.isLocal())
+        folder = QFileInfo(folder).absoluteFilePath();
+    else if (!folder.startsWith(u'/'))
+        return Error::input(tr("Give an absolute path: the other nodes use the same one."), u"folder"_s);
+    const auto [root, step] = ckptsync::splitRoot(folder);
+    options.source.root = root;
+    QString config = m_sshConfig->text().trimmed();
+    if (config.startsWith(u"~/"_s))
+        config = QDir::homePath() + config.mid(1);
+    options.ssh.configFile = config;
+    options.ssh.acceptNewHostKeys = m_acceptKeys->isChecked();
+    const QString stepText = m_step->currentData().toString();
+    auto selection = ckptsync::parseStepSelection(stepText.isEmpty() ? u"latest"_s : stepText);
+    if (selection)
+        options.selection = *selection;
+    if (step && stepText.isEmpty()) {
+        options.selection.steps = ckptsync::Selection::Steps::One;
+        options.selection.step = *step;
+    }
+    options.selection.includeTracker = m_includeTracker->isChecked();
+    if (const auto nodes = ssh::expandNodeset(m_nodes->text()); nodes) {
+        options.nodes = *nodes;
+        options.nodes.removeAll(options.source.host);
+    }
+    return options;
+}
+
+void SyncTab::scan()
+{
+    const auto options = baseOptions();
+    m_folderMessage->setMessage(QString());
+    if (!options) {
+        m_folderMessage->setMessage(options.error().message);
+        return;
+    }
+    setBusy(true, tr("Scanning %1…").arg(options->source.display()));
+    const ckptsync::Options opts = *options;
+    const auto [root, onlyStep] = ckptsync::splitRoot(m_folder->text().trimmed());
+    Q_UNUSED(root);
+    const std::optional<int> pointed = onlyStep;
+    runJob<Result<ckptsync::Discovery>>(
+        [opts](const std::atomic_bool *cancel) { return ckptsync::discoverSource(opts.source, opts.ssh, cancel); },
+        [this, pointed](Result<ckptsync::Discovery> found) {
+            setBusy(false, QString());
+            m_found->clear();
+            m_step->clear();
+            if (!found) {
+                m_folderMessage->setMessage(found.error().message);
+                page(m_wizard, SourcePage)->refresh();
+                return;
+            }
+            m_discovery = *found;
+            for (const ckptsync::Step &step : found->steps) {
+                auto *top = new QTreeWidgetItem(m_found, {step.dir});
+                for (const ckptsync::DistCkptDir &dist : step.dists) {
+                    new QTreeWidgetItem(top,
+                                        {dist.path.section(u'/', 1), dist.present.join(u", "_s),
+                                         dist.worldSize > 0 ? tr("%n rank(s)", nullptr, dist.worldSize) : QString()});
+                }
+                top->setExpanded(true);
+            }
+            m_found->resizeColumnToContents(0);
+            if (found->steps.isEmpty()) {
+                m_folderMessage->setMessage(tr("No global_step_N folder was found here."));
+            } else {
+                const ckptsync::Step *latest = found->latest();
+                m_step->addItem(tr("the latest: global_step_%1").arg(latest->number), u"latest"_s);
+                m_step->addItem(tr("every step (%1)").arg(found->steps.size()), u"all"_s);
+                for (const ckptsync::Step &step : found->steps)
+                    m_step->addItem(step.dir, QString::number(step.number));
+                if (pointed)
+                    m_step->setCurrentIndex(m_step->findData(QString::number(*pointed)));
+            }
+            page(m_wizard, SourcePage)->refresh();
+        });
+}
+
+void SyncTab::validateNodes()
+{
+    m_nodesMessage->setMessage(QString());
+    m_nodesCount->clear();
+    if (!m_nodes->text().trimmed().isEmpty()) {
+        const auto nodes = ssh::expandNodeset(m_nodes->text());
+        if (!nodes)
+            m_nodesMessage->setMessage(nodes.error().message);
+        else
+            m_nodesCount->setText(
+                tr("%n node(s): %1", nullptr, static_cast<int>(nodes->size())).arg(ssh::foldNodeset(*nodes)));
+    }
+    QString config = m_sshConfig->text().trimmed();
+    if (config.startsWith(u"~/"_s))
+        config = QDir::homePath() + config.mid(1);
+    if (!config.isEmpty() && !QFileInfo(config).isReadable())
+        m_nodesMessage->setMessage(tr("Cannot read the ssh configuration file %1.").arg(config));
+    page(m_wizard, NodesPage)->refresh();
+}
+
+void SyncTab::testConnections()
+{
+    const auto options = baseOptions();
+    if (!options || options->nodes.isEmpty())
+        return;
+    setBusy(true, tr("Connecting…"));
+    const ckptsync::Options opts = *options;
+    runJob<QList<ckptsync::NodeState>>(
+        [opts](const std::atomic_bool *cancel) { return ckptsync::preflight(opts, {}, cancel); },
+        [this](QList<ckptsync::NodeState> states) {
+            setBusy(false, QString());
+            QStringList down;
+            for (const ckptsync::NodeState &s : states)
+                if (!s.reachable)
+                    down.append(s.node + u": "_s + s.error);
+            m_testResult->setText(down.isEmpty()
+                                      ? tr("All %n node(s) answered.", nullptr, static_cast<int>(states.size()))
+                                      : down.join(u'\n'));
+            page(m_wizard, NodesPage)->refresh();
+        });
+}
+
+void SyncTab::runPreflight()
+{
+    m_preflightDone = false;
+    m_preflight->setRowCount(0);
+    const auto options = baseOptions();
+    if (!options || !m_discovery)
+        return;
+    const auto files = ckptsync::filesToSync(*m_discovery, options->selection);
+    if (!files) {
+        m_preflightSummary->setText(files.error().message);
+        return;
+    }
+    setBusy(true, tr("Reading the source and checking %n node(s)…", nullptr, static_cast<int>(options->nodes.size())));
+    const ckptsync::Options opts = *options;
+    const QList<ckptsync::SyncFile> wanted = *files;
+    using Outcome = std::pair<Result<QList<ckptsync::SourceFile>>, QList<ckptsync::NodeState>>;
+    runJob<Outcome>(
+        [opts, wanted](const std::atomic_bool *cancel) {
+            auto source = ckptsync::readSource(opts.source, wanted, opts.ssh, cancel);
+            QList<ckptsync::NodeState> states;
+            if (source)
+                states = ckptsync::preflight(opts, *source, cancel);
+            return Outcome{source, states};
+        },
+        [this](Outcome outcome) {
+            setBusy(false, QString());
+            if (!outcome.first) {
+                m_preflightSummary->setText(outcome.first.error().message);
+                return;
+            }
+            m_sourceFiles = *outcome.first;
+            m_states = outcome.second;
+            m_preflightDone = true;
+            showPreflight();
+            page(m_wizard, PreflightPage)->refresh();
+        });
+}
+
+void SyncTab::showPreflight()
+{
+    m_preflight->setRowCount(0);
+    int reachable = 0, shared = 0;
+    for (const ckptsync::NodeState &s : std::as_const(m_states)) {
+        const int row = m_preflight->rowCount();
+        m_preflight->insertRow(row);
+        m_preflight->setItem(row, 0, item(s.node));
+        auto *reach = item(s.reachable ? (s.shared ? tr("yes, shared storage") : tr("yes")) : s.error);
+        reach->setIcon(icon(s.reachable ? Verdict::Pass : Verdict::Error));
+        reach->setToolTip(s.error);
+        m_preflight->setItem(row, 1, reach);
+        m_preflight->setItem(
+            row, 2,
+            item(s.freeBytes ? tr("%1 GiB").arg(static_cast<double>(*s.freeBytes) / (1 << 30), 0, 'f', 1) : u"—"_s));
+        QStringList dirs;
+        for (auto it = s.dirs.cbegin(); it != s.dirs.cend(); ++it)
+            dirs.append(dirStateText(it.value()));
+        dirs.removeDuplicates();
+        m_preflight->setItem(row, 3, item(dirs.join(u", "_s)));
+        int same = 0, differ = 0, missing = 0;
+        for (const ckptsync::SourceFile &f : std::as_const(m_sourceFiles)) {
+            const QString sha = s.sha256.value(f.path);
+            if (sha.isEmpty())
+                ++missing;
+            else if (sha == f.sha256)
+                ++same;
+            else
+                ++differ;
+        }
+        m_preflight->setItem(row, 4,
+                             item(s.reachable
+                                      ? tr("%1 identical, %2 different, %3 missing").arg(same).arg(differ).arg(missing)
+                                      : QString()));
+        reachable += s.reachable;
+        shared += s.shared;
+    }
+    m_preflight->resizeColumnsToContents();
+    QString text = tr("%1 of %n node(s) reachable.", nullptr, static_cast<int>(m_states.size())).arg(reachable);
+    if (shared > 0 && shared == reachable)
+        text += u' ' + tr("Every reachable node shares the source's storage: no copy needed.");
+    const auto problems = ckptsync::planProblems(m_sourceFiles, m_states);
+    for (auto it = problems.cbegin(); it != problems.cend(); ++it)
+        text += u'\n' + it.key() + u": "_s + it.value().join(u"; "_s);
+    m_preflightSummary->setText(text);
+}
+
+void SyncTab::showPlan()
+{
+    m_plan = ckptsync::buildPlan(m_sourceFiles, m_states);
+    m_planTable->setRowCount(0);
+    int copies = 0;
+    for (const ckptsync::PlanItem &p : std::as_const(m_plan)) {
+        const int row = m_planTable->rowCount();
+        m_planTable->insertRow(row);
+        m_planTable->setItem(row, 0, item(p.node));
+        m_planTable->setItem(row, 1, item(p.file));
+        m_planTable->setItem(row, 2, item(ckptsync::actionText(p.action)));
+        copies += p.action == ckptsync::Action::Copy || p.action == ckptsync::Action::Replace;
+    }
+    m_planTable->resizeColumnsToContents();
+    m_planSummary->setText(copies > 0
+                               ? tr("%n file copy(ies) to make. Nothing on the source is changed; an existing "
+                                    "different file is kept as NAME.bak-<time>.",
+                                    nullptr, copies)
+                               : tr("Nothing to copy: every node already has these files, shares the storage, or "
+                                    "cannot be reached."));
+    updateScript();
+    page(m_wizard, PlanPage)->refresh();
+}
+
+void SyncTab::updateScript()
+{
+    const auto options = baseOptions();
+    if (!options || !m_script->isVisible())
+        return;
+    static const ckptsync::ScriptKind kinds[] = {ckptsync::ScriptKind::Bash, ckptsync::ScriptKind::Clush,
+                                                 ckptsync::ScriptKind::Pdcp, ckptsync::ScriptKind::Hook};
+    m_script->setPlainText(
+        ckptsync::exportScript(kinds[std::max(0, m_scriptKind->currentIndex())], *options, m_sourceFiles));
+}
+
+void SyncTab::startSync(const QStringList &onlyNodes)
+{
+    const auto options = baseOptions();
+    if (!options)
+        return;
+    m_syncDone = false;
+    QList<ckptsync::PlanItem> plan;
+    for (const ckptsync::PlanItem &p : std::as_const(m_plan))
+        if (onlyNodes.isEmpty() || onlyNodes.contains(p.node))
+            plan.append(p);
+    QStringList nodes;
+    for (const ckptsync::PlanItem &p : std::as_const(plan))
+        if (!nodes.contains(p.node))
+            nodes.append(p.node);
+    ckptsync::Options opts = *options;
+    opts.nodes = nodes;
+    if (onlyNodes.isEmpty()) {
+        m_runTable->setRowCount(0);
+        for (const QString &node : std::as_const(nodes)) {
+            const int row = m_runTable->rowCount();
+            m_runTable->insertRow(row);
+            m_runTable->setItem(row, 0, item(node));
+            m_runTable->setItem(row, 1, item(tr("waiting")));
+        }
+        m_log->clear();
+    }
+    m_progress->setRange(0, static_cast<int>(nodes.size()));
+    m_progress->setValue(0);
+    m_cancel->setEnabled(true);
+    m_retry->setEnabled(false);
+    log(onlyNodes.isEmpty() ? tr("Copying to %n node(s).", nullptr, static_cast<int>(nodes.size()))
+                            : tr("Retrying %1.").arg(onlyNodes.join(u", "_s)));
+    const QList<ckptsync::SourceFile> files = m_sourceFiles;
+    QPointer<SyncTab> self(this);
+    const ckptsync::Progress progress = [self](const QString &node, const QString &message) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, node, message] {
+                if (!self)
+                    return;
+                for (int row = 0; row < self->m_runTable->rowCount(); ++row)
+                    if (self->m_runTable->item(row, 0)->text() == node)
+                        self->m_runTable->item(row, 1)->setText(message);
+                self->log(node + u": "_s + message);
+            },
+            Qt::QueuedConnection);
+    };
+    setBusy(true, QString());
+    using Outcome = std::pair<QList<ckptsync::PlanItem>, QList<ckptsync::NodeResult>>;
+    const bool retry = !onlyNodes.isEmpty();
+    runJob<Outcome>(
+        [opts, plan, files, progress, retry](const std::atomic_bool *cancel) {
+            // A retry checks the failed nodes again: one that was down at preflight has no plan yet.
+            const QList<ckptsync::PlanItem> todo
+                = retry ? ckptsync::buildPlan(files, ckptsync::preflight(opts, files, cancel)) : plan;
+            auto results = ckptsync::execute(opts, todo, files, cancel, progress);
+            (void)ckptsync::writeAudit(opts, todo, results);
+            return Outcome{todo, results};
+        },
+        [this, onlyNodes](Outcome outcome) {
+            setBusy(false, QString());
+            const QList<ckptsync::NodeResult> &results = outcome.second;
+            if (onlyNodes.isEmpty()) {
+                m_results = results;
+            } else {
+                QList<ckptsync::PlanItem> merged;
+                for (const ckptsync::PlanItem &p : std::as_const(m_plan))
+                    if (!onlyNodes.contains(p.node))
+                        merged.append(p);
+                m_plan = merged + outcome.first;
+                for (const ckptsync::NodeResult &r : results)
+                    for (ckptsync::NodeResult &old : m_results)
+                        if (old.node == r.node)
+                            old = r;
+            }
+            int failed = 0;
+            for (const ckptsync::NodeResult &r : std::as_const(m_results)) {
+                failed += r.status == ckptsync::NodeResult::Status::Failed;
+                for (int row = 0; row < m_runTable->rowCount(); ++row)
+                    if (m_runTable->item(row, 0)->text() == r.node) {
+                        m_runTable->item(row, 1)->setText(r.status == ckptsync::NodeResult::Status::Failed
+                                                              ? tr("failed: %1").arg(r.error)
+                                                              : ckptsync::statusId(r.status));
+                        m_runTable->item(row, 1)->setIcon(
+                            icon(r.status == ckptsync::NodeResult::Status::Failed ? Verdict::Fail : Verdict::Pass));
+                    }
+            }
+            m_progress->setValue(m_progress->maximum());
+            m_cancel->setEnabled(false);
+            m_retry->setEnabled(failed > 0);
+            m_syncDone = true;
+            log(tr("Done: %n node(s) failed.", nullptr, failed));
+            Q_EMIT statusMessage(tr("Checkpoint sync done: %n node(s) failed.", nullptr, failed));
+            page(m_wizard, RunPage)->refresh();
+        });
+}
+
+void SyncTab::showSummary()
+{
+    int ok = 0, failed = 0, skipped = 0, files = 0;
+    for (const ckptsync::NodeResult &r : std::as_const(m_results)) {
+        ok += r.status == ckptsync::NodeResult::Status::Ok;
+        failed += r.status == ckptsync::NodeResult::Status::Failed;
+        skipped += r.status == ckptsync::NodeResult::Status::Skipped;
+        for (const ckptsync::FileResult &f : r.files)
+            files += f.action == ckptsync::Action::Copy || f.action == ckptsync::Action::Replace;
+    }
+    m_summary->setText(tr("%1 node(s) ok, %2 failed, %3 skipped; %4 file(s) written and checked.\nAudit log: %5")
+                           .arg(ok)
+                           .arg(failed)
+                           .arg(skipped)
+                           .arg(files)
+                           .arg(QDir::toNativeSeparators(ckptsync::auditFile())));
+}
+
+void SyncTab::toggleWatch(bool on)
+{
+    m_watchPrevious.reset();
+    m_watchDone.clear();
+    if (on) {
+        log(tr("Watching for new steps."));
+        m_watchTimer->start();
+        watchTick();
+    } else {
+        m_watchTimer->stop();
+    }
+}
+
+void SyncTab::watchTick()
+{
+    const auto options = baseOptions();
+    if (!options || isBusy())
+        return;
+    const ckptsync::Options opts = *options;
+    const std::optional<ckptsync::Discovery> previous = m_watchPrevious;
+    const QSet<int> done = m_watchDone;
+    using Outcome = std::pair<std::optional<ckptsync::Discovery>, QList<int>>;
+    runJob<Outcome>(
+        [opts, previous, done](const std::atomic_bool *cancel) {
+            const auto now = ckptsync::discoverSource(opts.source, opts.ssh, cancel);
+            if (!now)
+                return Outcome{std::nullopt, {}};
+            QList<int> synced;
+            if (previous)
+                for (const int step : ckptsync::completeSteps(*previous, *now)) {
+                    if (done.contains(step))
+                        continue;
+                    ckptsync::Options run = opts;
+                    run.selection.steps = ckptsync::Selection::Steps::One;
+                    run.selection.step = step;
+                    const auto files = ckptsync::filesToSync(*now, run.selection);
+                    if (!files)
+                        continue;
+                    const auto source = ckptsync::readSource(run.source, *files, run.ssh, cancel);
+                    if (!source)
+                        continue;
+                    const auto plan = ckptsync::buildPlan(*source, ckptsync::preflight(run, *source, cancel));
+                    (void)ckptsync::writeAudit(run, plan, ckptsync::execute(run, plan, *source, cancel));
+                    synced.append(step);
+                }
+            return Outcome{*now, synced};
+        },
+        [this](Outcome outcome) {
+            if (!outcome.first)
+                return;
+            if (!m_watchPrevious)
+                for (const ckptsync::Step &step : outcome.first->steps)
+                    m_watchDone.insert(step.number);
+            for (const int step : outcome.second) {
+                m_watchDone.insert(step);
+                log(tr("global_step_%1 was complete and has been synced.").arg(step));
+            }
+            m_watchPrevious = outcome.first;
+        });
+}
+
+void SyncTab::log(const QString &line)
+{
+    m_log->appendPlainText(QTime::currentTime().toString(u"HH:mm:ss "_s) + line);
+}
+
+void SyncTab::setBusy(bool busy, const QString &what)
+{
+    if (!what.isEmpty())
+        Q_EMIT statusMessage(what);
+    m_scan->setEnabled(!busy);
+    m_test->setEnabled(!busy);
+    for (const int id : m_wizard->pageIds())
+        page(m_wizard, id)->refresh();
+}
+
+} // namespace vna::ui

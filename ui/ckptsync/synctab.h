@@ -1,0 +1,148 @@
+// The Checkpoint sync tab: a wizard from the rank-0 folder to every node — Source, Nodes,
+// Preflight, Plan, Run, Summary — over core/ckptsync. Slow steps run off the GUI thread with
+// progress and Cancel; the last source and node list are remembered.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <QList>
+
+#include "ckptsync/sync.h"
+#include "shell/tooltab.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QTableWidget;
+class QTimer;
+class QTreeWidget;
+class QWizard;
+
+namespace vna::ui {
+
+class FieldMessage;
+
+class SyncTab final : public ToolTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SyncTab)
+
+public:
+    enum PageId { SourcePage, NodesPage, PreflightPage, PlanPage, RunPage, SummaryPage };
+
+    explicit SyncTab(QWidget *parent = nullptr);
+    ~SyncTab() override;
+
+    bool isBusy() const override;
+    QWizard *wizard() const { return m_wizard; }
+    const QList<ckptsync::NodeResult> &results() const { return m_results; }
+    const QList<ckptsync::PlanItem> &plan() const { return m_plan; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    friend class SyncPage;
+
+    // Runs `work` on a worker thread, then `done` on the GUI thread unless the tab is gone.
+    template <typename Result>
+    void runJob(std::function<Result(const std::atomic_bool *)> work, std::function<void(Result)> done);
+
+    void buildSourcePage();
+    void buildNodesPage();
+    void buildPreflightPage();
+    void buildPlanPage();
+    void buildRunPage();
+    void buildSummaryPage();
+    void retranslate();
+    void loadSettings();
+    void saveSettings() const;
+
+    Result<ckptsync::Options> baseOptions() const;
+    void scan();
+    void validateNodes();
+    void testConnections();
+    void runPreflight();
+    void showPreflight();
+    void showPlan();
+    void updateScript();
+    void startSync(const QStringList &onlyNodes);
+    void showSummary();
+    void toggleWatch(bool on);
+    void watchTick();
+    void log(const QString &line);
+    void setBusy(bool busy, const QString &what);
+
+    QWizard *m_wizard = nullptr;
+
+    // Source
+    QLabel *m_sourceHint = nullptr;
+    QRadioButton *m_sourceLocal = nullptr;
+    QRadioButton *m_sourceRemote = nullptr;
+    QLineEdit *m_sourceHost = nullptr;
+    QLabel *m_folderLabel = nullptr;
+    QLineEdit *m_folder = nullptr;
+    QPushButton *m_browse = nullptr;
+    QPushButton *m_scan = nullptr;
+    FieldMessage *m_folderMessage = nullptr;
+    QTreeWidget *m_found = nullptr;
+    QLabel *m_stepLabel = nullptr;
+    QComboBox *m_step = nullptr;
+    QCheckBox *m_includeTracker = nullptr;
+
+    // Nodes
+    QLabel *m_nodesHint = nullptr;
+    QLineEdit *m_nodes = nullptr;
+    FieldMessage *m_nodesMessage = nullptr;
+    QLabel *m_nodesCount = nullptr;
+    QLabel *m_sshConfigLabel = nullptr;
+    QLineEdit *m_sshConfig = nullptr;
+    QCheckBox *m_acceptKeys = nullptr;
+    QPushButton *m_test = nullptr;
+    QLabel *m_testResult = nullptr;
+
+    // Preflight, plan, run, summary
+    QLabel *m_preflightHint = nullptr;
+    QTableWidget *m_preflight = nullptr;
+    QLabel *m_preflightSummary = nullptr;
+    QLabel *m_planSummary = nullptr;
+    QTableWidget *m_planTable = nullptr;
+    QPushButton *m_showCommands = nullptr;
+    QComboBox *m_scriptKind = nullptr;
+    QPlainTextEdit *m_script = nullptr;
+    QPushButton *m_copyScript = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QTableWidget *m_runTable = nullptr;
+    QPlainTextEdit *m_log = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QPushButton *m_retry = nullptr;
+    QLabel *m_summary = nullptr;
+    QPushButton *m_copyReport = nullptr;
+    QPushButton *m_openAudit = nullptr;
+    QCheckBox *m_watch = nullptr;
+    QTimer *m_watchTimer = nullptr;
+
+    std::optional<ckptsync::Discovery> m_discovery;
+    QList<ckptsync::SourceFile> m_sourceFiles;
+    QList<ckptsync::NodeState> m_states;
+    QList<ckptsync::PlanItem> m_plan;
+    QList<ckptsync::NodeResult> m_results;
+    std::optional<ckptsync::Discovery> m_watchPrevious;
+    QSet<int> m_watchDone;
+    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    int m_jobs = 0; // background jobs still to report
+    bool m_preflightDone = false;
+    bool m_syncDone = false;
+    bool m_loading = false;
+    bool m_dirty = false;
+};
+
+} // namespace vna::ui
