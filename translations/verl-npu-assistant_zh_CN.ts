@@ -758,10 +758,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>预检时无法连接</translation>
     </message>
     <message>
-        <source>copying %1</source>
-        <translation>正在复制 %1</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -788,6 +784,10 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>Cannot write the audit log %1: %2</source>
         <translation>无法写入审计日志 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>copying %n file(s)</source>
+        <translation><numerusform>正在复制 %n 个文件</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2922,7 +2922,9 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>Checkpoint %1: %n step(s)</source>
-        <translation><numerusform>检查点 %1：%n 个 step</numerusform></translation>
+        <translation>
+            <numerusform>检查点 %1：%n 个 step</numerusform>
+        </translation>
     </message>
     <message>
         <source>tracker says %1</source>
@@ -2934,7 +2936,9 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>written by %n rank(s)</source>
-        <translation><numerusform>由 %n 个 rank 写入</numerusform></translation>
+        <translation>
+            <numerusform>由 %n 个 rank 写入</numerusform>
+        </translation>
     </message>
     <message>
         <source>WARNING: you plan to resume on %1 ranks; copying metadata does not fix a changed topology</source>
@@ -3068,7 +3072,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>got %n hosts</source>
-        <translation><numerusform>给出了 %n 个主机</numerusform></translation>
+        <translation>
+            <numerusform>给出了 %n 个主机</numerusform>
+        </translation>
     </message>
     <message>
         <source>--checkpoint names global_step_%1, which contradicts --step %2.</source>
@@ -3108,7 +3114,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>%n file(s) written</source>
-        <translation><numerusform>写入了 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform>写入了 %n 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>Watching %1; press Ctrl+C to stop.</source>
@@ -4668,7 +4676,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>%n rank(s)</source>
-        <translation><numerusform>%n 个 rank</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
     </message>
     <message>
         <source>No global_step_N folder was found here.</source>
@@ -4684,7 +4694,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>%n node(s): %1</source>
-        <translation><numerusform>%n 个节点：%1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot read the ssh configuration file %1.</source>
@@ -4696,11 +4708,15 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>All %n node(s) answered.</source>
-        <translation><numerusform>全部 %n 个节点均有响应。</numerusform></translation>
+        <translation>
+            <numerusform>全部 %n 个节点均有响应。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Reading the source and checking %n node(s)…</source>
-        <translation><numerusform>正在读取源端并检查 %n 个节点…</numerusform></translation>
+        <translation>
+            <numerusform>正在读取源端并检查 %n 个节点…</numerusform>
+        </translation>
     </message>
     <message>
         <source>yes, shared storage</source>
@@ -4720,7 +4736,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>%1 of %n node(s) reachable.</source>
-        <translation><numerusform>%n 个节点中有 %1 个可连接。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点中有 %1 个可连接。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Every reachable node shares the source's storage: no copy needed.</source>
@@ -4728,7 +4746,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>%n file copy(ies) to make. Nothing on the source is changed; an existing different file is kept as NAME.bak-&lt;time&gt;.</source>
-        <translation><numerusform>需要复制 %n 个文件。源端不做任何修改；内容不同的已有文件会保留为 NAME.bak-&lt;时间&gt;。</numerusform></translation>
+        <translation>
+            <numerusform>需要复制 %n 个文件。源端不做任何修改；内容不同的已有文件会保留为 NAME.bak-&lt;时间&gt;。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing to copy: every node already has these files, shares the storage, or cannot be reached.</source>
@@ -4740,7 +4760,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>Copying to %n node(s).</source>
-        <translation><numerusform>正在复制到 %n 个节点。</numerusform></translation>
+        <translation>
+            <numerusform>正在复制到 %n 个节点。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Retrying %1.</source>
@@ -4752,11 +4774,15 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>Done: %n node(s) failed.</source>
-        <translation><numerusform>完成：%n 个节点失败。</numerusform></translation>
+        <translation>
+            <numerusform>完成：%n 个节点失败。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Checkpoint sync done: %n node(s) failed.</source>
-        <translation><numerusform>检查点同步完成：%n 个节点失败。</numerusform></translation>
+        <translation>
+            <numerusform>检查点同步完成：%n 个节点失败。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 node(s) ok, %2 failed, %3 skipped; %4 file(s) written and checked.

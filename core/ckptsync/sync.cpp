@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 #include <QThreadPool>
@@ -367,28 +368,48 @@ QString statusId(NodeResult::Status status)
 
 namespace {
 
-// Writes one file on a node: to a temporary name in its folder, checked, then renamed into place.
-QString transferScript(
-    const QString &root, const QString &relative, const QString &sha, const QString &stamp, const QString &tag)
+struct Transfer
 {
-    const QString final = root + u'/' + relative;
-    const QString dir = final.section(u'/', 0, -2);
-    const QString name = final.section(u'/', -1);
-    return u"d="_s + q(dir) + u"\nf="_s + q(final) + u"\nt="_s + q(dir + u"/."_s + name + u".vna-tmp-"_s + tag)
-        + u"\nb="_s + q(final + u".bak-"_s + stamp) + u"\nx="_s + q(sha) + uR"SH(
-trap 'rm -f "$t"' EXIT HUP INT TERM
-mkdir -p "$d" || exit 10
-cat > "$t" || exit 11
-s=$(sha256sum < "$t" | cut -c1-64)
-[ "$s" = "$x" ] || { echo "checksum after transfer is $s, expected $x" >&2; exit 12; }
-if [ -e "$f" ]; then
-  o=$(sha256sum < "$f" | cut -c1-64)
-  if [ "$o" != "$x" ]; then ln "$f" "$b" 2>/dev/null || cp -p "$f" "$b" || exit 13; echo "backup $b"; fi
+    QString relative;
+    QString sha;
+    qint64 bytes = 0;
+};
+
+// Writes a node's files in one remote command: their bytes arrive one after the other on stdin; each
+// goes to a temporary name in its folder and is checked; only when all are right is each renamed
+// into place (a differing old file kept as NAME.bak-<stamp>). Any failure removes every temporary
+// file. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
+QString transferScript(const QString &root, const QList<Transfer> &transfers, const QString &stamp, const QString &tag)
+{
+    QString script;
+    QStringList temps;
+    for (qsizetype i = 0; i < transfers.size(); ++i) {
+        const Transfer &t = transfers.at(i);
+        const QString final = root + u'/' + t.relative;
+        const QString dir = final.section(u'/', 0, -2);
+        const QString name = final.section(u'/', -1);
+        script += u"d%1=%2\nf%1=%3\nt%1=%4\nb%1=%5\nx%1=%6\nn%1=%7\n"_s.arg(i)
+                      .arg(q(dir), q(final), q(dir + u"/."_s + name + u".vna-tmp-"_s + tag),
+                           q(final + u".bak-"_s + stamp), q(t.sha))
+                      .arg(t.bytes);
+        temps.append(u"\"$t%1\""_s.arg(i));
+    }
+    script += u"trap 'rm -f "_s + temps.join(u' ') + u"' EXIT HUP INT TERM\n"_s;
+    for (qsizetype i = 0; i < transfers.size(); ++i)
+        script += uR"SH(mkdir -p "$d%1" || { echo "file %1" >&2; exit 10; }
+dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none || { echo "file %1" >&2; exit 11; }
+s=$(sha256sum < "$t%1" | cut -c1-64)
+[ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; exit 12; }
+)SH"_s.arg(i);
+    for (qsizetype i = 0; i < transfers.size(); ++i)
+        script += uR"SH(if [ -e "$f%1" ]; then
+  o=$(sha256sum < "$f%1" | cut -c1-64)
+  if [ "$o" != "$x%1" ]; then ln "$f%1" "$b%1" 2>/dev/null || cp -p "$f%1" "$b%1" || { echo "file %1" >&2; exit 13; }; echo "backup %1 $b%1"; fi
 fi
-mv -f "$t" "$f" || exit 14
-trap - EXIT HUP INT TERM
-echo done
-)SH"_s;
+mv -f "$t%1" "$f%1" || { echo "file %1" >&2; exit 14; }
+)SH"_s.arg(i);
+    script += u"trap - EXIT HUP INT TERM\necho done\n"_s;
+    return script;
 }
 
 QString stepError(int code, const QString &stderrText)
@@ -450,50 +471,58 @@ QList<NodeResult> execute(const Options &options,
             }
             if (result.status != NodeResult::Status::Failed && !anyWork)
                 result.status = NodeResult::Status::Skipped;
+            QList<Transfer> transfers;
+            QByteArray input;
             for (const PlanItem &item : items) {
-                if (result.status == NodeResult::Status::Failed)
-                    break;
                 const SourceFile *file = byPath.value(item.file);
-                FileResult fr{item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()};
-                if (item.action != Action::Copy && item.action != Action::Replace) {
-                    result.files.append(fr);
-                    continue;
+                result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
+                if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
+                    transfers.append({item.file, file->sha256, file->content.size()});
+                    input += file->content;
                 }
-                for (int attempt = 0;; ++attempt) {
-                    result.attempts = std::max(result.attempts, attempt + 1);
-                    if (progress)
-                        progress(result.node, Text::tr("copying %1").arg(item.file));
-                    const ProcessResult r
-                        = remote(options.ssh, result.node,
-                                 transferScript(options.source.root, item.file, file->sha256, stamp, nonce()),
-                                 file->content, options.timeoutSec * 1000, cancel);
-                    if (r.exitCode == 0) {
-                        const QString out = QString::fromUtf8(r.out);
-                        if (out.startsWith(u"backup "_s))
-                            fr.backup = out.section(u'\n', 0, 0).mid(7);
-                        break;
-                    }
-                    const ssh::Failure failure = ssh::classify(r);
-                    const bool transient = ssh::isTransient(failure) && !r.canceled;
-                    if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
-                        result.status = NodeResult::Status::Failed;
-                        result.error = failure != ssh::Failure::None || r.canceled
-                            ? failureText(options.ssh, result.node, r)
-                            : Text::tr("%1: %2").arg(item.file,
-                                                     stepError(r.exitCode, QString::fromLocal8Bit(r.err).trimmed()));
-                        break;
-                    }
-                    if (progress)
-                        progress(result.node, Text::tr("retrying after a transient failure"));
-                    if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
-                        result.status = NodeResult::Status::Failed;
-                        result.error = Text::tr("Canceled.");
-                        break;
-                    }
-                }
-                if (result.status == NodeResult::Status::Failed)
+            }
+            for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
+                result.attempts = attempt + 1;
+                if (progress)
+                    progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())));
+                const ProcessResult r
+                    = remote(options.ssh, result.node, transferScript(options.source.root, transfers, stamp, nonce()),
+                             input, options.timeoutSec * 1000, cancel);
+                if (r.exitCode == 0) {
+                    const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+                    for (const QString &line : lines)
+                        if (line.startsWith(u"backup "_s)) {
+                            const QString path = transfers.value(line.section(u' ', 1, 1).toInt()).relative;
+                            for (FileResult &f : result.files)
+                                if (f.path == path)
+                                    f.backup = line.section(u' ', 2);
+                        }
                     break;
-                result.files.append(fr);
+                }
+                const ssh::Failure failure = ssh::classify(r);
+                const bool transient = ssh::isTransient(failure) && !r.canceled;
+                if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
+                    result.status = NodeResult::Status::Failed;
+                    if (failure != ssh::Failure::None || r.canceled) {
+                        result.error = failureText(options.ssh, result.node, r);
+                    } else {
+                        const QString err = QString::fromLocal8Bit(r.err).trimmed();
+                        static const QRegularExpression fileIndex(uR"(file (\d+):? ?)"_s);
+                        const auto m = fileIndex.match(err);
+                        const QString which
+                            = m.hasMatch() ? transfers.value(m.captured(1).toInt()).relative : QString();
+                        QString detail = err;
+                        detail.remove(fileIndex);
+                        result.error = Text::tr("%1: %2").arg(which, stepError(r.exitCode, detail.trimmed()));
+                    }
+                    break;
+                }
+                if (progress)
+                    progress(result.node, Text::tr("retrying after a transient failure"));
+                if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
+                    result.status = NodeResult::Status::Failed;
+                    result.error = Text::tr("Canceled.");
+                }
             }
             result.durationMs = clock.elapsed();
             if (progress)

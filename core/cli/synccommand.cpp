@@ -299,8 +299,15 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         return failed ? ExitCode::Problems : ExitCode::Ok;
     };
 
-    if (!parser.isSet(u"watch"_s))
-        return once(options, false);
+    if (!parser.isSet(u"watch"_s)) {
+        const ExitCode code = once(options, false);
+        // Close the multiplexed connections now rather than leaving them for ControlPersist.
+        for (const QString &node : options.nodes)
+            ssh::closeMaster(options.ssh, node);
+        if (!options.source.isLocal())
+            ssh::closeMaster(options.ssh, options.source.host);
+        return code;
+    }
 
     // Watch: poll the folder; a step whose metadata looked the same in two polls is complete.
     ctx.out << tr("Watching %1; press Ctrl+C to stop.").arg(options.source.display()) << u'\n';

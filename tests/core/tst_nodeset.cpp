@@ -15,6 +15,8 @@ private slots:
     void expand();
     void errors_data();
     void errors();
+    void clusterShellAgreement_data();
+    void clusterShellAgreement();
     void fold_data();
     void fold();
     void roundTrip();
@@ -84,6 +86,39 @@ void TestNodeset::errors()
     QVERIFY2(result.error().message.contains(mentions), qPrintable(result.error().message));
 }
 
+// What ClusterShell 1.9.1's `nodeset -e` printed for the same specs (Debian 12, 2026-11-30). It sorts
+// its output; we keep the order of first appearance (the user's node order), so compare as sets.
+void TestNodeset::clusterShellAgreement_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("printed");
+    QTest::addRow("padding") << u"node[08-11]"_s << u"node08 node09 node10 node11"_s;
+    QTest::addRow("step") << u"n[0-6/2]"_s << u"n0 n2 n4 n6"_s;
+    QTest::addRow("list") << u"n[1,3,7-8]"_s << u"n1 n3 n7 n8"_s;
+    QTest::addRow("suffix") << u"node[1-2]-ipmi"_s << u"node1-ipmi node2-ipmi"_s;
+    QTest::addRow("two dimensions") << u"rack[1-2]n[01-02]"_s << u"rack1n01 rack1n02 rack2n01 rack2n02"_s;
+    QTest::addRow("union") << u"a[1-2],a2,b"_s << u"a1 a2 b"_s;
+    QTest::addRow("difference") << u"node[0-10]!node[8-10]"_s << u"node0 node1 node2 node3 node4 node5 node6 node7"_s;
+    QTest::addRow("intersection") << u"n[1-5]&n[4-9]"_s << u"n4 n5"_s;
+    QTest::addRow("xor") << u"n[1-3]^n[2-4]"_s << u"n1 n4"_s;
+    QTest::addRow("left to right") << u"n[1-4]!n2,n2&n[2-3]"_s << u"n2 n3"_s;
+    QTest::addRow("mixed padding") << u"n[2,01,001]"_s << u"n2 n01 n001"_s;
+}
+
+void TestNodeset::clusterShellAgreement()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, printed);
+    const auto result = expandNodeset(spec);
+    QVERIFY(result.ok());
+    QStringList ours = *result;
+    QStringList theirs = printed.split(u' ');
+    ours.sort();
+    theirs.sort();
+    QCOMPARE(ours, theirs);
+}
+
+// The folded forms below are what ClusterShell's `nodeset -f` printed for the same lists.
 void TestNodeset::fold_data()
 {
     QTest::addColumn<QStringList>("hosts");

@@ -98,14 +98,16 @@ bool SshServer::start(const QMap<QString, QString> &environment)
         QFile config(m_dir + QStringLiteral("/sshd_config"));
         if (!config.open(QIODevice::WriteOnly | QIODevice::Truncate))
             return false;
-        config.write(QStringLiteral("ListenAddress %1:%2\nHostKey %3\nAuthorizedKeysFile %4/authorized_keys\n"
-                                    "PidFile %4/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
-                                    "KbdInteractiveAuthentication no\nPermitRootLogin yes\nPrintMotd no\n"
-                                    "%5")
-                         .arg(m_address)
-                         .arg(m_port)
-                         .arg(hostKey, m_dir, setEnv)
-                         .toUtf8());
+        config.write(
+            QStringLiteral(
+                "ListenAddress %1:%2\nHostKey %3\nAuthorizedKeysFile %4/authorized_keys\n"
+                "PidFile %4/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
+                "KbdInteractiveAuthentication no\nPermitRootLogin yes\nPrintMotd no\nSubsystem sftp internal-sftp\n"
+                "%5")
+                .arg(m_address)
+                .arg(m_port)
+                .arg(hostKey, m_dir, setEnv)
+                .toUtf8());
         config.close();
         m_process = std::make_unique<QProcess>();
         m_process->setProcessChannelMode(QProcess::MergedChannels);

@@ -527,6 +527,8 @@ Result<ckptsync::Options> SyncTab::baseOptions() const
         config = QDir::homePath() + config.mid(1);
     options.ssh.configFile = config;
     options.ssh.acceptNewHostKeys = m_acceptKeys->isChecked();
+    if (m_controlDir.isValid())
+        options.ssh.controlDir = m_controlDir.path();
     const QString stepText = m_step->currentData().toString();
     auto selection = ckptsync::parseStepSelection(stepText.isEmpty() ? u"latest"_s : stepText);
     if (selection)

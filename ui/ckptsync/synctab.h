@@ -8,7 +8,10 @@
 #include <memory>
 #include <optional>
 
+#include <QDir>
 #include <QList>
+#include <QSet>
+#include <QTemporaryDir>
 
 #include "ckptsync/sync.h"
 #include "shell/tooltab.h"
@@ -138,7 +141,8 @@ private:
     std::optional<ckptsync::Discovery> m_watchPrevious;
     QSet<int> m_watchDone;
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
-    int m_jobs = 0; // background jobs still to report
+    QTemporaryDir m_controlDir{QDir::tempPath() + QStringLiteral("/vna-ssh-XXXXXX")}; // one ssh connection per node
+    int m_jobs = 0;                                                                   // background jobs still to report
     bool m_preflightDone = false;
     bool m_syncDone = false;
     bool m_loading = false;
