@@ -253,7 +253,7 @@ done
                 }
             }
             if (progress)
-                progress(state.node, state.reachable ? Text::tr("preflight done") : state.error);
+                progress(state.node, state.reachable ? Text::tr("preflight done") : state.error, true);
             std::lock_guard lock(mutex);
             states[i] = state;
         }));
@@ -484,7 +484,8 @@ QList<NodeResult> execute(const Options &options,
             for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
                 result.attempts = attempt + 1;
                 if (progress)
-                    progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())));
+                    progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
+                             false);
                 const ProcessResult r
                     = remote(options.ssh, result.node, transferScript(options.source.root, transfers, stamp, nonce()),
                              input, options.timeoutSec * 1000, cancel);
@@ -518,7 +519,7 @@ QList<NodeResult> execute(const Options &options,
                     break;
                 }
                 if (progress)
-                    progress(result.node, Text::tr("retrying after a transient failure"));
+                    progress(result.node, Text::tr("retrying after a transient failure"), false);
                 if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
                     result.status = NodeResult::Status::Failed;
                     result.error = Text::tr("Canceled.");
@@ -527,7 +528,7 @@ QList<NodeResult> execute(const Options &options,
             result.durationMs = clock.elapsed();
             if (progress)
                 progress(result.node,
-                         result.status == NodeResult::Status::Failed ? result.error : statusId(result.status));
+                         result.status == NodeResult::Status::Failed ? result.error : statusId(result.status), true);
             log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
             results[n] = result;
         }));

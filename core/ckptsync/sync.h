@@ -72,7 +72,8 @@ struct NodeState
     QMap<QString, QString> sha256; // relative file -> checksum; empty when absent
 };
 
-using Progress = std::function<void(const QString &node, const QString &message)>;
+// `finished`: the node is done (its final status or error is the message).
+using Progress = std::function<void(const QString &node, const QString &message, bool finished)>;
 
 // Writes a marker file into the source root for shared-storage detection (and removes it after).
 QList<NodeState> preflight(const Options &options,

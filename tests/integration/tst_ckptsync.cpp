@@ -84,6 +84,7 @@ private slots:
     void relayFromAnotherHost();
     void cancelLeavesNoTemporaryFile();
     void exportScriptNeedsNoNodes();
+    void hostilePathIsData();
 
 private:
     vna::test::SshServer &
@@ -343,6 +344,27 @@ void TestCkptSync::exportScriptNeedsNoNodes()
                                       u"gpu[02-04]"_s, u"--export-script"_s, u"clush"_s});
     QCOMPARE(r.code, ExitCode::Ok);
     QVERIFY2(r.out.contains(u"clush -w 'gpu[02-04]' --copy "_s), qPrintable(r.out));
+}
+
+void TestCkptSync::hostilePathIsData()
+{
+    // Every path reaches the node through one quoting function: this one must arrive as data.
+    const QString marker = m_dir.filePath(u"PWNED"_s);
+    const QString hostile = m_dir.filePath(u"ck pt;$(touch %1)`touch %1`'\"ü\nx"_s.arg(marker));
+    QVERIFY(write(hostile + u'/' + kDist + u"/common.pt"_s, m_common));
+    QVERIFY(write(hostile + u'/' + kDist + u"/.metadata"_s, "m"));
+    QVERIFY(write(hostile + u'/' + kDist + u"/metadata.json"_s, "{}"));
+    auto node = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-hostile"_s), u"127.0.0.10"_s);
+    QDir().mkpath(m_dir.filePath(u"node-hostile"_s));
+    node->bindMount(m_dir.filePath(u"node-hostile"_s), hostile);
+    QVERIFY2(node->start({}), qPrintable(node->errorString()));
+    m_servers.insert(u"hostile"_s, node);
+    writeConfig();
+    const auto r = vna::test::runCli(
+        {u"sync"_s, u"--checkpoint"_s, hostile, u"--nodes"_s, u"hostile"_s, u"--ssh-config"_s, m_config});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
+    QCOMPARE(read(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
+    QVERIFY(!QFile::exists(marker));
 }
 
 QTEST_GUILESS_MAIN(TestCkptSync)

@@ -115,14 +115,16 @@ bool SshServer::start(const QMap<QString, QString> &environment)
             m_process->start(QStringLiteral("/usr/sbin/sshd"),
                              {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config.fileName()});
         } else {
-            // The paths are test directories without quotes in them.
-            const QString remount
-                = m_bindReadOnly ? QStringLiteral(" && mount -o remount,ro,bind '%1'").arg(m_bindPath) : QString();
+            const auto quoted
+                = [](QString path) -> QString { return u'\'' + path.replace(u'\'', QStringLiteral("'\\''")) + u'\''; };
+            const QString remount = m_bindReadOnly
+                ? QStringLiteral(" && mount -o remount,ro,bind %1").arg(quoted(m_bindPath))
+                : QString();
             m_process->start(QStringLiteral("unshare"),
                              {QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
                               QStringLiteral("sh"), QStringLiteral("-c"),
-                              QStringLiteral("mount --bind '%1' '%2'%3 && exec /usr/sbin/sshd -D -e -f '%4'")
-                                  .arg(m_bindFrom, m_bindPath, remount, config.fileName())});
+                              QStringLiteral("mount --bind %1 %2%3 && exec /usr/sbin/sshd -D -e -f %4")
+                                  .arg(quoted(m_bindFrom), quoted(m_bindPath), remount, quoted(config.fileName()))});
         }
         if (!m_process->waitForStarted(5000)) {
             m_error = m_process->errorString();

@@ -791,15 +791,17 @@ void SyncTab::startSync(const QStringList &onlyNodes)
                             : tr("Retrying %1.").arg(onlyNodes.join(u", "_s)));
     const QList<ckptsync::SourceFile> files = m_sourceFiles;
     QPointer<SyncTab> self(this);
-    const ckptsync::Progress progress = [self](const QString &node, const QString &message) {
+    const ckptsync::Progress progress = [self](const QString &node, const QString &message, bool finished) {
         QMetaObject::invokeMethod(
             self,
-            [self, node, message] {
+            [self, node, message, finished] {
                 if (!self)
                     return;
                 for (int row = 0; row < self->m_runTable->rowCount(); ++row)
                     if (self->m_runTable->item(row, 0)->text() == node)
                         self->m_runTable->item(row, 1)->setText(message);
+                if (finished)
+                    self->m_progress->setValue(self->m_progress->value() + 1);
                 self->log(node + u": "_s + message);
             },
             Qt::QueuedConnection);
