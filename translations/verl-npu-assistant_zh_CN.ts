@@ -787,15 +787,13 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
     <message numerus="yes">
         <source>copying %n file(s)</source>
-        <translation><numerusform>正在复制 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform>正在复制 %n 个文件</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>
-    <message>
-        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
-        <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
-    </message>
     <message>
         <source>Check NPUs, drivers, CANN, torch_npu and the variables verl needs, here or on many nodes over ssh.</source>
         <translation>检查 NPU、驱动、CANN、torch_npu 以及 verl 需要的环境变量，可在本机或通过 ssh 在多个节点上运行。</translation>
@@ -829,22 +827,6 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>file</source>
         <translation>文件</translation>
-    </message>
-    <message>
-        <source>Use this ssh configuration file instead of ~/.ssh/config.</source>
-        <translation>使用此 ssh 配置文件代替 ~/.ssh/config。</translation>
-    </message>
-    <message>
-        <source>Pass -o OPTION to ssh; repeat for more.</source>
-        <translation>向 ssh 传递 -o OPTION；可重复指定多个。</translation>
-    </message>
-    <message>
-        <source>option</source>
-        <translation>选项</translation>
-    </message>
-    <message>
-        <source>Accept and remember host keys of nodes never seen before (changed keys are still refused).</source>
-        <translation>接受并记住首次连接的节点的主机密钥（已变更的密钥仍会被拒绝）。</translation>
     </message>
     <message>
         <source>Nodes probed at the same time.</source>
@@ -897,30 +879,6 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>Choose --json or --markdown, not both.</source>
         <translation>--json 和 --markdown 只能选择一个。</translation>
-    </message>
-    <message>
-        <source>--hosts: %1</source>
-        <translation>--hosts：%1</translation>
-    </message>
-    <message>
-        <source>--host: %1</source>
-        <translation>--host：%1</translation>
-    </message>
-    <message>
-        <source>Cannot read the host file %1: %2</source>
-        <translation>无法读取主机列表文件 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>More than %1 hosts.</source>
-        <translation>主机数超过 %1 个。</translation>
-    </message>
-    <message>
-        <source>Cannot read the ssh configuration file %1.</source>
-        <translation>无法读取 ssh 配置文件 %1。</translation>
     </message>
     <message>
         <source>--python needs a path or a command name.</source>
@@ -2297,6 +2255,53 @@ Exit code 1 when there are errors.</source>
     </message>
 </context>
 <context>
+    <name>NodeOptions</name>
+    <message>
+        <source>Use this ssh configuration file instead of ~/.ssh/config.</source>
+        <translation>使用此 ssh 配置文件代替 ~/.ssh/config。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Pass -o OPTION to ssh; repeat for more.</source>
+        <translation>向 ssh 传递 -o OPTION；可重复指定多个。</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Accept and remember host keys of nodes never seen before (changed keys are still refused).</source>
+        <translation>接受并记住首次连接的节点的主机密钥（已变更的密钥仍会被拒绝）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the ssh configuration file %1.</source>
+        <translation>无法读取 ssh 配置文件 %1。</translation>
+    </message>
+    <message>
+        <source>--%1: %2</source>
+        <translation>--%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read the host file %1: %2</source>
+        <translation>无法读取主机列表文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>More than %1 hosts.</source>
+        <translation>主机数超过 %1 个。</translation>
+    </message>
+    <message>
+        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
+        <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
+    </message>
+</context>
+<context>
     <name>Nodeset</name>
     <message>
         <source>"[" at position %1 is never closed.</source>
@@ -2905,10 +2910,6 @@ Exit code 1 when the settings contradict each other.</source>
 <context>
     <name>SyncCommand</name>
     <message>
-        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
-        <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
-    </message>
-    <message>
         <source>layout v1 (actor/dist_ckpt)</source>
         <translation>目录结构 v1（actor/dist_ckpt）</translation>
     </message>
@@ -3023,22 +3024,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>暂时性故障（连接被拒绝、被重置、超时）的重试次数。</translation>
     </message>
     <message>
-        <source>Use this ssh configuration file instead of ~/.ssh/config.</source>
-        <translation>使用此 ssh 配置文件代替 ~/.ssh/config。</translation>
-    </message>
-    <message>
-        <source>Pass -o OPTION to ssh; repeat for more.</source>
-        <translation>向 ssh 传递 -o OPTION；可重复指定多个。</translation>
-    </message>
-    <message>
-        <source>option</source>
-        <translation>选项</translation>
-    </message>
-    <message>
-        <source>Accept and remember host keys of nodes never seen before (changed keys are still refused).</source>
-        <translation>接受并记住首次连接的节点的主机密钥（已变更的密钥仍会被拒绝）。</translation>
-    </message>
-    <message>
         <source>Run the preflight and print the plan; copy nothing.</source>
         <translation>运行预检并输出计划；不复制任何文件。</translation>
     </message>
@@ -3081,24 +3066,12 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>--checkpoint 指向 global_step_%1，与 --step %2 矛盾。</translation>
     </message>
     <message>
-        <source>--nodes: %1</source>
-        <translation>--nodes：%1</translation>
-    </message>
-    <message>
-        <source>Cannot read the host file %1: %2</source>
-        <translation>无法读取主机列表文件 %1：%2</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
         <source>Name the destination nodes with --nodes or --hostfile.</source>
         <translation>请用 --nodes 或 --hostfile 指定目标节点。</translation>
-    </message>
-    <message>
-        <source>Cannot read the ssh configuration file %1.</source>
-        <translation>无法读取 ssh 配置文件 %1。</translation>
     </message>
     <message>
         <source>(missing)</source>

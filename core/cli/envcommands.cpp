@@ -2,39 +2,21 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 
 #include "cli/dispatcher.h"
+#include "cli/nodeoptions.h"
 #include "common/atomicfile.h"
 #include "env/diagnose.h"
 #include "env/envscript.h"
 #include "env/report.h"
-#include "ssh/nodeset.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::cli {
 
-namespace {
-
-Result<int> boundedInt(const QCommandLineParser &parser, const QString &option, int low, int high)
-{
-    bool ok = false;
-    const int value = parser.value(option).toInt(&ok);
-    if (!ok || value < low || value > high)
-        return Error::input(QCoreApplication::translate("DiagnoseCommand",
-                                                        "Invalid --%1 \"%2\": expected a number from %3 "
-                                                        "to %4.")
-                                .arg(option, parser.value(option))
-                                .arg(low)
-                                .arg(high),
-                            u"--"_s + option);
-    return value;
-}
-
-} // namespace
+namespace {} // namespace
 
 QString DiagnoseCommand::name() const
 {
@@ -58,11 +40,6 @@ void DiagnoseCommand::configure(QCommandLineParser &parser) const
         {u"hosts"_s, tr("Nodes in ClusterShell nodeset syntax, e.g. node[01-16] or \"gpu[1-4]!gpu3\"."), tr("nodeset")},
         {u"host"_s, tr("One node; repeat for more."), tr("host")},
         {u"hostfile"_s, tr("A file with one node (or nodeset) per line; # starts a comment."), tr("file")},
-        {u"ssh-config"_s, tr("Use this ssh configuration file instead of ~/.ssh/config."), tr("file")},
-        {u"ssh-option"_s, tr("Pass -o OPTION to ssh; repeat for more."), tr("option")},
-        {u"accept-new-host-keys"_s,
-         tr("Accept and remember host keys of nodes never seen before (changed keys are "
-            "still refused).")},
         {u"jobs"_s, tr("Nodes probed at the same time."), tr("N"), u"16"_s},
         {u"python"_s, tr("The Python interpreter of your verl environment."), tr("path"), u"python3"_s},
         {u"ascend-root"_s, tr("Where Ascend software is installed, if not /usr/local/Ascend."), tr("dir")},
@@ -74,6 +51,7 @@ void DiagnoseCommand::configure(QCommandLineParser &parser) const
         {u"markdown"_s, tr("Print a Markdown report to paste into a GitHub issue.")},
         {u"output"_s, tr("Write the report to this file instead of standard output."), tr("file")},
     });
+    parser.addOptions(NodeOptions::sshOptions());
 }
 
 ExitCode DiagnoseCommand::run(const QCommandLineParser &parser, Context &ctx)
@@ -82,42 +60,16 @@ ExitCode DiagnoseCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (parser.isSet(u"json"_s) && parser.isSet(u"markdown"_s))
         return usage(Error::input(tr("Choose --json or --markdown, not both.")));
     env::DiagnoseOptions options;
-    QStringList hosts;
-    if (parser.isSet(u"hosts"_s)) {
-        const auto expanded = ssh::expandNodeset(parser.value(u"hosts"_s));
-        if (!expanded)
-            return usage(Error::input(tr("--hosts: %1").arg(expanded.error().message)));
-        hosts += *expanded;
-    }
-    for (const QString &host : parser.values(u"host"_s)) {
-        const auto expanded = ssh::expandNodeset(host);
-        if (!expanded)
-            return usage(Error::input(tr("--host: %1").arg(expanded.error().message)));
-        hosts += *expanded;
-    }
-    if (parser.isSet(u"hostfile"_s)) {
-        const QString path = parser.value(u"hostfile"_s);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return usage(Error::input(tr("Cannot read the host file %1: %2").arg(path, file.errorString())));
-        const auto expanded = ssh::parseHostFile(QString::fromUtf8(file.read(16 * 1024 * 1024)), path);
-        if (!expanded)
-            return usage(Error::input(tr("%1: %2").arg(path, expanded.error().message)));
-        hosts += *expanded;
-    }
-    hosts.removeDuplicates();
-    if (hosts.size() > ssh::kMaxHosts)
-        return usage(Error::input(tr("More than %1 hosts.").arg(ssh::kMaxHosts)));
-    options.hosts = hosts;
-    if (parser.isSet(u"ssh-config"_s)) {
-        options.ssh.configFile = parser.value(u"ssh-config"_s);
-        if (!QFileInfo(options.ssh.configFile).isReadable())
-            return usage(Error::input(tr("Cannot read the ssh configuration file %1.").arg(options.ssh.configFile)));
-    }
-    options.ssh.extraOptions = parser.values(u"ssh-option"_s);
-    options.ssh.acceptNewHostKeys = parser.isSet(u"accept-new-host-keys"_s);
-    const auto jobs = boundedInt(parser, u"jobs"_s, 1, 256);
-    const auto timeout = boundedInt(parser, u"timeout"_s, 1, 3600);
+    const auto hosts = NodeOptions::hosts(parser, {u"hosts"_s, u"host"_s}, u"hostfile"_s);
+    if (!hosts)
+        return usage(hosts.error());
+    options.hosts = *hosts;
+    const auto sshOptions = NodeOptions::ssh(parser);
+    if (!sshOptions)
+        return usage(sshOptions.error());
+    options.ssh = *sshOptions;
+    const auto jobs = NodeOptions::integer(parser, u"jobs"_s, 1, 256);
+    const auto timeout = NodeOptions::integer(parser, u"timeout"_s, 1, 3600);
     if (!jobs)
         return usage(jobs.error());
     if (!timeout)
@@ -208,13 +160,13 @@ ExitCode EnvScriptCommand::run(const QCommandLineParser &parser, Context &ctx)
     options.logToStdout = parser.isSet(u"log-to-stdout"_s);
     options.verlLogLevel = parser.value(u"verl-log-level"_s);
     if (parser.isSet(u"connect-timeout"_s)) {
-        const auto value = boundedInt(parser, u"connect-timeout"_s, 120, 7200);
+        const auto value = NodeOptions::integer(parser, u"connect-timeout"_s, 120, 7200);
         if (!value)
             return usage(value.error());
         options.connectTimeoutSec = *value;
     }
     if (parser.isSet(u"exec-timeout"_s)) {
-        const auto value = boundedInt(parser, u"exec-timeout"_s, 0, 2147483647);
+        const auto value = NodeOptions::integer(parser, u"exec-timeout"_s, 0, 2147483647);
         if (!value)
             return usage(value.error());
         options.execTimeoutSec = *value;

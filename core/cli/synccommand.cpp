@@ -4,13 +4,13 @@
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
 #include "ckptsync/sync.h"
 #include "cli/dispatcher.h"
+#include "cli/nodeoptions.h"
 #include "ssh/nodeset.h"
 
 using namespace Qt::StringLiterals;
@@ -18,19 +18,6 @@ using namespace Qt::StringLiterals;
 namespace vna::cli {
 
 namespace {
-
-Result<int> bounded(const QCommandLineParser &parser, const QString &option, int low, int high)
-{
-    bool ok = false;
-    const int value = parser.value(option).toInt(&ok);
-    if (!ok || value < low || value > high)
-        return Error::input(SyncCommand::tr("Invalid --%1 \"%2\": expected a number from %3 to %4.")
-                                .arg(option, parser.value(option))
-                                .arg(low)
-                                .arg(high),
-                            u"--"_s + option);
-    return value;
-}
 
 QString layoutText(ckptsync::Layout layout)
 {
@@ -105,11 +92,6 @@ void SyncCommand::configure(QCommandLineParser &parser) const
         {u"jobs"_s, tr("Nodes copied to at the same time."), tr("N"), u"16"_s},
         {u"timeout"_s, tr("Seconds each node may take."), tr("sec"), u"120"_s},
         {u"retries"_s, tr("Retries for transient failures (refused, reset, timed out)."), tr("N"), u"2"_s},
-        {u"ssh-config"_s, tr("Use this ssh configuration file instead of ~/.ssh/config."), tr("file")},
-        {{u"o"_s, u"ssh-option"_s}, tr("Pass -o OPTION to ssh; repeat for more."), tr("option")},
-        {u"accept-new-host-keys"_s,
-         tr("Accept and remember host keys of nodes never seen before (changed keys are "
-            "still refused).")},
         {u"dry-run"_s, tr("Run the preflight and print the plan; copy nothing.")},
         {u"verify-only"_s, tr("Compare the checksums on every node with the source; copy nothing.")},
         {u"export-script"_s,
@@ -119,6 +101,7 @@ void SyncCommand::configure(QCommandLineParser &parser) const
         {u"watch"_s, tr("Keep watching the checkpoint folder and sync every new step once it is complete.")},
         {u"json"_s, tr("Print one JSON object: plan, results, summary.")},
     });
+    parser.addOptions(NodeOptions::sshOptions());
 }
 
 ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
@@ -171,23 +154,10 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             return usage(kind.error());
         scriptKind = *kind;
     }
-    QStringList nodes;
-    if (parser.isSet(u"nodes"_s)) {
-        const auto expanded = ssh::expandNodeset(parser.value(u"nodes"_s));
-        if (!expanded)
-            return usage(Error::input(tr("--nodes: %1").arg(expanded.error().message)));
-        nodes += *expanded;
-    }
-    if (parser.isSet(u"hostfile"_s)) {
-        QFile file(parser.value(u"hostfile"_s));
-        if (!file.open(QIODevice::ReadOnly))
-            return usage(Error::input(tr("Cannot read the host file %1: %2").arg(file.fileName(), file.errorString())));
-        const auto expanded = ssh::parseHostFile(QString::fromUtf8(file.read(16 * 1024 * 1024)), file.fileName());
-        if (!expanded)
-            return usage(Error::input(tr("%1: %2").arg(file.fileName(), expanded.error().message)));
-        nodes += *expanded;
-    }
-    nodes.removeDuplicates();
+    const auto listed = NodeOptions::hosts(parser, {u"nodes"_s}, u"hostfile"_s);
+    if (!listed)
+        return usage(listed.error());
+    QStringList nodes = *listed;
     nodes.removeAll(options.source.host);
     if (nodes.isEmpty())
         return usage(Error::input(tr("Name the destination nodes with --nodes or --hostfile.")));
@@ -195,25 +165,22 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     for (const auto &[option, target, low, high] :
          {std::tuple{u"jobs"_s, &options.jobs, 1, 256}, std::tuple{u"timeout"_s, &options.timeoutSec, 1, 86400},
           std::tuple{u"retries"_s, &options.retries, 0, 10}}) {
-        const auto value = bounded(parser, option, low, high);
+        const auto value = NodeOptions::integer(parser, option, low, high);
         if (!value)
             return usage(value.error());
         *target = *value;
     }
     int devicesPerNode = 0;
     if (parser.isSet(u"devices-per-node"_s)) {
-        const auto value = bounded(parser, u"devices-per-node"_s, 1, 64);
+        const auto value = NodeOptions::integer(parser, u"devices-per-node"_s, 1, 64);
         if (!value)
             return usage(value.error());
         devicesPerNode = *value;
     }
-    if (parser.isSet(u"ssh-config"_s)) {
-        options.ssh.configFile = parser.value(u"ssh-config"_s);
-        if (!QFileInfo(options.ssh.configFile).isReadable())
-            return usage(Error::input(tr("Cannot read the ssh configuration file %1.").arg(options.ssh.configFile)));
-    }
-    options.ssh.extraOptions = parser.values(u"ssh-option"_s);
-    options.ssh.acceptNewHostKeys = parser.isSet(u"accept-new-host-keys"_s);
+    const auto sshOptions = NodeOptions::ssh(parser);
+    if (!sshOptions)
+        return usage(sshOptions.error());
+    options.ssh = *sshOptions;
     options.ssh.connectTimeoutSec = std::min(options.timeoutSec, 30);
     const bool json = parser.isSet(u"json"_s);
 

@@ -1,5 +1,7 @@
 #include "paths.h"
 
+#include <QDir>
+
 #include <QStandardPaths>
 
 namespace vna::paths {
@@ -22,6 +24,11 @@ QString logDir()
 QString logFile()
 {
     return logDir() + u"/verl-npu-assistant.log";
+}
+
+QString expandHome(const QString &path)
+{
+    return path.startsWith(QStringLiteral("~/")) ? QDir::homePath() + path.mid(1) : path;
 }
 
 } // namespace vna::paths

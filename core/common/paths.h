@@ -14,4 +14,7 @@ QString logDir();
 // <logDir>/verl-npu-assistant.log
 QString logFile();
 
+// "~/x" -> "$HOME/x"; anything else unchanged (for paths typed into the window).
+QString expandHome(const QString &path);
+
 } // namespace vna::paths

@@ -31,6 +31,7 @@
 #include <QtConcurrent>
 
 #include "common/fieldcheck.h"
+#include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
@@ -522,9 +523,7 @@ Result<ckptsync::Options> SyncTab::baseOptions() const
         return Error::input(tr("Give an absolute path: the other nodes use the same one."), u"folder"_s);
     const auto [root, step] = ckptsync::splitRoot(folder);
     options.source.root = root;
-    QString config = m_sshConfig->text().trimmed();
-    if (config.startsWith(u"~/"_s))
-        config = QDir::homePath() + config.mid(1);
+    const QString config = paths::expandHome(m_sshConfig->text().trimmed());
     options.ssh.configFile = config;
     options.ssh.acceptNewHostKeys = m_acceptKeys->isChecked();
     if (m_controlDir.isValid())
@@ -607,9 +606,7 @@ void SyncTab::validateNodes()
             m_nodesCount->setText(
                 tr("%n node(s): %1", nullptr, static_cast<int>(nodes->size())).arg(ssh::foldNodeset(*nodes)));
     }
-    QString config = m_sshConfig->text().trimmed();
-    if (config.startsWith(u"~/"_s))
-        config = QDir::homePath() + config.mid(1);
+    const QString config = paths::expandHome(m_sshConfig->text().trimmed());
     if (!config.isEmpty() && !QFileInfo(config).isReadable())
         m_nodesMessage->setMessage(tr("Cannot read the ssh configuration file %1.").arg(config));
     page(m_wizard, NodesPage)->refresh();

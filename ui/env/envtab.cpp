@@ -42,6 +42,7 @@
 
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
+#include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
@@ -616,9 +617,7 @@ Result<env::DiagnoseOptions> EnvTab::options() const
         if (!hosts)
             return Error::input(hosts.error().message, u"hosts"_s);
         options.hosts = *hosts;
-        QString config = m_sshConfig->text().trimmed();
-        if (config.startsWith(u"~/"_s))
-            config = QDir::homePath() + config.mid(1);
+        const QString config = paths::expandHome(m_sshConfig->text().trimmed());
         if (!config.isEmpty() && !QFileInfo(config).isReadable())
             return Error::input(tr("Cannot read %1.").arg(config), u"sshConfig"_s);
         options.ssh.configFile = config;
