@@ -892,12 +892,18 @@ void SyncTab::watchTick()
     const ckptsync::Options opts = *options;
     const std::optional<ckptsync::Discovery> previous = m_watchPrevious;
     const QSet<int> done = m_watchDone;
-    using Outcome = std::pair<std::optional<ckptsync::Discovery>, QList<int>>;
+    // A plain struct, not std::optional: GCC's -Wmaybe-uninitialized misfires on the latter under ASan.
+    struct Outcome
+    {
+        bool ok = false;
+        ckptsync::Discovery now;
+        QList<int> synced;
+    };
     runJob<Outcome>(
         [opts, previous, done](const std::atomic_bool *cancel) {
             const auto now = ckptsync::discoverSource(opts.source, opts.ssh, cancel);
             if (!now)
-                return Outcome{std::nullopt, {}};
+                return Outcome{};
             QList<int> synced;
             if (previous)
                 for (const int step : ckptsync::completeSteps(*previous, *now)) {
@@ -916,19 +922,19 @@ void SyncTab::watchTick()
                     (void)ckptsync::writeAudit(run, plan, ckptsync::execute(run, plan, *source, cancel));
                     synced.append(step);
                 }
-            return Outcome{*now, synced};
+            return Outcome{true, *now, synced};
         },
         [this](Outcome outcome) {
-            if (!outcome.first)
+            if (!outcome.ok)
                 return;
             if (!m_watchPrevious)
-                for (const ckptsync::Step &step : outcome.first->steps)
+                for (const ckptsync::Step &step : outcome.now.steps)
                     m_watchDone.insert(step.number);
-            for (const int step : outcome.second) {
+            for (const int step : outcome.synced) {
                 m_watchDone.insert(step);
                 log(tr("global_step_%1 was complete and has been synced.").arg(step));
             }
-            m_watchPrevious = outcome.first;
+            m_watchPrevious = outcome.now;
         });
 }
 
