@@ -2906,6 +2906,10 @@ Exit code 1 when the settings contradict each other.</source>
         <source>ssh to %1 failed: %2</source>
         <translation>ssh 连接 %1 失败：%2</translation>
     </message>
+    <message>
+        <source>Its keys now: %1.</source>
+        <translation>它当前的密钥：%1。</translation>
+    </message>
 </context>
 <context>
     <name>SyncCommand</name>
@@ -4770,6 +4774,22 @@ Audit log: %5</source>
     <message>
         <source>global_step_%1 was complete and has been synced.</source>
         <translation>global_step_%1 已保存完成并已同步。</translation>
+    </message>
+    <message>
+        <source>Unknown host keys</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>These nodes have never been connected to:
+
+%1
+
+Accept and remember their keys, then check the nodes again?</source>
+        <translation>以下节点从未连接过：
+
+%1
+
+接受并记住它们的密钥，然后重新检查这些节点吗？</translation>
     </message>
 </context>
 <context>

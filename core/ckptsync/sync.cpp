@@ -55,11 +55,11 @@ ProcessResult remote(const ssh::Options &ssh,
     return ssh::run(ssh, host, {u"sh"_s, u"-c"_s, q(script)}, input, timeoutMs, cancel);
 }
 
-QString failureText(const ssh::Options &, const QString &host, const ProcessResult &result)
+QString failureText(const ssh::Options &options, const QString &host, const ProcessResult &result)
 {
     const ssh::Failure failure = ssh::classify(result);
     if (failure != ssh::Failure::None)
-        return ssh::describe(failure, host, result);
+        return ssh::describeWithFingerprints(options, failure, host, result);
     if (result.canceled)
         return Text::tr("Canceled.");
     return QString::fromLocal8Bit(result.err).trimmed().left(600);

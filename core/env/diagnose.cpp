@@ -32,7 +32,7 @@ Diagnosis diagnoseTarget(const QString &host, const DiagnoseOptions &options, co
         ProcessResult result = ssh::run(options.ssh, host, {u"sh"_s, u"-s"_s}, script, timeoutMs, cancel);
         const ssh::Failure kind = ssh::classify(result);
         if (kind != ssh::Failure::None && failure.isEmpty())
-            failure = ssh::describe(kind, host, result);
+            failure = ssh::describeWithFingerprints(options.ssh, kind, host, result);
         return result;
     };
     Snapshot snapshot = collect(host, remote, options.probe);

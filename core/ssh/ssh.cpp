@@ -122,6 +122,57 @@ ProcessResult run(const Options &options,
     return runProcess(request, cancel);
 }
 
+QStringList fingerprints(const Options &options, const QString &host)
+{
+    ProcessRequest resolve;
+    resolve.program = options.program;
+    if (!options.configFile.isEmpty())
+        resolve.arguments << u"-F"_s << options.configFile;
+    resolve.arguments << u"-G"_s << u"--"_s << host;
+    resolve.timeoutMs = 5000;
+    const ProcessResult config = runProcess(resolve);
+    QString hostname = host;
+    QString port = u"22"_s;
+    for (const QString &line : QString::fromUtf8(config.out).split(u'\n')) {
+        if (line.startsWith(u"hostname "_s))
+            hostname = line.mid(9).trimmed();
+        else if (line.startsWith(u"port "_s))
+            port = line.mid(5).trimmed();
+    }
+    ProcessRequest scan;
+    scan.program = u"ssh-keyscan"_s;
+    scan.arguments = {u"-T"_s, u"5"_s, u"-p"_s, port, u"--"_s, hostname};
+    scan.timeoutMs = 10000;
+    const ProcessResult keys = runProcess(scan);
+    if (keys.out.isEmpty())
+        return {};
+    ProcessRequest keygen;
+    keygen.program = u"ssh-keygen"_s;
+    keygen.arguments = {u"-l"_s, u"-f"_s, u"-"_s};
+    keygen.input = keys.out;
+    keygen.timeoutMs = 5000;
+    QStringList result;
+    // "256 SHA256:abc… [127.0.0.2]:2222 (ED25519)"
+    for (const QString &line : QString::fromUtf8(runProcess(keygen).out).split(u'\n', Qt::SkipEmptyParts)) {
+        const QStringList parts = line.split(u' ', Qt::SkipEmptyParts);
+        if (parts.size() >= 4)
+            result.append(parts.at(1) + u' ' + parts.last());
+    }
+    return result;
+}
+
+QString
+describeWithFingerprints(const Options &options, Failure failure, const QString &host, const ProcessResult &result)
+{
+    QString text = describe(failure, host, result);
+    if (failure == Failure::HostKeyUnknown) {
+        const QStringList keys = fingerprints(options, host);
+        if (!keys.isEmpty())
+            text += u' ' + Text::tr("Its keys now: %1.").arg(keys.join(u", "_s));
+    }
+    return text;
+}
+
 void closeMaster(const Options &options, const QString &host)
 {
     if (options.controlDir.isEmpty())

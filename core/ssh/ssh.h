@@ -49,6 +49,14 @@ ProcessResult run(const Options &options,
                   int timeoutMs,
                   const std::atomic_bool *cancel = nullptr);
 
+// The host's key fingerprints as ssh-keyscan sees them ("SHA256:… (ED25519)"), resolving the name and
+// port through the ssh configuration. Empty when the host cannot be scanned.
+QStringList fingerprints(const Options &options, const QString &host);
+
+// describe(), plus the fingerprints for an unknown host key so the user can check them.
+QString describeWithFingerprints(const Options &options, Failure failure, const QString &host,
+                                 const ProcessResult &result);
+
 // Closes the multiplexed master connection of a host, if any.
 void closeMaster(const Options &options, const QString &host);
 

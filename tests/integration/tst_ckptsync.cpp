@@ -273,6 +273,8 @@ void TestCkptSync::unknownHostKey()
     auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s});
     QCOMPARE(r.code, ExitCode::Problems);
     QVERIFY2(r.out.contains(u"not in known_hosts"_s), qPrintable(r.out));
+    // The key is shown so the user can check it before accepting.
+    QVERIFY2(r.out.contains(u"Its keys now: SHA256:"_s) && r.out.contains(u"(ED25519)"_s), qPrintable(r.out));
     QCOMPARE(read(m_emptyKnownHosts), QByteArray());
     QVERIFY(!QFile::exists(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s, u"--accept-new-host-keys"_s});

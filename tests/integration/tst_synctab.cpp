@@ -1,16 +1,20 @@
 // The Checkpoint sync wizard driven by clicks and typing against two sshd "nodes" in their own
 // mount namespaces, one of them down until "Retry failed".
 #include <QAbstractButton>
+#include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QWizard>
 
@@ -51,6 +55,7 @@ class TestSyncTab final : public QObject
 private slots:
     void initTestCase();
     void wizardEndToEnd();
+    void unknownHostKeyAsksFirst();
 
 private:
     void next();
@@ -192,6 +197,49 @@ void TestSyncTab::wizardEndToEnd()
     QVERIFY(child<QLabel>(m_tab.get(), "syncSummary")
                 ->text()
                 .startsWith(u"2 node(s) ok, 0 failed, 0 skipped; 6 file(s)"_s));
+    m_tab.reset();
+}
+
+void TestSyncTab::unknownHostKeyAsksFirst()
+{
+    // n1 with an empty known_hosts: the wizard shows the key and asks before accepting it.
+    QString config = QString::fromUtf8(read(m_dir.filePath(u"ssh_config"_s)));
+    config.replace(m_dir.filePath(u"known_hosts"_s), m_dir.filePath(u"known_hosts_empty"_s));
+    QVERIFY(write(m_dir.filePath(u"ssh_config_fresh"_s), config.toUtf8()));
+    QVERIFY(write(m_dir.filePath(u"known_hosts_empty"_s), {}));
+    QDir(m_dir.filePath(u"node-a/global_step_3"_s)).removeRecursively();
+
+    m_tab = std::make_unique<SyncTab>();
+    m_tab->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncFolder"), m_ckpt);
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncScan"), Qt::LeftButton);
+    QTRY_VERIFY(!m_tab->isBusy());
+    next();
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncNodes"), u"n1"_s);
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "syncSshConfig"), m_dir.filePath(u"ssh_config_fresh"_s));
+    vna::test::setChecked(child<QCheckBox>(m_tab.get(), "syncAcceptKeys"), false);
+    QString asked;
+    QTimer::singleShot(0, this, [&] {
+        // Answer the question when it appears.
+        auto *timer = new QTimer(this);
+        connect(timer, &QTimer::timeout, this, [&, timer] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                asked = box->text();
+                timer->stop();
+                timer->deleteLater();
+                QTest::mouseClick(box->button(QMessageBox::Yes), Qt::LeftButton);
+            }
+        });
+        timer->start(50);
+    });
+    next();
+    QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 30000);
+    QVERIFY2(asked.contains(u"n1"_s) && asked.contains(u"SHA256:"_s), qPrintable(asked));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy() && child<QTableWidget>(m_tab.get(), "syncPreflight")->rowCount() == 1,
+                             30000);
+    QTRY_COMPARE_WITH_TIMEOUT(child<QTableWidget>(m_tab.get(), "syncPreflight")->item(0, 1)->text(), u"yes"_s, 30000);
+    QVERIFY(read(m_dir.filePath(u"known_hosts_empty"_s)).contains("ssh-ed25519"));
     m_tab.reset();
 }
 

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressBar>
@@ -669,6 +670,21 @@ void SyncTab::runPreflight()
             m_preflightDone = true;
             showPreflight();
             page(m_wizard, PreflightPage)->refresh();
+            // Unknown host keys are accepted only when the user has seen them and says so.
+            QStringList unknown;
+            for (const ckptsync::NodeState &state : std::as_const(m_states))
+                if (state.failure == ssh::Failure::HostKeyUnknown)
+                    unknown.append(state.error);
+            if (!unknown.isEmpty() && !m_acceptKeys->isChecked()
+                && QMessageBox::question(
+                       this, tr("Unknown host keys"),
+                       tr("These nodes have never been connected to:\n\n%1\n\nAccept and remember their "
+                          "keys, then check the nodes again?")
+                           .arg(unknown.join(u"\n\n"_s)))
+                    == QMessageBox::Yes) {
+                m_acceptKeys->setChecked(true);
+                runPreflight();
+            }
         });
 }
 
