@@ -50,9 +50,10 @@ ProcessResult remote(const ssh::Options &ssh,
                      const QString &script,
                      const QByteArray &input,
                      int timeoutMs,
-                     const std::atomic_bool *cancel)
+                     const std::atomic_bool *cancel,
+                     qsizetype maxOutput = 32 * 1024 * 1024)
 {
-    return ssh::run(ssh, host, {u"sh"_s, u"-c"_s, q(script)}, input, timeoutMs, cancel);
+    return ssh::run(ssh, host, {u"sh"_s, u"-c"_s, q(script)}, input, timeoutMs, cancel, maxOutput);
 }
 
 QString failureText(const ssh::Options &options, const QString &host, const ProcessResult &result)
@@ -149,7 +150,8 @@ readSource(const Source &source, const QList<SyncFile> &files, const ssh::Option
                     return Error::runtime(Text::tr("Cannot read %1: %2").arg(path, f.errorString()), path);
                 entry.content = f.readAll();
             } else {
-                const ProcessResult r = remote(ssh, source.host, u"cat -- "_s + q(path), {}, 600000, cancel);
+                const ProcessResult r
+                    = remote(ssh, source.host, u"cat -- "_s + q(path), {}, 600000, cancel, kMaxFileBytes);
                 if (r.exitCode != 0 || r.truncated)
                     return Error::runtime(
                         Text::tr("Cannot read %1 on %2: %3").arg(path, source.host, failureText(ssh, source.host, r)),

@@ -112,13 +112,15 @@ ProcessResult run(const Options &options,
                   const QStringList &remote,
                   const QByteArray &input,
                   int timeoutMs,
-                  const std::atomic_bool *cancel)
+                  const std::atomic_bool *cancel,
+                  qsizetype maxOutput)
 {
     ProcessRequest request;
     request.program = options.program;
     request.arguments = arguments(options, host, remote);
     request.input = input;
     request.timeoutMs = timeoutMs;
+    request.maxOutput = maxOutput;
     return runProcess(request, cancel);
 }
 

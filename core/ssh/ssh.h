@@ -41,21 +41,23 @@ QString describe(Failure failure, const QString &host, const ProcessResult &resu
 // Transient failures are worth a retry; key and authentication failures never are.
 bool isTransient(Failure failure);
 
-// Runs `remote` on `host` with `input` on stdin.
+// Runs `remote` on `host` with `input` on stdin. Output beyond `maxOutput` bytes is dropped and the
+// result marked truncated.
 ProcessResult run(const Options &options,
                   const QString &host,
                   const QStringList &remote,
                   const QByteArray &input,
                   int timeoutMs,
-                  const std::atomic_bool *cancel = nullptr);
+                  const std::atomic_bool *cancel = nullptr,
+                  qsizetype maxOutput = 32 * 1024 * 1024);
 
 // The host's key fingerprints as ssh-keyscan sees them ("SHA256:… (ED25519)"), resolving the name and
 // port through the ssh configuration. Empty when the host cannot be scanned.
 QStringList fingerprints(const Options &options, const QString &host);
 
 // describe(), plus the fingerprints for an unknown host key so the user can check them.
-QString describeWithFingerprints(const Options &options, Failure failure, const QString &host,
-                                 const ProcessResult &result);
+QString
+describeWithFingerprints(const Options &options, Failure failure, const QString &host, const ProcessResult &result);
 
 // Closes the multiplexed master connection of a host, if any.
 void closeMaster(const Options &options, const QString &host);

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -307,6 +308,11 @@ void TestCkptSync::relayFromAnotherHost()
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(u"tracker says 5"_s));
     QCOMPARE(read(node(u"relay"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+    // A metadata file larger than the default output cap of a remote command (256 MiB).
+    const auto big = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--from"_s, u"shared"_s, u"--nodes"_s,
+                                        u"relay"_s, u"--ssh-config"_s, m_config, u"--step"_s, u"6"_s});
+    QVERIFY2(big.code == ExitCode::Ok, qPrintable(big.out + big.err));
+    QCOMPARE(QFileInfo(node(u"relay"_s) + u"/global_step_6/actor/dist_ckpt/.metadata"_s).size(), 256 * 1024 * 1024);
 }
 
 void TestCkptSync::cancelLeavesNoTemporaryFile()
