@@ -7,6 +7,7 @@
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -15,10 +16,9 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
-#include <QThreadPool>
-#include <QtConcurrent>
 
 #include "common/logging.h"
+#include "common/parallel.h"
 #include "common/paths.h"
 #include "hydra/shell.h"
 #include "ssh/nodeset.h"
@@ -214,53 +214,47 @@ done
 )SH"_s;
 
     QList<NodeState> states(options.nodes.size());
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(options.nodes.size()))));
     std::mutex mutex;
-    QList<QFuture<void>> futures;
-    for (qsizetype i = 0; i < options.nodes.size(); ++i)
-        futures.append(QtConcurrent::run(&pool, [&, i] {
-            NodeState state;
-            state.node = options.nodes.at(i);
-            const ProcessResult r = remote(options.ssh, state.node, script, {}, options.timeoutSec * 1000, cancel);
-            state.failure = ssh::classify(r);
-            if (r.exitCode != 0) {
-                state.error = failureText(options.ssh, state.node, r);
-            } else {
-                state.reachable = true;
-                const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
-                for (const QString &line : lines) {
-                    const QStringList f = line.split(u'\t');
-                    if (f.value(0) == u"free"_s) {
-                        const QStringList columns = f.value(1).split(u' ', Qt::SkipEmptyParts);
-                        bool ok = false;
-                        const qint64 kb = columns.value(3).toLongLong(&ok);
-                        if (ok)
-                            state.freeBytes = kb * 1024;
-                    } else if (f.value(0) == u"marker"_s) {
-                        state.shared = markerWritten && f.value(1) == u"yes"_s;
-                    } else if (f.value(0) == u"dir"_s && f.size() == 3) {
-                        const QString dir = dirs.value(f.at(1).toInt());
-                        const QString s = f.at(2);
-                        state.dirs.insert(dir,
-                                          s == u"writable"_s        ? DirState::Writable
-                                              : s == u"readonly"_s  ? DirState::ReadOnly
-                                              : s == u"creatable"_s ? DirState::Creatable
-                                                                    : DirState::Blocked);
-                    } else if (f.value(0) == u"file"_s && f.size() == 3) {
-                        const qsizetype index = f.at(1).toInt();
-                        if (index >= 0 && index < files.size())
-                            state.sha256.insert(files.at(index).path, f.at(2) == u"-"_s ? QString() : f.at(2));
-                    }
+    forEachBounded(options.nodes.size(), options.jobs, [&](qsizetype i) {
+        NodeState state;
+        state.node = options.nodes.at(i);
+        const ProcessResult r = remote(options.ssh, state.node, script, {}, options.timeoutSec * 1000, cancel);
+        state.failure = ssh::classify(r);
+        if (r.exitCode != 0) {
+            state.error = failureText(options.ssh, state.node, r);
+        } else {
+            state.reachable = true;
+            const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+            for (const QString &line : lines) {
+                const QStringList f = line.split(u'\t');
+                if (f.value(0) == u"free"_s) {
+                    const QStringList columns = f.value(1).split(u' ', Qt::SkipEmptyParts);
+                    bool ok = false;
+                    const qint64 kb = columns.value(3).toLongLong(&ok);
+                    if (ok)
+                        state.freeBytes = kb * 1024;
+                } else if (f.value(0) == u"marker"_s) {
+                    state.shared = markerWritten && f.value(1) == u"yes"_s;
+                } else if (f.value(0) == u"dir"_s && f.size() == 3) {
+                    const QString dir = dirs.value(f.at(1).toInt());
+                    const QString s = f.at(2);
+                    state.dirs.insert(dir,
+                                      s == u"writable"_s        ? DirState::Writable
+                                          : s == u"readonly"_s  ? DirState::ReadOnly
+                                          : s == u"creatable"_s ? DirState::Creatable
+                                                                : DirState::Blocked);
+                } else if (f.value(0) == u"file"_s && f.size() == 3) {
+                    const qsizetype index = f.at(1).toInt();
+                    if (index >= 0 && index < files.size())
+                        state.sha256.insert(files.at(index).path, f.at(2) == u"-"_s ? QString() : f.at(2));
                 }
             }
-            if (progress)
-                progress(state.node, state.reachable ? Text::tr("preflight done") : state.error, true);
-            std::lock_guard lock(mutex);
-            states[i] = state;
-        }));
-    for (QFuture<void> &future : futures)
-        future.waitForFinished();
+        }
+        if (progress)
+            progress(state.node, state.reachable ? Text::tr("preflight done") : state.error, true);
+        std::lock_guard lock(mutex);
+        states[i] = state;
+    });
 
     if (markerWritten) {
         if (options.source.isLocal())
@@ -450,92 +444,85 @@ QList<NodeResult> execute(const Options &options,
     const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
 
     QList<NodeResult> results(nodes.size());
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(nodes.size()))));
-    QList<QFuture<void>> futures;
-    for (qsizetype n = 0; n < nodes.size(); ++n)
-        futures.append(QtConcurrent::run(&pool, [&, n] {
-            QElapsedTimer clock;
-            clock.start();
-            NodeResult result;
-            result.node = nodes.at(n);
-            QList<PlanItem> items;
-            for (const PlanItem &item : plan)
-                if (item.node == result.node)
-                    items.append(item);
-            bool anyWork = false;
-            for (const PlanItem &item : items) {
-                if (item.action == Action::Unreachable) {
-                    result.status = NodeResult::Status::Failed;
-                    result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
-                }
-                anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
+    forEachBounded(nodes.size(), options.jobs, [&](qsizetype n) {
+        QElapsedTimer clock;
+        clock.start();
+        NodeResult result;
+        result.node = nodes.at(n);
+        QList<PlanItem> items;
+        for (const PlanItem &item : plan)
+            if (item.node == result.node)
+                items.append(item);
+        bool anyWork = false;
+        for (const PlanItem &item : items) {
+            if (item.action == Action::Unreachable) {
+                result.status = NodeResult::Status::Failed;
+                result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
             }
-            if (result.status != NodeResult::Status::Failed && !anyWork)
-                result.status = NodeResult::Status::Skipped;
-            QList<Transfer> transfers;
-            QByteArray input;
-            for (const PlanItem &item : items) {
-                const SourceFile *file = byPath.value(item.file);
-                result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
-                if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
-                    transfers.append({item.file, file->sha256, file->content.size()});
-                    input += file->content;
-                }
+            anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
+        }
+        if (result.status != NodeResult::Status::Failed && !anyWork)
+            result.status = NodeResult::Status::Skipped;
+        QList<Transfer> transfers;
+        QByteArray input;
+        for (const PlanItem &item : items) {
+            const SourceFile *file = byPath.value(item.file);
+            result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
+            if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
+                transfers.append({item.file, file->sha256, file->content.size()});
+                input += file->content;
             }
-            for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
-                result.attempts = attempt + 1;
-                if (progress)
-                    progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
-                             false);
-                const ProcessResult r
-                    = remote(options.ssh, result.node, transferScript(options.source.root, transfers, stamp, nonce()),
-                             input, options.timeoutSec * 1000, cancel);
-                if (r.exitCode == 0) {
-                    const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
-                    for (const QString &line : lines)
-                        if (line.startsWith(u"backup "_s)) {
-                            const QString path = transfers.value(line.section(u' ', 1, 1).toInt()).relative;
-                            for (FileResult &f : result.files)
-                                if (f.path == path)
-                                    f.backup = line.section(u' ', 2);
-                        }
-                    break;
-                }
-                const ssh::Failure failure = ssh::classify(r);
-                const bool transient = ssh::isTransient(failure) && !r.canceled;
-                if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
-                    result.status = NodeResult::Status::Failed;
-                    if (failure != ssh::Failure::None || r.canceled) {
-                        result.error = failureText(options.ssh, result.node, r);
-                    } else {
-                        const QString err = QString::fromLocal8Bit(r.err).trimmed();
-                        static const QRegularExpression fileIndex(uR"(file (\d+):? ?)"_s);
-                        const auto m = fileIndex.match(err);
-                        const QString which
-                            = m.hasMatch() ? transfers.value(m.captured(1).toInt()).relative : QString();
-                        QString detail = err;
-                        detail.remove(fileIndex);
-                        result.error = Text::tr("%1: %2").arg(which, stepError(r.exitCode, detail.trimmed()));
-                    }
-                    break;
-                }
-                if (progress)
-                    progress(result.node, Text::tr("retrying after a transient failure"), false);
-                if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
-                    result.status = NodeResult::Status::Failed;
-                    result.error = Text::tr("Canceled.");
-                }
-            }
-            result.durationMs = clock.elapsed();
+        }
+        for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
+            result.attempts = attempt + 1;
             if (progress)
-                progress(result.node,
-                         result.status == NodeResult::Status::Failed ? result.error : statusId(result.status), true);
-            log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
-            results[n] = result;
-        }));
-    for (QFuture<void> &future : futures)
-        future.waitForFinished();
+                progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
+                         false);
+            const ProcessResult r
+                = remote(options.ssh, result.node, transferScript(options.source.root, transfers, stamp, nonce()),
+                         input, options.timeoutSec * 1000, cancel);
+            if (r.exitCode == 0) {
+                const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+                for (const QString &line : lines)
+                    if (line.startsWith(u"backup "_s)) {
+                        const QString path = transfers.value(line.section(u' ', 1, 1).toInt()).relative;
+                        for (FileResult &f : result.files)
+                            if (f.path == path)
+                                f.backup = line.section(u' ', 2);
+                    }
+                break;
+            }
+            const ssh::Failure failure = ssh::classify(r);
+            const bool transient = ssh::isTransient(failure) && !r.canceled;
+            if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
+                result.status = NodeResult::Status::Failed;
+                if (failure != ssh::Failure::None || r.canceled) {
+                    result.error = failureText(options.ssh, result.node, r);
+                } else {
+                    const QString err = QString::fromLocal8Bit(r.err).trimmed();
+                    static const QRegularExpression fileIndex(uR"(file (\d+):? ?)"_s);
+                    const auto m = fileIndex.match(err);
+                    const QString which = m.hasMatch() ? transfers.value(m.captured(1).toInt()).relative : QString();
+                    QString detail = err;
+                    detail.remove(fileIndex);
+                    result.error = Text::tr("%1: %2").arg(which, stepError(r.exitCode, detail.trimmed()));
+                }
+                break;
+            }
+            if (progress)
+                progress(result.node, Text::tr("retrying after a transient failure"), false);
+            if (!sleepUnlessCanceled(1000 << attempt, cancel)) {
+                result.status = NodeResult::Status::Failed;
+                result.error = Text::tr("Canceled.");
+            }
+        }
+        result.durationMs = clock.elapsed();
+        if (progress)
+            progress(result.node, result.status == NodeResult::Status::Failed ? result.error : statusId(result.status),
+                     true);
+        log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
+        results[n] = result;
+    });
     return results;
 }
 

@@ -3,12 +3,12 @@
 #include <mutex>
 #include <optional>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QTemporaryDir>
-#include <QThreadPool>
-#include <QtConcurrent>
 
 #include "common/logging.h"
+#include "common/parallel.h"
 
 using namespace Qt::StringLiterals;
 
@@ -59,31 +59,25 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
     QList<Diagnosis> results(targets.size());
     std::mutex mutex;
     int done = 0;
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, std::min<int>(options.jobs, static_cast<int>(targets.size()))));
-    QList<QFuture<void>> futures;
-    for (qsizetype i = 0; i < targets.size(); ++i)
-        futures.append(QtConcurrent::run(&pool, [&, i] {
-            const QString &host = targets.at(i);
-            Diagnosis diagnosis;
-            if (cancel && cancel->load()) {
-                Snapshot skipped;
-                skipped.host = host;
-                skipped.failure = QCoreApplication::translate("Probe", "Canceled.");
-                diagnosis = analyze(std::move(skipped));
-            } else {
-                diagnosis = diagnoseTarget(host, effective, cancel);
-                if (host != kLocalHost)
-                    ssh::closeMaster(effective.ssh, host);
-            }
-            std::lock_guard lock(mutex);
-            results[i] = std::move(diagnosis);
-            ++done;
-            if (progress)
-                progress(done, static_cast<int>(targets.size()), host);
-        }));
-    for (QFuture<void> &future : futures)
-        future.waitForFinished();
+    forEachBounded(targets.size(), options.jobs, [&](qsizetype i) {
+        const QString &host = targets.at(i);
+        Diagnosis diagnosis;
+        if (cancel && cancel->load()) {
+            Snapshot skipped;
+            skipped.host = host;
+            skipped.failure = QCoreApplication::translate("Probe", "Canceled.");
+            diagnosis = analyze(std::move(skipped));
+        } else {
+            diagnosis = diagnoseTarget(host, effective, cancel);
+            if (host != kLocalHost)
+                ssh::closeMaster(effective.ssh, host);
+        }
+        std::lock_guard lock(mutex);
+        results[i] = std::move(diagnosis);
+        ++done;
+        if (progress)
+            progress(done, static_cast<int>(targets.size()), host);
+    });
     return results;
 }
 
