@@ -584,16 +584,22 @@ QString exportScript(ScriptKind kind, const Options &options, const QList<Source
         break;
     }
     case ScriptKind::Clush:
+    case ScriptKind::Pdcp: {
+        // The same two lines per folder: make it on every node, then copy its files there.
+        const bool clush = kind == ScriptKind::Clush;
         if (!options.source.isLocal())
             lines << Text::tr("# Run on %1, the source node.").arg(options.source.host);
         for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
             QStringList quoted;
             for (const QString &file : it.value())
                 quoted << q(abs(file));
-            lines << u"clush -w %1 mkdir -p %2"_s.arg(q(nodeset), q(abs(it.key())));
-            lines << u"clush -w %1 --copy %2 --dest %3"_s.arg(q(nodeset), quoted.join(u' '), q(abs(it.key())));
+            const QString dir = q(abs(it.key()));
+            lines << (clush ? u"clush -w %1 mkdir -p %2"_s : u"pdsh -w %1 mkdir -p %2"_s).arg(q(nodeset), dir);
+            lines << (clush ? u"clush -w %1 --copy %2 --dest %3"_s : u"pdcp -w %1 %2 %3"_s)
+                         .arg(q(nodeset), quoted.join(u' '), dir);
         }
         break;
+    }
     case ScriptKind::Hook:
         lines << u"#!/usr/bin/env bash"_s
               << Text::tr(
@@ -603,17 +609,6 @@ QString exportScript(ScriptKind kind, const Options &options, const QList<Source
               << u"verl-npu-assistant sync --checkpoint %1 --nodes %2 --step latest --include-tracker%3"_s.arg(
                      q(root), q(nodeset),
                      options.ssh.configFile.isEmpty() ? QString() : u" --ssh-config "_s + q(options.ssh.configFile));
-        break;
-    case ScriptKind::Pdcp:
-        if (!options.source.isLocal())
-            lines << Text::tr("# Run on %1, the source node.").arg(options.source.host);
-        for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
-            QStringList quoted;
-            for (const QString &file : it.value())
-                quoted << q(abs(file));
-            lines << u"pdsh -w %1 mkdir -p %2"_s.arg(q(nodeset), q(abs(it.key())));
-            lines << u"pdcp -w %1 %2 %3"_s.arg(q(nodeset), quoted.join(u' '), q(abs(it.key())));
-        }
         break;
     }
     return lines.join(u'\n') + u'\n';
