@@ -60,13 +60,6 @@ public:
 
 namespace {
 
-QTableWidgetItem *item(const QString &text)
-{
-    auto *i = new QTableWidgetItem(text);
-    i->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    return i;
-}
-
 SyncPage *page(QWizard *wizard, int id)
 {
     return static_cast<SyncPage *>(wizard->page(id));
@@ -287,11 +280,7 @@ void SyncTab::buildPreflightPage()
     m_preflightHint = new QLabel(p);
     m_preflightHint->setWordWrap(true);
     layout->addWidget(m_preflightHint);
-    m_preflight = new QTableWidget(p);
-    m_preflight->setObjectName(u"syncPreflight"_s);
-    m_preflight->setColumnCount(5);
-    m_preflight->verticalHeader()->hide();
-    m_preflight->horizontalHeader()->setStretchLastSection(true);
+    m_preflight = resultTable(p, u"syncPreflight"_s, 5);
     layout->addWidget(m_preflight, 1);
     m_preflightSummary = new QLabel(p);
     m_preflightSummary->setObjectName(u"syncPreflightSummary"_s);
@@ -311,11 +300,7 @@ void SyncTab::buildPlanPage()
     m_planSummary->setObjectName(u"syncPlanSummary"_s);
     m_planSummary->setWordWrap(true);
     layout->addWidget(m_planSummary);
-    m_planTable = new QTableWidget(p);
-    m_planTable->setObjectName(u"syncPlan"_s);
-    m_planTable->setColumnCount(3);
-    m_planTable->verticalHeader()->hide();
-    m_planTable->horizontalHeader()->setStretchLastSection(true);
+    m_planTable = resultTable(p, u"syncPlan"_s, 3);
     layout->addWidget(m_planTable, 2);
     auto *row = new QHBoxLayout;
     m_showCommands = new QPushButton(p);
@@ -362,11 +347,7 @@ void SyncTab::buildRunPage()
     m_progress = new QProgressBar(p);
     m_progress->setObjectName(u"syncProgress"_s);
     layout->addWidget(m_progress);
-    m_runTable = new QTableWidget(p);
-    m_runTable->setObjectName(u"syncRun"_s);
-    m_runTable->setColumnCount(2);
-    m_runTable->verticalHeader()->hide();
-    m_runTable->horizontalHeader()->setStretchLastSection(true);
+    m_runTable = resultTable(p, u"syncRun"_s, 2);
     layout->addWidget(m_runTable, 2);
     m_log = monospaceText(p, u"syncLog"_s, true);
     layout->addWidget(m_log, 1);
@@ -695,19 +676,20 @@ void SyncTab::showPreflight()
     for (const ckptsync::NodeState &s : std::as_const(m_states)) {
         const int row = m_preflight->rowCount();
         m_preflight->insertRow(row);
-        m_preflight->setItem(row, 0, item(s.node));
-        auto *reach = item(s.reachable ? (s.shared ? tr("yes, shared storage") : tr("yes")) : s.error);
+        m_preflight->setItem(row, 0, resultCell(s.node));
+        auto *reach = resultCell(s.reachable ? (s.shared ? tr("yes, shared storage") : tr("yes")) : s.error);
         reach->setIcon(icon(s.reachable ? Verdict::Pass : Verdict::Error));
         reach->setToolTip(s.error);
         m_preflight->setItem(row, 1, reach);
-        m_preflight->setItem(
-            row, 2,
-            item(s.freeBytes ? tr("%1 GiB").arg(static_cast<double>(*s.freeBytes) / (1 << 30), 0, 'f', 1) : u"—"_s));
+        m_preflight->setItem(row, 2,
+                             resultCell(s.freeBytes
+                                            ? tr("%1 GiB").arg(static_cast<double>(*s.freeBytes) / (1 << 30), 0, 'f', 1)
+                                            : u"—"_s));
         QStringList dirs;
         for (auto it = s.dirs.cbegin(); it != s.dirs.cend(); ++it)
             dirs.append(dirStateText(it.value()));
         dirs.removeDuplicates();
-        m_preflight->setItem(row, 3, item(dirs.join(u", "_s)));
+        m_preflight->setItem(row, 3, resultCell(dirs.join(u", "_s)));
         int same = 0, differ = 0, missing = 0;
         for (const ckptsync::SourceFile &f : std::as_const(m_sourceFiles)) {
             const QString sha = s.sha256.value(f.path);
@@ -718,10 +700,10 @@ void SyncTab::showPreflight()
             else
                 ++differ;
         }
-        m_preflight->setItem(row, 4,
-                             item(s.reachable
-                                      ? tr("%1 identical, %2 different, %3 missing").arg(same).arg(differ).arg(missing)
-                                      : QString()));
+        m_preflight->setItem(
+            row, 4,
+            resultCell(s.reachable ? tr("%1 identical, %2 different, %3 missing").arg(same).arg(differ).arg(missing)
+                                   : QString()));
         reachable += s.reachable;
         shared += s.shared;
     }
@@ -743,9 +725,9 @@ void SyncTab::showPlan()
     for (const ckptsync::PlanItem &p : std::as_const(m_plan)) {
         const int row = m_planTable->rowCount();
         m_planTable->insertRow(row);
-        m_planTable->setItem(row, 0, item(p.node));
-        m_planTable->setItem(row, 1, item(p.file));
-        m_planTable->setItem(row, 2, item(ckptsync::actionText(p.action)));
+        m_planTable->setItem(row, 0, resultCell(p.node));
+        m_planTable->setItem(row, 1, resultCell(p.file));
+        m_planTable->setItem(row, 2, resultCell(ckptsync::actionText(p.action)));
         copies += p.action == ckptsync::Action::Copy || p.action == ckptsync::Action::Replace;
     }
     m_planTable->resizeColumnsToContents();
@@ -791,8 +773,8 @@ void SyncTab::startSync(const QStringList &onlyNodes)
         for (const QString &node : std::as_const(nodes)) {
             const int row = m_runTable->rowCount();
             m_runTable->insertRow(row);
-            m_runTable->setItem(row, 0, item(node));
-            m_runTable->setItem(row, 1, item(tr("waiting")));
+            m_runTable->setItem(row, 0, resultCell(node));
+            m_runTable->setItem(row, 1, resultCell(tr("waiting")));
         }
         m_log->clear();
     }

@@ -1,11 +1,13 @@
 #include "widgets.h"
 
 #include <QFontDatabase>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QTableWidget>
 
 namespace vna::ui {
 
@@ -59,6 +61,25 @@ void addPrimaryShortcut(QWidget *owner, const std::function<void()> &action)
 {
     addShortcut(owner, QKeySequence(Qt::CTRL | Qt::Key_Return), action);
     addShortcut(owner, QKeySequence(Qt::CTRL | Qt::Key_Enter), action);
+}
+
+QTableWidget *resultTable(QWidget *parent, const QString &objectName, int columns)
+{
+    auto *table = new QTableWidget(parent);
+    table->setObjectName(objectName);
+    table->setColumnCount(columns);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return table;
+}
+
+QTableWidgetItem *resultCell(const QString &text, Qt::Alignment alignment)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setTextAlignment(alignment);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return item;
 }
 
 } // namespace vna::ui

@@ -9,6 +9,8 @@
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QTableWidget;
+class QTableWidgetItem;
 class QWidget;
 
 namespace vna::ui {
@@ -19,6 +21,11 @@ QLabel *heading(QWidget *parent, const QString &objectName);
 QLineEdit *monospaceField(QWidget *parent, const QString &objectName);
 // A monospace text box; read-only ones keep their lines unwrapped like a terminal.
 QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName, bool readOnly);
+// A read-only table of results: no row numbers, the last column stretched.
+QTableWidget *resultTable(QWidget *parent, const QString &objectName, int columns);
+// A cell for resultTable: selectable, not editable.
+QTableWidgetItem *resultCell(const QString &text, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter);
+
 // `content` in a frameless scroll area that resizes it: a tab's panel that may be taller than the window.
 QWidget *scrolling(QWidget *content, QWidget *parent);
 // A shortcut active while focus is anywhere inside `owner`.

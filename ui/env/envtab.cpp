@@ -81,14 +81,6 @@ bool passes(Filter filter, Verdict verdict)
     return true;
 }
 
-QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(alignment);
-    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    return item;
-}
-
 template <typename T>
 QString shown(const std::optional<T> &value)
 {
@@ -321,12 +313,7 @@ QWidget *EnvTab::buildDevicesPage()
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
     auto *split = new QSplitter(Qt::Vertical, page);
-    m_devices = new QTableWidget(page);
-    m_devices->setObjectName(u"envDevices"_s);
-    m_devices->setColumnCount(9);
-    m_devices->verticalHeader()->hide();
-    m_devices->horizontalHeader()->setStretchLastSection(true);
-    m_devices->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_devices = resultTable(page, u"envDevices"_s, 9);
     split->addWidget(m_devices);
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -337,12 +324,7 @@ QWidget *EnvTab::buildDevicesPage()
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(180);
     split->addWidget(m_chartView);
-    m_processes = new QTableWidget(page);
-    m_processes->setObjectName(u"envProcesses"_s);
-    m_processes->setColumnCount(5);
-    m_processes->verticalHeader()->hide();
-    m_processes->horizontalHeader()->setStretchLastSection(true);
-    m_processes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_processes = resultTable(page, u"envProcesses"_s, 5);
     split->addWidget(m_processes);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -822,19 +804,20 @@ void EnvTab::showDevices()
         const int row = m_devices->rowCount();
         m_devices->insertRow(row);
         const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
-        m_devices->setItem(row, 0, cell(QString::number(device.npu), right));
-        m_devices->setItem(row, 1, cell(QString::number(device.chip), right));
-        m_devices->setItem(row, 2, cell(device.name));
-        auto *health = cell(device.health);
+        m_devices->setItem(row, 0, resultCell(QString::number(device.npu), right));
+        m_devices->setItem(row, 1, resultCell(QString::number(device.chip), right));
+        m_devices->setItem(row, 2, resultCell(device.name));
+        auto *health = resultCell(device.health);
         health->setIcon(icon(device.healthOk()                   ? Verdict::Pass
                                  : device.health == u"Warning"_s ? Verdict::Warn
                                                                  : Verdict::Fail));
         m_devices->setItem(row, 3, health);
-        m_devices->setItem(row, 4, cell(device.powerW ? QString::number(*device.powerW, 'f', 1) : u"—"_s, right));
-        m_devices->setItem(row, 5, cell(shown(device.tempC), right));
-        m_devices->setItem(row, 6, cell(shown(device.aicorePct), right));
-        m_devices->setItem(row, 7, cell(u"%1 / %2"_s.arg(shown(device.usedMb()), shown(device.totalMb())), right));
-        m_devices->setItem(row, 8, cell(device.busId));
+        m_devices->setItem(row, 4, resultCell(device.powerW ? QString::number(*device.powerW, 'f', 1) : u"—"_s, right));
+        m_devices->setItem(row, 5, resultCell(shown(device.tempC), right));
+        m_devices->setItem(row, 6, resultCell(shown(device.aicorePct), right));
+        m_devices->setItem(row, 7,
+                           resultCell(u"%1 / %2"_s.arg(shown(device.usedMb()), shown(device.totalMb())), right));
+        m_devices->setItem(row, 8, resultCell(device.busId));
         categories.append(u"%1/%2"_s.arg(device.npu).arg(device.chip));
         const double u = static_cast<double>(device.usedMb().value_or(0));
         const double t = static_cast<double>(device.totalMb().value_or(0));
@@ -846,11 +829,11 @@ void EnvTab::showDevices()
     for (const env::NpuProcess &p : d->smi->processes) {
         const int row = m_processes->rowCount();
         m_processes->insertRow(row);
-        m_processes->setItem(row, 0, cell(QString::number(p.npu)));
-        m_processes->setItem(row, 1, cell(QString::number(p.chip)));
-        m_processes->setItem(row, 2, cell(QString::number(p.pid)));
-        m_processes->setItem(row, 3, cell(p.name.isEmpty() ? tr("(no name: in a container)") : p.name));
-        m_processes->setItem(row, 4, cell(shown(p.memoryMb), Qt::AlignRight | Qt::AlignVCenter));
+        m_processes->setItem(row, 0, resultCell(QString::number(p.npu)));
+        m_processes->setItem(row, 1, resultCell(QString::number(p.chip)));
+        m_processes->setItem(row, 2, resultCell(QString::number(p.pid)));
+        m_processes->setItem(row, 3, resultCell(p.name.isEmpty() ? tr("(no name: in a container)") : p.name));
+        m_processes->setItem(row, 4, resultCell(shown(p.memoryMb), Qt::AlignRight | Qt::AlignVCenter));
     }
     m_processes->setVisible(!d->smi->processes.isEmpty());
     // Used and free stacked per chip: the bar's height is the chip's HBM (or device memory).
@@ -901,7 +884,7 @@ void EnvTab::showMatrix()
         m_matrix->insertRow(r);
         labels.append(row.label);
         for (int c = 0; c < row.cells.size(); ++c) {
-            QTableWidgetItem *item = cell(row.cells.at(c));
+            QTableWidgetItem *item = resultCell(row.cells.at(c));
             if (row.kind == env::MatrixRow::Kind::Check && c < row.verdicts.size()) {
                 item->setIcon(icon(row.verdicts.at(c)));
                 item->setText(word(row.verdicts.at(c)));
