@@ -15,6 +15,7 @@
 
 #include "ckptsync/sync.h"
 #include "support/clirun.h"
+#include "support/modelfiles.h"
 #include "support/sshd.h"
 
 #include <unistd.h>
@@ -30,19 +31,6 @@ QByteArray randomBytes(qsizetype size)
     auto *words = reinterpret_cast<quint32 *>(bytes.data());
     QRandomGenerator::global()->fillRange(words, size / 4);
     return bytes;
-}
-
-bool write(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(path.section(u'/', 0, -2));
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
-}
-
-QByteArray read(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
 }
 
 QStringList tempFiles(const QString &dir)
@@ -123,19 +111,16 @@ void TestCkptSync::writeConfig()
         if (it.value()->port() == 0)
             continue;
         known += it.value()->knownHostsLine() + u'\n';
-        config += u"Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
-                  "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s
-                      .arg(it.key(), it.value()->address())
-                      .arg(it.value()->port())
-                      .arg(qEnvironmentVariable("USER", u"root"_s), m_key,
-                           it.key() == u"fresh"_s ? m_emptyKnownHosts : m_dir.filePath(u"known_hosts"_s));
+        config += vna::test::clientHostBlock(it.key(), it.value()->address(), it.value()->port(), m_key,
+                                             it.key() == u"fresh"_s ? m_emptyKnownHosts
+                                                                    : m_dir.filePath(u"known_hosts"_s));
     }
     // Nothing listens on 127.0.0.9.
     config += u"Host down\n  HostName 127.0.0.9\n  Port 2\n  User root\n  IdentityFile %1\n  LogLevel ERROR\n"_s.arg(
         m_key);
-    write(m_dir.filePath(u"known_hosts"_s), known.toUtf8());
+    vna::test::writeFile(m_dir.filePath(u"known_hosts"_s), known.toUtf8());
     m_config = m_dir.filePath(u"ssh_config"_s);
-    write(m_config, config.toUtf8());
+    vna::test::writeFile(m_config, config.toUtf8());
 }
 
 QStringList TestCkptSync::common() const
@@ -151,21 +136,22 @@ void TestCkptSync::initTestCase()
         QSKIP("needs root: each sshd node runs in its own mount namespace (unshare --mount)");
     m_ckpt = m_dir.filePath(u"ckpt"_s);
     m_common = randomBytes(4096);
-    QVERIFY(write(m_ckpt + u'/' + kDist + u"/common.pt"_s, m_common));
-    QVERIFY(write(m_ckpt + u'/' + kDist + u"/.metadata"_s, randomBytes(8192)));
-    QVERIFY(write(m_ckpt + u'/' + kDist + u"/metadata.json"_s, R"({"sharded_backend": "torch_dist"})"));
-    QVERIFY(write(m_ckpt + u'/' + kDist + u"/__0_0.distcp"_s, randomBytes(1024)));
-    QVERIFY(write(m_ckpt + u"/global_step_5/data.pt"_s, randomBytes(512)));
-    QVERIFY(write(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "5"));
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + kDist + u"/common.pt"_s, m_common));
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + kDist + u"/.metadata"_s, randomBytes(8192)));
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + kDist + u"/metadata.json"_s, R"({"sharded_backend": "torch_dist"})"));
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + kDist + u"/__0_0.distcp"_s, randomBytes(1024)));
+    QVERIFY(vna::test::writeFile(m_ckpt + u"/global_step_5/data.pt"_s, randomBytes(512)));
+    QVERIFY(vna::test::writeFile(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "5"));
     // A large step for the cancel test; the tracker keeps step 5 the latest.
-    QVERIFY(write(m_ckpt + u"/global_step_6/actor/dist_ckpt/.metadata"_s, randomBytes(256 * 1024 * 1024)));
+    QVERIFY(
+        vna::test::writeFile(m_ckpt + u"/global_step_6/actor/dist_ckpt/.metadata"_s, randomBytes(256 * 1024 * 1024)));
     // node2 already has a different common.pt and its own shard.
-    QVERIFY(write(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s, "stale"));
-    QVERIFY(write(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s, "shard of rank 1"));
+    QVERIFY(vna::test::writeFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s, "stale"));
+    QVERIFY(vna::test::writeFile(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s, "shard of rank 1"));
 
     m_key = vna::test::ensureUserKey(m_dir.path());
     m_emptyKnownHosts = m_dir.filePath(u"known_hosts_empty"_s);
-    QVERIFY(write(m_emptyKnownHosts, {}));
+    QVERIFY(vna::test::writeFile(m_emptyKnownHosts, {}));
     struct Node
     {
         QString name, address, dir;
@@ -199,7 +185,7 @@ void TestCkptSync::dryRunChangesNothing()
                           u"shared common.pt skip-shared-storage"_s, u"shared .metadata skip-shared-storage"_s,
                           u"shared metadata.json skip-shared-storage"_s}));
     QVERIFY(!QFile::exists(node(u"node1"_s) + u'/' + kDist));
-    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("stale"));
+    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("stale"));
     // The shared-storage marker is gone from the source again.
     QCOMPARE(QDir(m_ckpt).entryList(QDir::Files | QDir::Hidden).filter(u"marker"_s), QStringList());
 }
@@ -220,21 +206,22 @@ void TestCkptSync::syncToNodes()
         const QStringList copied{kDist + u"/common.pt"_s, kDist + u"/.metadata"_s, kDist + u"/metadata.json"_s,
                                  u"global_step_5/data.pt"_s, u"latest_checkpointed_iteration.txt"_s};
         for (const QString &file : copied)
-            QVERIFY2(read(node(n) + u'/' + file) == read(m_ckpt + u'/' + file), qPrintable(n + u": "_s + file));
+            QVERIFY2(vna::test::readFile(node(n) + u'/' + file) == vna::test::readFile(m_ckpt + u'/' + file),
+                     qPrintable(n + u": "_s + file));
         QCOMPARE(tempFiles(node(n)), QStringList());
     }
     // The differing file was kept, not deleted; node2's own shard is untouched.
     const QStringList backups = QDir(node(u"node2"_s) + u'/' + kDist).entryList({u"common.pt.bak-*"_s}, QDir::Files);
     QCOMPARE(backups.size(), 1);
-    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u'/' + backups.first()), QByteArray("stale"));
-    QCOMPARE(read(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s), QByteArray("shard of rank 1"));
+    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u'/' + backups.first()), QByteArray("stale"));
+    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/__1_0.distcp"_s), QByteArray("shard of rank 1"));
     QVERIFY(!QFile::exists(node(u"node1"_s) + u'/' + kDist + u"/__0_0.distcp"_s)); // shards are not copied
     // The audit record.
     QFile audit(vna::ckptsync::auditFile());
     QVERIFY(audit.open(QIODevice::ReadOnly));
     const QByteArray last = audit.readAll().trimmed().split('\n').last();
     QVERIFY(last.contains("\"node1\""));
-    QVERIFY(read(m_ckpt + u"/.verl-npu-assistant-sync.jsonl"_s).contains("\"failed\""));
+    QVERIFY(vna::test::readFile(m_ckpt + u"/.verl-npu-assistant-sync.jsonl"_s).contains("\"failed\""));
 }
 
 void TestCkptSync::rerunSkipsIdentical()
@@ -252,12 +239,12 @@ void TestCkptSync::verifyOnly()
     auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--verify-only"_s});
     QCOMPARE(r.code, ExitCode::Ok);
     QVERIFY(!r.out.contains(u"DIFFERS"_s));
-    QVERIFY(write(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s, "edited"));
+    QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s, "edited"));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--verify-only"_s});
     QCOMPARE(r.code, ExitCode::Problems);
     QVERIFY2(r.out.contains(u"DIFFERS  node1  "_s + kDist + u"/metadata.json"_s), qPrintable(r.out));
-    QVERIFY(write(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s,
-                  read(m_ckpt + u'/' + kDist + u"/metadata.json"_s)));
+    QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s,
+                                 vna::test::readFile(m_ckpt + u'/' + kDist + u"/metadata.json"_s)));
 }
 
 void TestCkptSync::readOnlyDestination()
@@ -276,11 +263,11 @@ void TestCkptSync::unknownHostKey()
     QVERIFY2(r.out.contains(u"not in known_hosts"_s), qPrintable(r.out));
     // The key is shown so the user can check it before accepting.
     QVERIFY2(r.out.contains(u"Its keys now: SHA256:"_s) && r.out.contains(u"(ED25519)"_s), qPrintable(r.out));
-    QCOMPARE(read(m_emptyKnownHosts), QByteArray());
+    QCOMPARE(vna::test::readFile(m_emptyKnownHosts), QByteArray());
     QVERIFY(!QFile::exists(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s, u"--accept-new-host-keys"_s});
     QCOMPARE(r.code, ExitCode::Ok);
-    QCOMPARE(read(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+    QCOMPARE(vna::test::readFile(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
 }
 
 void TestCkptSync::retryFailedCompletes()
@@ -289,15 +276,15 @@ void TestCkptSync::retryFailedCompletes()
     vna::test::SshServer &up = server(u"down-up"_s, u"127.0.0.8"_s, node(u"late"_s));
     QVERIFY2(up.start({}), qPrintable(up.errorString()));
     writeConfig();
-    QString config = QString::fromUtf8(read(m_config));
+    QString config = QString::fromUtf8(vna::test::readFile(m_config));
     config.replace(u"Host down-up\n"_s, u"Host late\n"_s);
-    write(m_config, config.toUtf8());
+    vna::test::writeFile(m_config, config.toUtf8());
     const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1,late"_s, u"--json"_s});
     QCOMPARE(r.code, ExitCode::Ok);
     const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(resultOf(root, u"node1"_s).value(u"status").toString(), u"skipped"_s);
     QCOMPARE(resultOf(root, u"late"_s).value(u"status").toString(), u"ok"_s);
-    QCOMPARE(read(node(u"late"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+    QCOMPARE(vna::test::readFile(node(u"late"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
 }
 
 void TestCkptSync::relayFromAnotherHost()
@@ -307,7 +294,7 @@ void TestCkptSync::relayFromAnotherHost()
                                       u"relay"_s, u"--ssh-config"_s, m_config});
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(u"tracker says 5"_s));
-    QCOMPARE(read(node(u"relay"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+    QCOMPARE(vna::test::readFile(node(u"relay"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
     // A metadata file larger than the default output cap of a remote command (256 MiB).
     const auto big = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--from"_s, u"shared"_s, u"--nodes"_s,
                                         u"relay"_s, u"--ssh-config"_s, m_config, u"--step"_s, u"6"_s});
@@ -359,9 +346,9 @@ void TestCkptSync::hostilePathIsData()
     // Every path reaches the node through one quoting function: this one must arrive as data.
     const QString marker = m_dir.filePath(u"PWNED"_s);
     const QString hostile = m_dir.filePath(u"ck pt;$(touch %1)`touch %1`'\"ü\nx"_s.arg(marker));
-    QVERIFY(write(hostile + u'/' + kDist + u"/common.pt"_s, m_common));
-    QVERIFY(write(hostile + u'/' + kDist + u"/.metadata"_s, "m"));
-    QVERIFY(write(hostile + u'/' + kDist + u"/metadata.json"_s, "{}"));
+    QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/common.pt"_s, m_common));
+    QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/.metadata"_s, "m"));
+    QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/metadata.json"_s, "{}"));
     auto node = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-hostile"_s), u"127.0.0.10"_s);
     QDir().mkpath(m_dir.filePath(u"node-hostile"_s));
     node->bindMount(m_dir.filePath(u"node-hostile"_s), hostile);
@@ -371,7 +358,7 @@ void TestCkptSync::hostilePathIsData()
     const auto r = vna::test::runCli(
         {u"sync"_s, u"--checkpoint"_s, hostile, u"--nodes"_s, u"hostile"_s, u"--ssh-config"_s, m_config});
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
-    QCOMPARE(read(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
+    QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
     QVERIFY(!QFile::exists(marker));
 }
 

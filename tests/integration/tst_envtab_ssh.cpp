@@ -81,11 +81,7 @@ void TestEnvTabSsh::initTestCase()
     QVERIFY(config.open(QIODevice::WriteOnly));
     QString text;
     const auto host = [&](const QString &name, const vna::test::SshServer &server) {
-        text += u"Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
-                "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s
-                    .arg(name, server.address())
-                    .arg(server.port())
-                    .arg(qEnvironmentVariable("USER", u"root"_s), key, known.fileName());
+        text += vna::test::clientHostBlock(name, server.address(), server.port(), key, known.fileName());
     };
     host(u"node1"_s, *m_a);
     host(u"node2"_s, *m_b);

@@ -11,6 +11,7 @@
 
 #include "support/clirun.h"
 #include "support/fakenode.h"
+#include "support/modelfiles.h"
 #include "support/sshd.h"
 
 using namespace Qt::StringLiterals;
@@ -47,12 +48,6 @@ QString evidence(const QJsonObject &target, const QString &id)
         if (v.toObject().value(u"id").toString() == id)
             return v.toObject().value(u"evidence").toString();
     return QString();
-}
-
-bool writeText(const QString &path, const QString &text)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
 }
 
 } // namespace
@@ -104,22 +99,21 @@ void TestSshDiagnose::initTestCase()
                          {u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s}}),
              qPrintable(m_b->errorString()));
     m_knownHosts = m_dir.filePath(u"known_hosts"_s);
-    QVERIFY(writeText(m_knownHosts, m_a->knownHostsLine() + u'\n' + m_b->knownHostsLine() + u'\n'));
+    QVERIFY(
+        vna::test::writeFile(m_knownHosts, (m_a->knownHostsLine() + u'\n' + m_b->knownHostsLine() + u'\n').toUtf8()));
 }
 
 QString TestSshDiagnose::config(const QString &knownHosts) const
 {
     const QString path = m_dir.filePath(u"ssh_config-%1"_s.arg(QFileInfo(knownHosts).fileName()));
     const auto host = [&](const QString &name, const QString &address, int port) {
-        return u"Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
-               "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s.arg(name, address)
-                   .arg(port)
-                   .arg(qEnvironmentVariable("USER", u"root"_s), m_key, knownHosts);
+        return vna::test::clientHostBlock(name, address, port, m_key, knownHosts);
     };
     // 127.0.0.4 has no server: the connection is refused.
-    writeText(path,
-              host(u"node1"_s, m_a->address(), m_a->port()) + host(u"node2"_s, m_b->address(), m_b->port())
-                  + host(u"node9"_s, u"127.0.0.4"_s, m_a->port()));
+    vna::test::writeFile(path,
+                         (host(u"node1"_s, m_a->address(), m_a->port()) + host(u"node2"_s, m_b->address(), m_b->port())
+                          + host(u"node9"_s, u"127.0.0.4"_s, m_a->port()))
+                             .toUtf8());
     return path;
 }
 
@@ -165,7 +159,7 @@ void TestSshDiagnose::twoNodesAndFailures()
 void TestSshDiagnose::acceptNewHostKey()
 {
     const QString empty = m_dir.filePath(u"known_hosts_empty"_s);
-    QVERIFY(writeText(empty, QString()));
+    QVERIFY(vna::test::writeFile(empty, {}));
     const QString cfg = config(empty);
     Run r = run(common(cfg) + QStringList{u"--hosts"_s, u"node1"_s});
     QJsonObject a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
@@ -190,7 +184,7 @@ void TestSshDiagnose::changedHostKey()
     const QString wrong = m_dir.filePath(u"known_hosts_wrong"_s);
     QString line = m_b->knownHostsLine();
     line.replace(u"[127.0.0.3]:%1"_s.arg(m_b->port()), u"[127.0.0.2]:%1"_s.arg(m_a->port()));
-    QVERIFY(writeText(wrong, line + u'\n'));
+    QVERIFY(vna::test::writeFile(wrong, (line + u'\n').toUtf8()));
     const Run r = run(common(config(wrong)) + QStringList{u"--hosts"_s, u"node1"_s, u"--accept-new-host-keys"_s});
     const QJsonObject a = target(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
     QCOMPARE(verdict(a, u"ssh.connect"_s), u"ERROR"_s);

@@ -20,6 +20,7 @@
 
 #include "ckptsync/synctab.h"
 #include "common/paths.h"
+#include "support/modelfiles.h"
 #include "support/sshd.h"
 #include "support/widgetdriver.h"
 
@@ -30,19 +31,6 @@ using vna::test::child;
 using vna::ui::SyncTab;
 
 namespace {
-
-bool write(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(path.section(u'/', 0, -2));
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
-}
-
-QByteArray read(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
-}
 
 const QString kDist = u"global_step_3/actor/dist_ckpt"_s;
 
@@ -77,8 +65,8 @@ void TestSyncTab::initTestCase()
     QFile::remove(vna::paths::settingsFile());
     m_ckpt = m_dir.filePath(u"ckpt"_s);
     for (const QString &name : {u"common.pt"_s, u".metadata"_s, u"metadata.json"_s, u"__0_0.distcp"_s})
-        QVERIFY(write(m_ckpt + u'/' + kDist + u'/' + name, name.toUtf8() + " of step 3"));
-    QVERIFY(write(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "3"));
+        QVERIFY(vna::test::writeFile(m_ckpt + u'/' + kDist + u'/' + name, name.toUtf8() + " of step 3"));
+    QVERIFY(vna::test::writeFile(m_ckpt + u"/latest_checkpointed_iteration.txt"_s, "3"));
     m_key = vna::test::ensureUserKey(m_dir.path());
     m_a = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-a"_s), u"127.0.0.2"_s);
     QDir().mkpath(m_dir.filePath(u"node-a"_s));
@@ -91,16 +79,11 @@ void TestSyncTab::initTestCase()
 QString TestSyncTab::writeConfig(int latePort, const QString &lateKnown)
 {
     QString config;
-    const auto host = [&](const QString &name, const QString &address, int port) {
-        config += u"Host %1\n  HostName %2\n  Port %3\n  User root\n  IdentityFile %4\n  IdentitiesOnly yes\n"
-                  "  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n"_s.arg(name, address)
-                      .arg(port)
-                      .arg(m_key, m_dir.filePath(u"known_hosts"_s));
-    };
-    host(u"n1"_s, u"127.0.0.2"_s, m_a->port());
-    host(u"n2"_s, u"127.0.0.3"_s, latePort);
-    write(m_dir.filePath(u"known_hosts"_s), (m_a->knownHostsLine() + u'\n' + lateKnown + u'\n').toUtf8());
-    write(m_dir.filePath(u"ssh_config"_s), config.toUtf8());
+    config += vna::test::clientHostBlock(u"n1"_s, u"127.0.0.2"_s, m_a->port(), m_key, m_dir.filePath(u"known_hosts"_s));
+    config += vna::test::clientHostBlock(u"n2"_s, u"127.0.0.3"_s, latePort, m_key, m_dir.filePath(u"known_hosts"_s));
+    vna::test::writeFile(m_dir.filePath(u"known_hosts"_s),
+                         (m_a->knownHostsLine() + u'\n' + lateKnown + u'\n').toUtf8());
+    vna::test::writeFile(m_dir.filePath(u"ssh_config"_s), config.toUtf8());
     return m_dir.filePath(u"ssh_config"_s);
 }
 
@@ -174,7 +157,8 @@ void TestSyncTab::wizardEndToEnd()
 
     QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::RunPage));
     QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
-    QCOMPARE(read(m_dir.filePath(u"node-a/"_s) + kDist + u"/common.pt"_s), QByteArray("common.pt of step 3"));
+    QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-a/"_s) + kDist + u"/common.pt"_s),
+             QByteArray("common.pt of step 3"));
     auto *run = child<QTableWidget>(m_tab.get(), "syncRun");
     QCOMPARE(run->item(0, 1)->text(), u"ok"_s);
     QVERIFY(run->item(1, 1)->text().startsWith(u"failed: "_s));
@@ -189,7 +173,8 @@ void TestSyncTab::wizardEndToEnd()
     QTest::mouseClick(retry, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
     QCOMPARE(run->item(1, 1)->text(), u"ok"_s);
-    QCOMPARE(read(m_dir.filePath(u"node-b/"_s) + kDist + u"/metadata.json"_s), QByteArray("metadata.json of step 3"));
+    QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-b/"_s) + kDist + u"/metadata.json"_s),
+             QByteArray("metadata.json of step 3"));
     QVERIFY(!retry->isEnabled());
     next();
 
@@ -203,10 +188,10 @@ void TestSyncTab::wizardEndToEnd()
 void TestSyncTab::unknownHostKeyAsksFirst()
 {
     // n1 with an empty known_hosts: the wizard shows the key and asks before accepting it.
-    QString config = QString::fromUtf8(read(m_dir.filePath(u"ssh_config"_s)));
+    QString config = QString::fromUtf8(vna::test::readFile(m_dir.filePath(u"ssh_config"_s)));
     config.replace(m_dir.filePath(u"known_hosts"_s), m_dir.filePath(u"known_hosts_empty"_s));
-    QVERIFY(write(m_dir.filePath(u"ssh_config_fresh"_s), config.toUtf8()));
-    QVERIFY(write(m_dir.filePath(u"known_hosts_empty"_s), {}));
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"ssh_config_fresh"_s), config.toUtf8()));
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"known_hosts_empty"_s), {}));
     QDir(m_dir.filePath(u"node-a/global_step_3"_s)).removeRecursively();
 
     m_tab = std::make_unique<SyncTab>();
@@ -239,7 +224,7 @@ void TestSyncTab::unknownHostKeyAsksFirst()
     QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy() && child<QTableWidget>(m_tab.get(), "syncPreflight")->rowCount() == 1,
                              30000);
     QTRY_COMPARE_WITH_TIMEOUT(child<QTableWidget>(m_tab.get(), "syncPreflight")->item(0, 1)->text(), u"yes"_s, 30000);
-    QVERIFY(read(m_dir.filePath(u"known_hosts_empty"_s)).contains("ssh-ed25519"));
+    QVERIFY(vna::test::readFile(m_dir.filePath(u"known_hosts_empty"_s)).contains("ssh-ed25519"));
     m_tab.reset();
 }
 

@@ -25,7 +25,10 @@ bool writeSafetensors(const QString &path, const QList<TensorSpec> &tensors, boo
 // Any bytes as a header, followed by `dataBytes` of sparse data: for malformed files.
 bool writeRawSafetensors(const QString &path, const QByteArray &header, quint64 dataBytes, quint64 declaredLength);
 
+// Creates the parent folders as needed.
 bool writeFile(const QString &path, const QByteArray &content);
+// The file's bytes, or "<missing>" when it cannot be read.
+QByteArray readFile(const QString &path);
 bool writeJson(const QString &path, const QJsonObject &object);
 
 // A sharded model like Qwen2.5-72B: `shards` files, `layers` decoder layers, bf16, with

@@ -26,6 +26,16 @@ QByteArray readFile(const QString &path)
 
 } // namespace
 
+QString clientHostBlock(
+    const QString &name, const QString &address, int port, const QString &identityFile, const QString &knownHosts)
+{
+    return QStringLiteral("Host %1\n  HostName %2\n  Port %3\n  User %4\n  IdentityFile %5\n  IdentitiesOnly yes\n"
+                          "  UserKnownHostsFile %6\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n")
+        .arg(name, address)
+        .arg(port)
+        .arg(qEnvironmentVariable("USER", QStringLiteral("root")), identityFile, knownHosts);
+}
+
 QString ensureUserKey(const QString &dir)
 {
     const QString key = dir + QStringLiteral("/id_ed25519");

@@ -44,6 +44,11 @@ private:
     std::unique_ptr<QProcess> m_process;
 };
 
+// One "Host" block of a client ssh_config for a test node: strict host keys from `knownHosts`,
+// only `identityFile`, quiet.
+QString clientHostBlock(
+    const QString &name, const QString &address, int port, const QString &identityFile, const QString &knownHosts);
+
 // A user key pair in `dir` (id_ed25519, id_ed25519.pub), created once; returns the private key path.
 QString ensureUserKey(const QString &dir);
 

@@ -17,6 +17,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include "support/modelfiles.h"
 #include "support/sshd.h"
 
 #include <unistd.h>
@@ -25,13 +26,6 @@ namespace {
 
 constexpr int kNodes = 8;
 constexpr int kRuns = 3;
-
-bool write(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(path.section(u'/', 0, -2));
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
-}
 
 QByteArray randomBytes(qsizetype size)
 {
@@ -83,10 +77,10 @@ int main(int argc, char **argv)
     const QString ckpt = dir.filePath(QStringLiteral("ckpt"));
     const QString dist = QStringLiteral("global_step_100/actor/dist_ckpt");
     const QStringList files{QStringLiteral("common.pt"), QStringLiteral(".metadata"), QStringLiteral("metadata.json")};
-    write(ckpt + u'/' + dist + QStringLiteral("/common.pt"), randomBytes(512 * 1024));
-    write(ckpt + u'/' + dist + QStringLiteral("/.metadata"), randomBytes(2 * 1024 * 1024));
-    write(ckpt + u'/' + dist + QStringLiteral("/metadata.json"), R"({"sharded_backend": "torch_dist"})");
-    write(ckpt + u'/' + dist + QStringLiteral("/__0_0.distcp"), randomBytes(4096));
+    vna::test::writeFile(ckpt + u'/' + dist + QStringLiteral("/common.pt"), randomBytes(512 * 1024));
+    vna::test::writeFile(ckpt + u'/' + dist + QStringLiteral("/.metadata"), randomBytes(2 * 1024 * 1024));
+    vna::test::writeFile(ckpt + u'/' + dist + QStringLiteral("/metadata.json"), R"({"sharded_backend": "torch_dist"})");
+    vna::test::writeFile(ckpt + u'/' + dist + QStringLiteral("/__0_0.distcp"), randomBytes(4096));
 
     const QString key = vna::test::ensureUserKey(dir.path());
     QList<std::shared_ptr<vna::test::SshServer>> servers;
@@ -102,22 +96,18 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "bench_sync: sshd did not start: %s\n", qPrintable(server->errorString()));
             return 2;
         }
-        config += QStringLiteral(
-                      "Host %1\n  HostName %2\n  Port %3\n  User root\n  IdentityFile %4\n  IdentitiesOnly yes\n"
-                      "  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n  LogLevel ERROR\n")
-                      .arg(name, server->address())
-                      .arg(server->port())
-                      .arg(key, dir.filePath(QStringLiteral("known_hosts")));
+        config += vna::test::clientHostBlock(name, server->address(), server->port(), key,
+                                             dir.filePath(QStringLiteral("known_hosts")));
         known += server->knownHostsLine() + u'\n';
         hosts += name + u'\n';
         names << name;
         servers << server;
     }
     const QString configFile = dir.filePath(QStringLiteral("ssh_config"));
-    write(configFile, config.toUtf8());
-    write(dir.filePath(QStringLiteral("known_hosts")), known.toUtf8());
+    vna::test::writeFile(configFile, config.toUtf8());
+    vna::test::writeFile(dir.filePath(QStringLiteral("known_hosts")), known.toUtf8());
     const QString hostFile = dir.filePath(QStringLiteral("hosts"));
-    write(hostFile, hosts.toUtf8());
+    vna::test::writeFile(hostFile, hosts.toUtf8());
     const auto wipe = [&] {
         for (const QString &name : names)
             QDir(dir.filePath(QStringLiteral("node-") + name + u'/' + QStringLiteral("global_step_100")))
