@@ -125,12 +125,12 @@ bool JsonReader::beginArray()
     return true;
 }
 
-bool JsonReader::enterMember()
+bool JsonReader::enterNext(char close)
 {
     if (failed() || m_first.isEmpty())
         return false;
     skipSpace();
-    if (m_pos < m_text.size() && m_text[m_pos] == '}') {
+    if (m_pos < m_text.size() && m_text[m_pos] == close) {
         ++m_pos;
         m_first.removeLast();
         return false;
@@ -143,28 +143,17 @@ bool JsonReader::enterMember()
 
 bool JsonReader::nextMember(QByteArrayView &key)
 {
-    return enterMember() && readString(key) && expect(':');
+    return enterNext('}') && readString(key) && expect(':');
 }
 
 bool JsonReader::nextMember(QString &key)
 {
-    return enterMember() && readString(key) && expect(':');
+    return enterNext('}') && readString(key) && expect(':');
 }
 
 bool JsonReader::nextElement()
 {
-    if (failed() || m_first.isEmpty())
-        return false;
-    skipSpace();
-    if (m_pos < m_text.size() && m_text[m_pos] == ']') {
-        ++m_pos;
-        m_first.removeLast();
-        return false;
-    }
-    if (!m_first.last() && !expect(','))
-        return false;
-    m_first.last() = false;
-    return true;
+    return enterNext(']');
 }
 
 bool JsonReader::readRaw(QByteArrayView &out, bool &ascii)

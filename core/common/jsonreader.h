@@ -50,8 +50,9 @@ public:
 private:
     void skipSpace();
     bool expect(char c);
-    // Past the "," before the next member; false at the closing "}" (consumed) or on an error.
-    bool enterMember();
+    // Past the "," before the next member or element; false at `close` ("}" or "]", consumed) or on
+    // an error.
+    bool enterNext(char close);
     bool scanNumber(qsizetype &end);
 
     bool readRaw(QByteArrayView &out, bool &ascii);
