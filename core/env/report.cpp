@@ -239,13 +239,17 @@ NodeMatrix buildMatrix(const QList<Diagnosis> &diagnoses)
     for (const Diagnosis &d : diagnoses)
         devices.cells.append(d.logicalDeviceCount() > 0 ? QString::number(d.logicalDeviceCount()) : u"—"_s);
     finish(devices);
-    if (!diagnoses.isEmpty())
-        for (qsizetype v = 0; v < diagnoses.first().versions().size(); ++v) {
+    // Each node's version list once, not once per row and cell.
+    QList<QList<std::pair<QString, QString>>> versions;
+    for (const Diagnosis &d : diagnoses)
+        versions.append(d.versions());
+    if (!versions.isEmpty())
+        for (qsizetype v = 0; v < versions.first().size(); ++v) {
             MatrixRow row;
             row.kind = MatrixRow::Kind::Version;
-            row.label = diagnoses.first().versions().at(v).first;
-            for (const Diagnosis &d : diagnoses)
-                row.cells.append(cell(d.versions().at(v).second));
+            row.label = versions.first().at(v).first;
+            for (const auto &list : std::as_const(versions))
+                row.cells.append(cell(list.at(v).second));
             finish(row);
         }
     QStringList names;
