@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include "cli/analyzecommand.h"
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
 #include "cli/profilercommand.h"
@@ -153,6 +154,7 @@ std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
     subcommands.push_back(std::make_unique<ProfilerCommand>());
     subcommands.push_back(std::make_unique<LintCommand>());
     subcommands.push_back(std::make_unique<SyncCommand>());
+    subcommands.push_back(std::make_unique<AnalyzeCommand>());
     return subcommands;
 }
 

@@ -19,6 +19,32 @@ QString verdictId(Verdict verdict)
     return QString();
 }
 
+QString severityId(Severity severity)
+{
+    switch (severity) {
+    case Severity::Critical:
+        return QStringLiteral("critical");
+    case Severity::Error:
+        return QStringLiteral("error");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Info:
+        return QStringLiteral("info");
+    }
+    return QString();
+}
+
+bool parseSeverity(const QString &id, Severity &out)
+{
+    for (Severity severity : {Severity::Critical, Severity::Error, Severity::Warning, Severity::Info}) {
+        if (id == severityId(severity)) {
+            out = severity;
+            return true;
+        }
+    }
+    return false;
+}
+
 namespace {
 
 int rank(Verdict verdict)

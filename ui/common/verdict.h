@@ -10,7 +10,7 @@
 namespace vna::ui {
 
 using Verdict = vna::Verdict;
-enum class Severity { Critical, Error, Warning, Info };
+using Severity = vna::Severity;
 
 QIcon icon(Verdict verdict);
 QColor color(Verdict verdict);

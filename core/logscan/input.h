@@ -1,0 +1,45 @@
+// Where log text comes from: a file (plain or gzip-compressed), standard input, or pasted text.
+// Read in blocks, so a log of any size costs the same memory.
+#pragma once
+
+#include <memory>
+
+#include <QByteArray>
+#include <QString>
+
+#include "common/result.h"
+
+namespace vna::logscan {
+
+struct LogInput
+{
+    QString path;    // a file, or "-" for standard input; empty for pasted text
+    QByteArray text; // pasted text when path is empty
+    QString label;   // how reports name it; the path when empty
+
+    static LogInput file(const QString &path) { return LogInput{path, {}, {}}; }
+    static LogInput pasted(QByteArray text, QString label) { return LogInput{{}, std::move(text), std::move(label)}; }
+    QString name() const;
+    bool isStdin() const { return path == u"-"; }
+};
+
+// One input opened for reading. gzip data (by its magic bytes, whatever the file name) is inflated
+// on the fly, including files of several concatenated members.
+class Reader
+{
+public:
+    virtual ~Reader() = default;
+    // Up to `max` bytes of text into `buffer`; 0 at the end.
+    virtual Result<qint64> read(char *buffer, qint64 max) = 0;
+    // Bytes of the underlying file or paste (compressed size for gzip), -1 when unknown (a pipe).
+    virtual qint64 rawSize() const = 0;
+    // How far into rawSize() reading has got.
+    virtual qint64 rawPosition() const = 0;
+    virtual bool compressed() const { return false; }
+};
+
+// Opens the input. With `regularOnly` (the GUI), anything but a regular file is refused with a
+// message instead of being opened: a FIFO or a device could block or never end.
+Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly);
+
+} // namespace vna::logscan

@@ -1,0 +1,111 @@
+// The knowledge base of known failures: entries read from JSON data files (the built-in ones in
+// resources/knowledge, the user's in <config dir>/knowledge), validated field by field at load.
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include "common/result.h"
+#include "common/verdicts.h"
+
+namespace vna::logscan {
+
+// One text in the languages the product speaks.
+struct LocalizedText
+{
+    QString en;
+    QString zhCN;
+
+    // The text for "en" or "zh_CN" (English when the language is unknown).
+    const QString &in(const QString &language) const;
+};
+
+// One way an entry shows in a log. Either an ordered list of literal keywords that must all appear
+// on one line, or an RE2 regex (with named captures) that may span up to `lines` lines.
+struct Indication
+{
+    QStringList keywords;
+    QString regex;
+    int lines = 1;
+
+    // The RE2 source this indication compiles to.
+    QString pattern() const;
+    bool multiline() const { return lines > 1; }
+};
+
+// What a tool needs to pick up a finding: the tool's id and parameters that may hold ${captures}.
+struct ActionTemplate
+{
+    QString tool;                          // "environment", "bucket", "profiler" or "sync"
+    QList<QPair<QString, QString>> params; // ordered as written
+};
+
+struct Entry
+{
+    QString id; // stable, kebab-case
+    QString category;
+    Severity severity = Severity::Error;
+    LocalizedText title;
+    LocalizedText cause;
+    LocalizedText fix;
+    QList<Indication> indications;
+    QString appliesToVerl;           // e.g. ">=0.7.0"; empty: every version
+    QStringList appliesToComponents; // e.g. "vllm-ascend", "megatron"
+    QStringList references;          // URLs
+    QStringList leadsTo;             // ids of entries this failure can cause on other ranks
+    std::optional<ActionTemplate> action;
+    QString origin; // the file it was read from
+
+    // The names of every named capture in the regex indications.
+    QStringList captureNames() const;
+    QJsonObject toJson() const; // for `analyze --list-kb --json`
+};
+
+// A problem with one knowledge-base file that did not stop the others from loading.
+struct LoadProblem
+{
+    QString file;
+    QString message; // translated, names the entry and field
+};
+
+struct KnowledgeBase
+{
+    QList<Entry> entries;
+    QList<LoadProblem> problems; // user files skipped, duplicates dropped
+    QStringList files;           // every file read, in order
+
+    const Entry *find(const QString &id) const;
+    QStringList categories() const; // sorted, unique
+};
+
+// Tools an action may open, with the parameters each understands.
+QStringList actionTools();
+QStringList actionParams(const QString &tool);
+
+// Placeholders every explanation may use besides the entry's captures.
+QStringList builtinPlaceholders();
+
+// A one-indication entry for trying a regex against a log (analyze --test-pattern, the Logs tab):
+// the same checks as a knowledge-base regex; `lines` from the number of \n in it.
+Result<Entry> patternEntry(const QString &regex);
+
+// Parses and validates one file. The error names the file, the entry and the field.
+Result<QList<Entry>> parseKnowledgeFile(const QByteArray &json, const QString &file);
+
+// The built-in entries (resources/knowledge), then the user's <config dir>/knowledge/*.json, then
+// `extraFiles` (analyze --kb). Built-in files must be valid; a bad user or extra file is reported
+// in `problems` and skipped, and an id that is already taken is reported and dropped.
+KnowledgeBase loadKnowledgeBase(const QStringList &extraFiles = {});
+// Where users put their own entries.
+QString userKnowledgeDir();
+
+// "${name}" → value for each pair; placeholders without a value become `missing`.
+QString fillPlaceholders(const QString &text,
+                         const QList<QPair<QString, QString>> &values,
+                         const QString &missing = QStringLiteral("…"));
+
+} // namespace vna::logscan

@@ -1,0 +1,55 @@
+// Every indication of a knowledge base compiled into RE2 sets, so a block of log text is scanned once
+// whatever the number of entries, in time linear in its length (no user rule can hang a scan).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <QList>
+#include <QString>
+
+#include "common/result.h"
+#include "logscan/knowledgebase.h"
+
+namespace vna::logscan {
+
+// One match inside a block of text, in byte offsets of that block.
+struct RawHit
+{
+    int indication = 0; // index into Matcher::indications()
+    size_t begin = 0;   // the match
+    size_t end = 0;
+    // Named captures that took part: (name, begin, end).
+    std::vector<std::tuple<std::string, size_t, size_t>> captures;
+};
+
+struct IndicationRef
+{
+    int entry = 0;      // index into the entries the matcher was built from
+    int indication = 0; // index into that entry's indications
+    int lines = 1;      // how many lines a match may span
+};
+
+class Matcher
+{
+public:
+    // Errors name the entry and the indication RE2 rejected (normally caught earlier by the loader).
+    static Result<Matcher> compile(const QList<Entry> &entries);
+
+    // Every match of every indication in `block`, a run of whole lines. Single-line indications
+    // are looked for from `ownStart` on; multi-line ones also where they start in the lines before
+    // `ownStart` (repeated from the previous block) but reach past it. At most one hit per line and
+    // indication. Sorted by position.
+    std::vector<RawHit> scan(std::string_view block, size_t ownStart) const;
+
+    const std::vector<IndicationRef> &indications() const;
+    // The most lines any indication spans (1 when none is multi-line).
+    int maxLines() const;
+
+private:
+    struct Impl;
+    std::shared_ptr<const Impl> m_impl;
+};
+
+} // namespace vna::logscan

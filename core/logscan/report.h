@@ -1,0 +1,52 @@
+// A finding put into words and links: its explanation in a language, the tool that fixes it with
+// the values filled in, the same as a command line, and renderings for the terminal and JSON.
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QUrl>
+
+#include "logscan/scanner.h"
+
+namespace vna::logscan {
+
+struct Explanation
+{
+    QString title;
+    QString cause;
+    QString fix;
+};
+
+// Title, cause and fix in "en" or "zh_CN", with ${captures} and ${file}/${line}/… filled in.
+Explanation explain(const Entry &entry, const Finding &finding, const Analysis &analysis, const QString &language);
+
+// The entry's action with the finding's values; parameters whose capture is missing are left out.
+struct Action
+{
+    QString tool;
+    QList<QPair<QString, QString>> params;
+    QString origin; // "train.log:1234": where the values came from, for the target tool to show
+
+    QString param(const QString &key) const;
+    QJsonObject toJson() const;
+};
+std::optional<Action> resolveAction(const Entry &entry, const Finding &finding, const Analysis &analysis);
+// The same as a command of this program (`verl-npu-assistant bucket --error '…'`).
+QString commandLine(const Action &action);
+
+// verl's GitHub issue search for the finding's error text with numbers, paths, addresses and pids
+// stripped.
+QUrl issueSearchUrl(const Finding &finding);
+
+// analyze --json: {"findings": [...], "files": [...], "elapsed_ms": N}
+QJsonObject
+toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &language, qsizetype maxFindings);
+// The terminal report: root causes with their symptoms under them, then the files read.
+QString toText(const Analysis &analysis, const QList<Entry> &entries, const QString &language, qsizetype maxFindings);
+
+// True when a finding is critical or an error (analyze exits 1).
+bool hasErrors(const Analysis &analysis, const QList<Entry> &entries);
+
+} // namespace vna::logscan

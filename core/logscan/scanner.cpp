@@ -1,0 +1,529 @@
+#include "scanner.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFuture>
+#include <QHash>
+#include <QSet>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace vna::logscan {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(LogScanner)
+};
+
+constexpr size_t kShownLineBytes = 2000; // longer lines are shown around the match
+constexpr size_t kWindowBytes = 300;
+constexpr qsizetype kMaxCaptureChars = 500;
+constexpr int kTimeLookBack = 32; // lines searched backwards for a time stamp
+constexpr qsizetype kMaxDistinct = 64;
+constexpr qsizetype kMaxSeenAt = 20;
+
+size_t countNewlines(const char *data, size_t size)
+{
+    size_t count = 0;
+    const char *end = data + size;
+    while (data < end) {
+        const void *found = std::memchr(data, '\n', static_cast<size_t>(end - data));
+        if (!found)
+            break;
+        ++count;
+        data = static_cast<const char *>(found) + 1;
+    }
+    return count;
+}
+
+// The lines of one block, found on demand (only blocks with a match need them).
+class Lines
+{
+public:
+    explicit Lines(std::string_view block)
+        : m_block(block)
+    {
+        for (size_t pos = 0; pos < block.size();) {
+            const void *found = std::memchr(block.data() + pos, '\n', block.size() - pos);
+            if (!found)
+                break;
+            const size_t at = static_cast<size_t>(static_cast<const char *>(found) - block.data());
+            m_newlines.push_back(at);
+            pos = at + 1;
+        }
+    }
+    // Index of the line holding byte `pos`.
+    qint64 indexOf(size_t pos) const
+    {
+        return static_cast<qint64>(std::lower_bound(m_newlines.begin(), m_newlines.end(), pos) - m_newlines.begin());
+    }
+    qint64 count() const
+    {
+        const bool partialLast = !m_block.empty() && m_block.back() != '\n';
+        return static_cast<qint64>(m_newlines.size()) + (partialLast ? 1 : 0);
+    }
+    size_t start(qint64 index) const { return index == 0 ? 0 : m_newlines[static_cast<size_t>(index - 1)] + 1; }
+    size_t end(qint64 index) const
+    {
+        return static_cast<size_t>(index) < m_newlines.size() ? m_newlines[static_cast<size_t>(index)] : m_block.size();
+    }
+    std::string_view line(qint64 index) const { return m_block.substr(start(index), end(index) - start(index)); }
+
+private:
+    std::string_view m_block;
+    std::vector<size_t> m_newlines;
+};
+
+// What a worker found in one block; line numbers are relative to the block's first own line.
+struct BlockHit
+{
+    int indication = 0;
+    qint64 relLine = 0;
+    Occurrence occurrence;
+    int missingBefore = 0; // context lines that lie in the previous block
+    int missingAfter = 0;  // and in the next
+    QString fingerprint;
+};
+
+struct BlockResult
+{
+    qint64 newlines = 0;
+    std::vector<BlockHit> hits;
+    QStringList head; // first context lines of the own part
+    QStringList tail; // last context lines
+    qint64 lastTime = -1;
+};
+
+// The part of a line that is shown: all of it, or a window around [begin, end) for very long lines.
+std::pair<size_t, size_t> shownPart(size_t lineStart, size_t lineEnd, size_t begin, size_t end)
+{
+    if (lineEnd - lineStart <= kShownLineBytes)
+        return {lineStart, lineEnd};
+    const size_t from = begin > lineStart + kWindowBytes ? begin - kWindowBytes : lineStart;
+    const size_t to = std::min(lineEnd, std::max(end, begin) + kWindowBytes);
+    return {from, std::min(to, from + kShownLineBytes)};
+}
+
+QString shownLine(std::string_view block, size_t lineStart, size_t lineEnd, size_t begin, size_t end)
+{
+    const auto [from, to] = shownPart(lineStart, lineEnd, begin, end);
+    QString text = displayText(block.substr(from, to - from));
+    if (from > lineStart)
+        text.prepend(u'…');
+    if (to < lineEnd)
+        text.append(u'…');
+    return text;
+}
+
+QString wholeLineShown(std::string_view line)
+{
+    return shownLine(line, 0, line.size(), 0, 0);
+}
+
+BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher &matcher, int context)
+{
+    BlockResult result;
+    const std::string_view block(data.constData(), static_cast<size_t>(data.size()));
+    const std::string_view own = block.substr(ownStart);
+    result.newlines = static_cast<qint64>(countNewlines(own.data(), own.size()));
+
+    // Head, tail and the last time stamp, without indexing the whole block.
+    {
+        size_t pos = 0;
+        for (int i = 0; i < context && pos < own.size(); ++i) {
+            const void *found = std::memchr(own.data() + pos, '\n', own.size() - pos);
+            const size_t end = found ? static_cast<size_t>(static_cast<const char *>(found) - own.data()) : own.size();
+            result.head << wholeLineShown(own.substr(pos, end - pos));
+            pos = end + 1;
+        }
+        size_t end = own.size();
+        if (end > 0 && own[end - 1] == '\n')
+            --end;
+        for (int i = 0; i < kTimeLookBack && !own.empty(); ++i) {
+            const void *found = memrchr(own.data(), '\n', end);
+            const size_t start = found ? static_cast<size_t>(static_cast<const char *>(found) - own.data()) + 1 : 0;
+            const std::string_view line = own.substr(start, end - start);
+            if (i < context)
+                result.tail.prepend(wholeLineShown(line));
+            if (result.lastTime < 0)
+                result.lastTime = parseTime(line);
+            if (result.lastTime >= 0 && i + 1 >= context)
+                break;
+            if (start == 0)
+                break;
+            end = start - 1;
+        }
+    }
+
+    std::vector<RawHit> raw = matcher.scan(block, ownStart);
+    if (raw.empty())
+        return result;
+    const Lines lines(block);
+    const qint64 firstOwn = lines.indexOf(ownStart);
+    const qint64 lastLine = lines.count() - 1;
+    QSet<QPair<qint64, int>> seen; // (line, entry): one hit per line and entry
+    for (const RawHit &hit : raw) {
+        const IndicationRef &ref = matcher.indications()[static_cast<size_t>(hit.indication)];
+        const qint64 startLine = lines.indexOf(hit.begin);
+        if (seen.contains({startLine, ref.entry}))
+            continue;
+        seen.insert({startLine, ref.entry});
+        const qint64 endLine
+            = std::min(hit.end > hit.begin ? lines.indexOf(hit.end - 1) : startLine, startLine + ref.lines - 1);
+
+        BlockHit out;
+        out.indication = hit.indication;
+        out.relLine = startLine - firstOwn;
+        Occurrence &occurrence = out.occurrence;
+        std::vector<std::pair<size_t, size_t>> shown;
+        for (qint64 k = startLine; k <= endLine; ++k) {
+            const size_t ls = lines.start(k);
+            const size_t le = lines.end(k);
+            const size_t b = std::clamp(hit.begin, ls, le);
+            const size_t e = std::clamp(hit.end, ls, le);
+            occurrence.lines << shownLine(block, ls, le, b, e);
+            shown.push_back(shownPart(ls, le, b, e));
+        }
+        for (const auto &[name, begin, end] : hit.captures) {
+            Capture capture;
+            capture.name = QString::fromStdString(name);
+            capture.value = displayText(block.substr(begin, std::min<size_t>(end - begin, kMaxCaptureChars)));
+            const qint64 k = std::clamp(lines.indexOf(begin), startLine, endLine);
+            capture.line = static_cast<int>(k - startLine);
+            const auto [from, to] = shown[static_cast<size_t>(capture.line)];
+            if (begin >= from && end <= to) {
+                capture.start = displayText(block.substr(from, begin - from)).size()
+                    + (from > lines.start(k) ? 1 : 0); // the leading "…"
+                capture.length = displayText(block.substr(begin, end - begin)).size();
+            }
+            occurrence.captures << capture;
+        }
+        for (qint64 k = std::max<qint64>(0, startLine - context); k < startLine; ++k)
+            occurrence.before << wholeLineShown(lines.line(k));
+        out.missingBefore = static_cast<int>(std::max<qint64>(0, context - startLine));
+        for (qint64 k = endLine + 1; k <= std::min(lastLine, endLine + context); ++k)
+            occurrence.after << wholeLineShown(lines.line(k));
+        out.missingAfter = static_cast<int>(context - occurrence.after.size());
+
+        const std::string_view firstLine = lines.line(startLine);
+        occurrence.info = describeLine(firstLine);
+        for (qint64 k = startLine - 1; occurrence.info.time < 0 && k >= std::max<qint64>(0, startLine - kTimeLookBack);
+             --k)
+            occurrence.info.time = parseTime(lines.line(k));
+        out.fingerprint = fingerprint(firstLine);
+        result.hits.push_back(std::move(out));
+    }
+    return result;
+}
+
+void addDistinct(QStringList &list, const QString &value)
+{
+    if (!value.isEmpty() && list.size() < kMaxDistinct && !list.contains(value))
+        list << value;
+}
+
+// Groups the hits of every block, in file order, into findings.
+class Collector
+{
+public:
+    Collector(const Matcher &matcher, const ScanOptions &options, Analysis &analysis)
+        : m_matcher(matcher)
+        , m_options(options)
+        , m_analysis(analysis)
+    {}
+
+    void startFile(int file)
+    {
+        m_file = file;
+        m_lineBase = 1;
+        m_lastTime = -1;
+        m_previousTail.clear();
+        m_pendingAfter.clear();
+    }
+
+    void add(const BlockResult &block)
+    {
+        // Context that ran past the previous block comes from this one's first lines.
+        for (const auto &[index, line] : std::as_const(m_pendingAfter)) {
+            Occurrence &first = m_analysis.findings[index].first;
+            if (first.file != m_file || first.line != line)
+                continue;
+            for (const QString &text : block.head) {
+                if (first.after.size() >= m_options.context)
+                    break;
+                first.after << text;
+            }
+        }
+        m_pendingAfter.clear();
+
+        for (const BlockHit &hit : block.hits) {
+            Occurrence occurrence = hit.occurrence;
+            occurrence.file = m_file;
+            occurrence.line = m_lineBase + hit.relLine;
+            if (occurrence.info.time < 0)
+                occurrence.info.time = m_lastTime;
+            if (hit.missingBefore > 0) {
+                const QStringList earlier
+                    = m_previousTail.mid(std::max<qsizetype>(0, m_previousTail.size() - hit.missingBefore));
+                occurrence.before = earlier + occurrence.before;
+            }
+            place(hit, std::move(occurrence));
+        }
+        m_lineBase += block.newlines;
+        if (block.lastTime >= 0)
+            m_lastTime = block.lastTime;
+        if (!block.tail.isEmpty())
+            m_previousTail = block.tail;
+    }
+
+    qint64 lines() const { return m_lineBase - 1; }
+
+private:
+    void place(const BlockHit &hit, Occurrence occurrence)
+    {
+        const IndicationRef &ref = m_matcher.indications()[static_cast<size_t>(hit.indication)];
+        const qint64 weight = std::max<qint64>(1, occurrence.info.repeated);
+        const auto key = qMakePair(ref.entry, hit.fingerprint);
+        auto it = m_groups.constFind(key);
+        if (it == m_groups.constEnd() && m_groupsPerEntry.value(ref.entry) >= m_options.maxGroupsPerEntry)
+            it = m_groups.constFind(qMakePair(ref.entry, m_firstFingerprint.value(ref.entry)));
+        if (it == m_groups.constEnd()) {
+            Finding finding;
+            finding.entry = ref.entry;
+            finding.indication = ref.indication;
+            finding.fingerprint = hit.fingerprint;
+            finding.count = weight;
+            addDistinct(finding.ranks, occurrence.info.rank);
+            addDistinct(finding.nodes, occurrence.info.node);
+            finding.seenAt.append({m_file, occurrence.line});
+            finding.first = std::move(occurrence);
+            const auto index = m_analysis.findings.size();
+            m_analysis.findings << std::move(finding);
+            m_groups.insert(key, index);
+            if (m_groupsPerEntry[ref.entry]++ == 0)
+                m_firstFingerprint.insert(ref.entry, hit.fingerprint);
+            if (hit.missingAfter > 0)
+                m_pendingAfter.append({index, m_analysis.findings.at(index).first.line});
+            return;
+        }
+        Finding &finding = m_analysis.findings[*it];
+        finding.count += weight;
+        addDistinct(finding.ranks, occurrence.info.rank);
+        addDistinct(finding.nodes, occurrence.info.node);
+        if (finding.seenAt.size() < kMaxSeenAt)
+            finding.seenAt.append({m_file, occurrence.line});
+        // Another file may have seen it earlier in time.
+        const qint64 time = occurrence.info.time;
+        if (occurrence.file != finding.first.file && time >= 0
+            && (finding.first.info.time < 0 || time < finding.first.info.time)) {
+            finding.indication = ref.indication;
+            finding.first = std::move(occurrence);
+            if (hit.missingAfter > 0)
+                m_pendingAfter.append({*it, finding.first.line});
+        }
+    }
+
+    const Matcher &m_matcher;
+    const ScanOptions &m_options;
+    Analysis &m_analysis;
+    QHash<QPair<int, QString>, qsizetype> m_groups;
+    QHash<int, int> m_groupsPerEntry;
+    QHash<int, QString> m_firstFingerprint;
+    int m_file = 0;
+    qint64 m_lineBase = 1;
+    qint64 m_lastTime = -1;
+    QStringList m_previousTail;
+    QList<QPair<qsizetype, qint64>> m_pendingAfter; // (finding, its first line) still missing context
+};
+
+// Fills `block` with the next run of whole lines after `overlap` (the previous block's last lines,
+// for multi-line rules). False at the end of the input.
+class Blocker
+{
+public:
+    Blocker(Reader &reader, qint64 blockBytes, int overlapLines)
+        : m_reader(reader)
+        , m_blockBytes(blockBytes)
+        , m_overlapLines(overlapLines)
+    {}
+
+    Result<bool> next(QByteArray &block, size_t &ownStart)
+    {
+        if (m_eof && m_carry.isEmpty())
+            return false;
+        block = m_overlap;
+        ownStart = static_cast<size_t>(block.size());
+        block += m_carry;
+        m_carry.clear();
+        const qint64 want = static_cast<qint64>(ownStart) + m_blockBytes;
+        while (!m_eof && block.size() < want) {
+            const qsizetype had = block.size();
+            block.resize(want);
+            const auto n = m_reader.read(block.data() + had, want - had);
+            if (!n)
+                return n.error();
+            block.resize(had + *n);
+            m_eof = *n == 0;
+        }
+        if (block.size() == static_cast<qsizetype>(ownStart))
+            return false;
+        if (!m_eof) {
+            const qsizetype lastNewline = block.lastIndexOf('\n');
+            if (lastNewline >= static_cast<qsizetype>(ownStart)) {
+                m_carry = block.mid(lastNewline + 1);
+                block.truncate(lastNewline + 1);
+            } // else one line longer than a block: it is cut here and goes on in the next block
+        }
+        m_overlap.clear();
+        if (m_overlapLines > 0 && block.endsWith('\n')) {
+            qsizetype start = block.size() - 1;
+            for (int i = 0; i < m_overlapLines && start > static_cast<qsizetype>(ownStart); ++i)
+                start = block.lastIndexOf('\n', start - 1);
+            m_overlap = block.mid(std::max(start + 1, static_cast<qsizetype>(ownStart)));
+            if (m_overlap.size() > m_blockBytes / 4)
+                m_overlap.clear(); // absurdly long lines: multi-line rules give up across this boundary
+        }
+        return true;
+    }
+
+private:
+    Reader &m_reader;
+    qint64 m_blockBytes;
+    int m_overlapLines;
+    QByteArray m_carry;
+    QByteArray m_overlap;
+    bool m_eof = false;
+};
+
+} // namespace
+
+QString Occurrence::capture(const QString &name) const
+{
+    for (const Capture &capture : captures) {
+        if (capture.name == name)
+            return capture.value;
+    }
+    return QString();
+}
+
+Result<Analysis> analyze(const QList<LogInput> &inputs,
+                         const QList<Entry> &entries,
+                         const Matcher &matcher,
+                         const ScanOptions &options,
+                         const Progress &progress,
+                         const std::atomic_bool *cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
+    Analysis analysis;
+
+    // Open everything first: a missing file is reported before minutes of scanning.
+    std::vector<std::unique_ptr<Reader>> readers;
+    qint64 total = 0;
+    for (const LogInput &input : inputs) {
+        auto reader = openInput(input, options.regularFilesOnly);
+        if (!reader)
+            return reader.error();
+        total = (*reader)->rawSize() < 0 || total < 0 ? -1 : total + (*reader)->rawSize();
+        FileStats stats;
+        stats.name = input.name();
+        stats.compressed = (*reader)->compressed();
+        analysis.files << stats;
+        readers.push_back(std::move(*reader));
+    }
+
+    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    QThreadPool pool;
+    pool.setMaxThreadCount(threads);
+    const auto window = static_cast<size_t>(threads * 2);
+    Collector collector(matcher, options, analysis);
+    const int context = std::max(0, options.context);
+    qint64 doneBefore = 0;
+
+    for (size_t f = 0; f < readers.size(); ++f) {
+        Reader &reader = *readers[f];
+        collector.startFile(static_cast<int>(f));
+        Blocker blocker(reader, std::max<qint64>(options.blockBytes, 4096), matcher.maxLines() - 1);
+        std::deque<QFuture<BlockResult>> inFlight;
+        qint64 textBytes = 0;
+        bool endsWithNewline = true;
+        const auto drainOne = [&] {
+            collector.add(inFlight.front().result());
+            inFlight.pop_front();
+        };
+        for (;;) {
+            if (cancel && cancel->load()) {
+                for (auto &future : inFlight)
+                    future.waitForFinished();
+                return Error::runtime(Text::tr("Cancelled."));
+            }
+            QByteArray block;
+            size_t ownStart = 0;
+            const auto more = blocker.next(block, ownStart);
+            if (!more) {
+                for (auto &future : inFlight)
+                    future.waitForFinished();
+                return more.error();
+            }
+            if (!*more)
+                break;
+            textBytes += block.size() - static_cast<qsizetype>(ownStart);
+            endsWithNewline = block.endsWith('\n');
+            inFlight.push_back(QtConcurrent::run(&pool, [block, ownStart, &matcher, context] {
+                return processBlock(block, ownStart, matcher, context);
+            }));
+            while (inFlight.size() >= window || (!inFlight.empty() && inFlight.front().isFinished()))
+                drainOne();
+            if (progress)
+                progress(doneBefore + reader.rawPosition(), total);
+        }
+        while (!inFlight.empty())
+            drainOne();
+        doneBefore += reader.rawPosition();
+        FileStats &stats = analysis.files[static_cast<qsizetype>(f)];
+        stats.bytes = textBytes;
+        stats.lines = collector.lines() + (textBytes > 0 && !endsWithNewline ? 1 : 0);
+    }
+    if (progress)
+        progress(doneBefore, total);
+    orderAndLink(analysis, entries);
+    analysis.elapsedMs = timer.elapsed();
+    return analysis;
+}
+
+void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
+{
+    QList<Finding> &findings = analysis.findings;
+    analysis.timeline = !findings.isEmpty()
+        && std::all_of(findings.begin(), findings.end(), [](const Finding &f) { return f.first.info.time >= 0; });
+    const bool byTime = analysis.timeline;
+    std::stable_sort(findings.begin(), findings.end(), [byTime](const Finding &a, const Finding &b) {
+        if (byTime && a.first.info.time != b.first.info.time)
+            return a.first.info.time < b.first.info.time;
+        if (a.first.file != b.first.file)
+            return a.first.file < b.first.file;
+        return a.first.line < b.first.line;
+    });
+    for (qsizetype i = 0; i < findings.size(); ++i) {
+        findings[i].symptomOf.clear();
+        const QString &id = entries.at(findings.at(i).entry).id;
+        for (qsizetype j = 0; j < i; ++j) {
+            const Entry &earlier = entries.at(findings.at(j).entry);
+            if (earlier.leadsTo.contains(id)) {
+                findings[i].symptomOf = earlier.id;
+                break;
+            }
+        }
+    }
+}
+
+} // namespace vna::logscan
