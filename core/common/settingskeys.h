@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include "common/i18n.h"
 #include "common/logging.h"
@@ -46,6 +47,12 @@ inline const SettingKey<QString> syncSourceHost{QStringLiteral("sync/sourceHost"
 inline const SettingKey<QString> syncFolder{QStringLiteral("sync/folder")};
 inline const SettingKey<QString> syncNodes{QStringLiteral("sync/nodes")};
 inline const SettingKey<QString> syncSshConfig{QStringLiteral("sync/sshConfig")};
+
+// Logs tab.
+inline const SettingKey<QStringList> logsRecent{QStringLiteral("logs/recent")}; // newest first
+inline const SettingKey<QString> logsPattern{QStringLiteral("logs/pattern")};
+inline const SettingKey<QByteArray> logsSplitter{QStringLiteral("logs/splitter")};
+inline const SettingKey<QByteArray> logsDetailSplitter{QStringLiteral("logs/detailSplitter")};
 
 // Bucket calculator tab.
 inline const SettingKey<int> bucketMode{QStringLiteral("bucket/mode"), 0,

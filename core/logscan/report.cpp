@@ -89,7 +89,7 @@ Explanation explain(const Entry &entry, const Finding &finding, const Analysis &
             fillPlaceholders(entry.fix.in(language), filled)};
 }
 
-QString Action::param(const QString &key) const
+QString ToolLink::param(const QString &key) const
 {
     for (const auto &[name, value] : params) {
         if (name == key)
@@ -98,7 +98,7 @@ QString Action::param(const QString &key) const
     return QString();
 }
 
-QJsonObject Action::toJson() const
+QJsonObject ToolLink::toJson() const
 {
     QJsonObject object;
     for (const auto &[key, value] : params)
@@ -106,12 +106,12 @@ QJsonObject Action::toJson() const
     return {{u"tool"_s, tool}, {u"params"_s, object}, {u"command"_s, commandLine(*this)}};
 }
 
-std::optional<Action> resolveAction(const Entry &entry, const Finding &finding, const Analysis &analysis)
+std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, const Analysis &analysis)
 {
     if (!entry.action)
         return std::nullopt;
     const auto filled = values(finding, analysis);
-    Action action;
+    ToolLink action;
     action.tool = entry.action->tool;
     action.origin = where(finding, analysis);
     for (const auto &[key, value] : entry.action->params) {
@@ -122,22 +122,22 @@ std::optional<Action> resolveAction(const Entry &entry, const Finding &finding, 
     return action;
 }
 
-QString commandLine(const Action &action)
+QString commandLine(const ToolLink &link)
 {
     const QString program = u"verl-npu-assistant"_s;
-    if (action.tool == u"bucket") {
-        const QString error = action.param(u"error"_s);
+    if (link.tool == u"bucket") {
+        const QString error = link.param(u"error"_s);
         if (error.isEmpty())
             return program + u" bucket --model MODEL_DIR"_s;
         return program + u" bucket --error "_s + shell::quote(error);
     }
-    if (action.tool == u"sync") {
-        const QString folder = action.param(u"folder"_s);
+    if (link.tool == u"sync") {
+        const QString folder = link.param(u"folder"_s);
         return program + u" sync --checkpoint "_s + (folder.isEmpty() ? u"CHECKPOINT_DIR"_s : shell::quote(folder))
             + u" --nodes NODES"_s;
     }
-    if (action.tool == u"profiler") {
-        const QString command = action.param(u"command"_s);
+    if (link.tool == u"profiler") {
+        const QString command = link.param(u"command"_s);
         if (command.isEmpty())
             return program + u" lint LAUNCH_SCRIPT"_s;
         return u"printf '%s\\n' "_s + shell::quote(command) + u" | "_s + program + u" lint -"_s;
@@ -175,7 +175,7 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
         QJsonObject captures;
         for (const Capture &capture : finding.first.captures)
             captures.insert(capture.name, capture.value);
-        const auto action = resolveAction(entry, finding, analysis);
+        const auto action = linkFor(entry, finding, analysis);
         const auto orNull = [](const QString &value) { return value.isEmpty() ? QJsonValue() : QJsonValue(value); };
         findings.append(QJsonObject{
             {u"id"_s, entry.id},
@@ -295,7 +295,7 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
             out += prefix + u"  > "_s + line + u'\n';
         indent(out, Text::tr("cause: %1").arg(text.cause), prefix + u"  "_s);
         indent(out, Text::tr("fix: %1").arg(text.fix), prefix + u"  "_s);
-        if (const auto action = resolveAction(entry, finding, analysis))
+        if (const auto action = linkFor(entry, finding, analysis))
             out += prefix + u"  "_s + Text::tr("next: %1").arg(commandLine(*action)) + u'\n';
         if (!entry.references.isEmpty())
             out += prefix + u"  "_s + Text::tr("see: %1").arg(entry.references.join(u"  "_s)) + u'\n';

@@ -22,19 +22,20 @@ struct Explanation
 // Title, cause and fix in "en" or "zh_CN", with ${captures} and ${file}/${line}/… filled in.
 Explanation explain(const Entry &entry, const Finding &finding, const Analysis &analysis, const QString &language);
 
-// The entry's action with the finding's values; parameters whose capture is missing are left out.
-struct Action
+// A request to open a tool with values filled in (used between tabs, e.g. from a finding).
+struct ToolLink
 {
-    QString tool;
-    QList<QPair<QString, QString>> params;
-    QString origin; // "train.log:1234": where the values came from, for the target tool to show
+    QString tool;                          // a tool id: "environment", "bucket", "profiler", "sync"
+    QList<QPair<QString, QString>> params; // see actionParams()
+    QString origin;                        // "train.log:1234": where the values came from, for the tool to show
 
     QString param(const QString &key) const;
     QJsonObject toJson() const;
 };
-std::optional<Action> resolveAction(const Entry &entry, const Finding &finding, const Analysis &analysis);
+// The entry's action with the finding's values; parameters whose capture is missing are left out.
+std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, const Analysis &analysis);
 // The same as a command of this program (`verl-npu-assistant bucket --error '…'`).
-QString commandLine(const Action &action);
+QString commandLine(const ToolLink &link);
 
 // verl's GitHub issue search for the finding's error text with numbers, paths, addresses and pids
 // stripped.

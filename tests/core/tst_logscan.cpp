@@ -536,7 +536,7 @@ private Q_SLOTS:
             "2025-01-01 10:00:00 [rank2]: Ambiguous value for argument 'a.contents=npu,cpu' at 0x7f00aa pid 4242\n");
         const Finding *ckpt = findingFor(analysis, u"ckpt-metadata-missing"_s);
         QVERIFY(ckpt);
-        const auto action = resolveAction(*builtin().find(u"ckpt-metadata-missing"_s), *ckpt, analysis);
+        const auto action = linkFor(*builtin().find(u"ckpt-metadata-missing"_s), *ckpt, analysis);
         QVERIFY(action);
         QCOMPARE(action->tool, u"sync"_s);
         QCOMPARE(action->param(u"folder"_s), u"/ckpt/global_step_40"_s);
@@ -552,7 +552,7 @@ private Q_SLOTS:
 
         // A capture that is missing leaves the parameter out instead of inventing a value.
         const Analysis bare = scanText("FileNotFoundError: Common file common.pt does not exist\n");
-        const auto none = resolveAction(*builtin().find(u"ckpt-metadata-missing"_s), bare.findings.first(), bare);
+        const auto none = linkFor(*builtin().find(u"ckpt-metadata-missing"_s), bare.findings.first(), bare);
         QVERIFY(none);
         QCOMPARE(none->params.size(), 0);
     }

@@ -838,6 +838,18 @@ void BucketTab::openLog()
         openPath(file);
 }
 
+void BucketTab::openLink(const ToolLink &link)
+{
+    const QString error = link.param(u"error"_s);
+    if (error.isEmpty())
+        return;
+    m_mode->setCurrentIndex(static_cast<int>(Mode::Message));
+    m_message->setPlainText(error);
+    m_messageFile->setText(tr("From the log analyzer: %1").arg(link.origin));
+    m_source.reset();
+    update();
+}
+
 void BucketTab::openPath(const QString &path)
 {
     const QFileInfo info(path);

@@ -47,6 +47,7 @@ public:
     bool isBusy() const override;
     // Reads a model folder, a .safetensors file or a log, as a drop does.
     void openPath(const QString &path);
+    void openLink(const ToolLink &link) override;
 
 Q_SIGNALS:
     // The right-hand side now shows a new result, or why there is none.

@@ -140,6 +140,25 @@ bool SyncTab::isBusy() const
     return m_jobs > 0;
 }
 
+void SyncTab::openLink(const ToolLink &link)
+{
+    const QString folder = link.param(u"folder"_s);
+    if (folder.isEmpty())
+        return;
+    if (isBusy()) {
+        Q_EMIT statusMessage(tr("The wizard is busy; cancel or finish the running step first."));
+        return;
+    }
+    m_wizard->restart();
+    m_sourceLocal->setChecked(true);
+    m_folder->setText(folder);
+    m_linkOrigin->setText(tr("Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, "
+                             "choose \"On node\" and give that node.")
+                              .arg(link.origin));
+    m_linkOrigin->show();
+    scan();
+}
+
 void SyncTab::buildSourcePage()
 {
     auto *p = new SyncPage;
@@ -177,6 +196,11 @@ void SyncTab::buildSourcePage()
     m_folderMessage = new FieldMessage(m_folder, p);
     m_folderMessage->setObjectName(u"syncFolderMessage"_s);
     layout->addWidget(m_folderMessage);
+    m_linkOrigin = new QLabel(p);
+    m_linkOrigin->setObjectName(u"syncLinkOrigin"_s);
+    m_linkOrigin->setWordWrap(true);
+    m_linkOrigin->hide();
+    layout->addWidget(m_linkOrigin);
     m_found = new QTreeWidget(p);
     m_found->setObjectName(u"syncFound"_s);
     m_found->setColumnCount(3);

@@ -45,6 +45,7 @@ public:
     ~SyncTab() override;
 
     bool isBusy() const override;
+    void openLink(const ToolLink &link) override;
     QWizard *wizard() const { return m_wizard; }
     const QList<ckptsync::NodeResult> &results() const { return m_results; }
     const QList<ckptsync::PlanItem> &plan() const { return m_plan; }
@@ -96,6 +97,7 @@ private:
     QPushButton *m_browse = nullptr;
     QPushButton *m_scan = nullptr;
     FieldMessage *m_folderMessage = nullptr;
+    QLabel *m_linkOrigin = nullptr; // where a folder filled in by another tool came from
     QTreeWidget *m_found = nullptr;
     QLabel *m_stepLabel = nullptr;
     QComboBox *m_step = nullptr;

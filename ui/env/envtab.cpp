@@ -452,6 +452,14 @@ QWidget *EnvTab::buildScriptPage()
     return page;
 }
 
+void EnvTab::openLink(const ToolLink &link)
+{
+    // Nothing to fill in: say why the tab opened and where Run is.
+    Q_EMIT statusMessage(tr("Opened from %1: run the checks on the nodes of the failed job.").arg(link.origin));
+    if (m_run->isEnabled())
+        m_run->setFocus();
+}
+
 void EnvTab::retranslate()
 {
     m_description->setText(tr("Find out why the NPUs are not visible or a job will not start: every check gets a "

@@ -47,6 +47,7 @@ public:
     ~EnvTab() override;
 
     bool isBusy() const override;
+    void openLink(const ToolLink &link) override;
     const QList<env::Diagnosis> &results() const { return m_results; }
     // The options the form describes, or an error naming the field that is wrong.
     Result<env::DiagnoseOptions> options() const;

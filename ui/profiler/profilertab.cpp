@@ -1022,6 +1022,19 @@ void ProfilerTab::openScript(const QString &path)
     lintNow();
 }
 
+void ProfilerTab::openLink(const ToolLink &link)
+{
+    m_pages->setCurrentIndex(static_cast<int>(Page::Lint));
+    const QString command = link.param(u"command"_s);
+    if (command.isEmpty()) {
+        Q_EMIT statusMessage(tr("Paste the launch command that failed (%1) to check it.").arg(link.origin));
+        m_script->setFocus();
+        return;
+    }
+    m_script->setPlainText(command);
+    m_scriptFile->setText(tr("From the log analyzer: %1").arg(link.origin));
+}
+
 void ProfilerTab::browseScript()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a launch script"), m_scriptFile->text(),

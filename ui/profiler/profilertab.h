@@ -73,6 +73,8 @@ public:
     explicit ProfilerTab(QWidget *parent = nullptr);
     ~ProfilerTab() override;
 
+    void openLink(const ToolLink &link) override;
+
     bool isBusy() const override;
     // The overrides the Generate page shows, or nothing while the form is invalid.
     const std::optional<profiler::Plan> &plan() const;

@@ -49,6 +49,7 @@ MainWindow::MainWindow(QWidget *parent)
             if (auto *toolTab = qobject_cast<ToolTab *>(content)) {
                 connect(toolTab, &ToolTab::statusMessage, this,
                         [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+                connect(toolTab, &ToolTab::linkRequested, this, &MainWindow::openLink);
             }
             return content;
         };
@@ -109,6 +110,16 @@ QWidget *MainWindow::tabContent(const QString &id)
     if (auto *lazy = qobject_cast<LazyTab *>(page))
         return lazy->content();
     return page;
+}
+
+void MainWindow::openLink(const ToolLink &link)
+{
+    if (!selectTab(link.tool)) {
+        log::ui()->warn("a link asks for the unknown tool \"{}\"", link.tool);
+        return;
+    }
+    if (auto *target = qobject_cast<ToolTab *>(tabContent(link.tool)))
+        target->openLink(link);
 }
 
 void MainWindow::ensureTabCreated(int index)

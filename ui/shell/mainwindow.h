@@ -4,6 +4,8 @@
 #include <QList>
 #include <QMainWindow>
 
+#include "shell/tooltab.h"
+
 class QAction;
 class QActionGroup;
 class QDockWidget;
@@ -30,6 +32,8 @@ public:
     bool selectTab(const QString &id);
     QString currentTabId() const;
     QWidget *tabContent(const QString &id);
+    // Opens link.tool and fills it in (a finding's "Open in …" button).
+    void openLink(const ToolLink &link);
 
     // Restores geometry, dock state and the last tab from the settings.
     void restoreFromSettings();

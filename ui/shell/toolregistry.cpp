@@ -5,6 +5,7 @@
 #include "bucket/buckettab.h"
 #include "ckptsync/synctab.h"
 #include "env/envtab.h"
+#include "logscan/logstab.h"
 #include "profiler/profilertab.h"
 
 namespace vna::ui {
@@ -45,6 +46,11 @@ const QList<ToolInfo> &tools()
                            "FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes "
                            "without shared storage: copy rank 0's metadata files to every node, checked and safe."),
          QStringLiteral(":/icons/tool-sync.svg"), [](QWidget *parent) { return new SyncTab(parent); }},
+        {QStringLiteral("logs"), QT_TRANSLATE_NOOP("Tools", "Logs"),
+         QT_TRANSLATE_NOOP("Tools",
+                           "A job died and the log is gigabytes long: find every known failure, which rank failed "
+                           "first and which errors are only its echoes, with the fix and the tool that applies it."),
+         QStringLiteral(":/icons/tool-logs.svg"), [](QWidget *parent) { return new LogsTab(parent); }},
     };
     return list;
 }

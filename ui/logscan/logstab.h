@@ -1,0 +1,179 @@
+// The Logs tab: drop training logs (or paste lines), see every known failure grouped by root cause,
+// read the cause and fix, and open the tool that fixes it. Also browses the knowledge base and tries
+// new patterns against a log.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include <QFutureWatcher>
+
+#include "common/result.h"
+#include "logscan/scanner.h"
+#include "shell/tooltab.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+class QTabWidget;
+class QTextBrowser;
+class QTimer;
+class QToolButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace vna::ui {
+
+class FieldMessage;
+class NotesList;
+
+class LogsTab final : public ToolTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LogsTab)
+
+public:
+    enum class Page { Findings, KnowledgeBase, Pattern };
+
+    explicit LogsTab(QWidget *parent = nullptr);
+    ~LogsTab() override;
+
+    bool isBusy() const override;
+    // Adds files to analyse; anything that is not a readable regular file is refused with a message.
+    void addFiles(const QStringList &paths);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    // What a finished background scan was for.
+    enum class Job { Analysis, Pattern };
+    struct Knowledge
+    {
+        logscan::KnowledgeBase kb;
+        std::optional<logscan::Matcher> matcher;
+        QString error; // the matcher could not be built
+    };
+
+    QWidget *buildInputs();
+    QWidget *buildFindingsPage();
+    QWidget *buildKnowledgePage();
+    QWidget *buildPatternPage();
+    void retranslate();
+    void loadSettings();
+    void saveSettings() const;
+
+    void loadKnowledge();
+    void showKnowledge();
+    QList<logscan::LogInput> inputs() const;
+    void updateButtons();
+    void browse();
+    void rememberRecent(const QStringList &paths);
+    void fillRecentMenu();
+
+    void analyze();
+    void startScan(Job job,
+                   const QList<logscan::LogInput> &inputs,
+                   const QList<logscan::Entry> &entries,
+                   const logscan::Matcher &matcher);
+    void scanFinished();
+    void cancel();
+    void showProgress();
+
+    void showAnalysis();
+    void showFinding();
+    void openAction();
+    void searchIssues();
+    void copyFinding();
+    void copyReport();
+
+    void filterKnowledge();
+    void showEntry();
+
+    void validatePattern();
+    void testPattern();
+    void showPatternResult(const logscan::Analysis &analysis);
+
+    // inputs
+    QLabel *m_description = nullptr;
+    QLabel *m_filesLabel = nullptr;
+    QListWidget *m_files = nullptr;
+    FieldMessage *m_filesMessage = nullptr;
+    QPushButton *m_add = nullptr;
+    QToolButton *m_recent = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_clear = nullptr;
+    QLabel *m_pasteLabel = nullptr;
+    QPlainTextEdit *m_paste = nullptr;
+    QPushButton *m_analyze = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+
+    QTabWidget *m_pages = nullptr;
+
+    // findings
+    QLabel *m_summary = nullptr;
+    QTreeWidget *m_findings = nullptr;
+    QWidget *m_detail = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_meta = nullptr;
+    QLabel *m_causeHeading = nullptr;
+    QLabel *m_cause = nullptr;
+    QLabel *m_fixHeading = nullptr;
+    QLabel *m_fix = nullptr;
+    QLabel *m_linesHeading = nullptr;
+    QTextBrowser *m_lines = nullptr;
+    QPushButton *m_action = nullptr;
+    QPushButton *m_search = nullptr;
+    QPushButton *m_copyFinding = nullptr;
+    QPushButton *m_copyReport = nullptr;
+    QSplitter *m_detailSplitter = nullptr;
+
+    // knowledge base
+    QLineEdit *m_kbSearch = nullptr;
+    QComboBox *m_kbCategory = nullptr;
+    QTreeWidget *m_kbList = nullptr;
+    QTextBrowser *m_kbEntry = nullptr;
+    NotesList *m_kbProblems = nullptr;
+    QPushButton *m_kbReload = nullptr;
+    QPushButton *m_kbFolder = nullptr;
+    QLabel *m_kbCount = nullptr;
+
+    // pattern
+    QLabel *m_patternLabel = nullptr;
+    QLineEdit *m_pattern = nullptr;
+    FieldMessage *m_patternMessage = nullptr;
+    QLabel *m_sampleLabel = nullptr;
+    QPlainTextEdit *m_sample = nullptr;
+    QPushButton *m_testPattern = nullptr;
+    QPlainTextEdit *m_patternResult = nullptr;
+
+    QSplitter *m_splitter = nullptr;
+    QTimer *m_busyTimer = nullptr;
+    QTimer *m_progressTimer = nullptr;
+    QTimer *m_patternTimer = nullptr;
+
+    std::shared_ptr<const Knowledge> m_knowledge;
+    std::optional<logscan::Analysis> m_analysis;
+    QList<logscan::Entry> m_analysisEntries; // the entries m_analysis indexes into
+    QFutureWatcher<Result<logscan::Analysis>> m_watcher;
+    Job m_job = Job::Analysis;
+    bool m_running = false; // until the result is shown
+    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    std::shared_ptr<std::atomic<qint64>> m_done;
+    std::shared_ptr<std::atomic<qint64>> m_total;
+    QStringList m_recentFiles;
+    bool m_loading = false;
+};
+
+} // namespace vna::ui
