@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalyzeCommand</name>
+    <message>
+        <source>Entries: %1 (from %2).</source>
+        <translation>条目：%1（来自 %2）。</translation>
+    </message>
+    <message>
+        <source>Give the log to try the pattern on (a file, or - for standard input).</source>
+        <translation>请给出用于试验该模式的日志（文件，或用 - 表示标准输入）。</translation>
+    </message>
+    <message>
+        <source>similar lines after it: %1</source>
+        <translation>其后相似的行：%1</translation>
+    </message>
+    <message>
+        <source>Matching lines: %1.</source>
+        <translation>匹配的行：%1。</translation>
+    </message>
+    <message>
+        <source>Find known failures in training logs and say what to do about them.</source>
+        <translation>在训练日志中查找已知故障，并给出处理方法。</translation>
+    </message>
+    <message>
+        <source>Reads training logs of any size (plain or .gz; - for standard input) and finds every known failure from the knowledge base: the bucket assertion, NPUs not visible, HCCL timeouts, out of memory, missing checkpoint metadata, Hydra and profiler mistakes, CANN and torch_npu mismatches and more. Echoes on many ranks are grouped with a count; the first failure is the root cause and later ones it leads to are marked as its symptoms. Several files are merged into one timeline by the times in their lines.
+Your own entries go in %1/*.json (same format as --list-kb --json).
+Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
+        <translation>读取任意大小的训练日志（普通文本或 .gz；- 表示标准输入），按知识库找出所有已知故障：bucket 断言、NPU 设备不可见、HCCL 超时、显存不足、缺少检查点元数据、Hydra 与性能分析配置错误、CANN 与 torch_npu 版本不匹配等。多个 rank 上的重复报错合并并计数；最先出现的故障是根因，它引起的后续故障标为其连带症状。多个文件按行内时间合并为一条时间线。
+自定义条目放在 %1/*.json（格式同 --list-kb --json）。
+发现 critical 或 error 级别的问题时退出码为 1，输入有误时为 2。</translation>
+    </message>
+    <message>
+        <source>Log files (plain or gzip); - reads standard input.</source>
+        <translation>日志文件（普通文本或 gzip）；- 表示读取标准输入。</translation>
+    </message>
+    <message>
+        <source>An extra knowledge-base file (repeatable).</source>
+        <translation>额外的知识库文件（可重复指定）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Print one JSON object instead of text.</source>
+        <translation>输出一个 JSON 对象而不是文本。</translation>
+    </message>
+    <message>
+        <source>Show at most N findings (0: all).</source>
+        <translation>最多显示 N 条发现（0：全部）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>List the knowledge base and the files it came from.</source>
+        <translation>列出知识库及其来源文件。</translation>
+    </message>
+    <message>
+        <source>Try an RE2 regex against the given log: print the matching lines and captures.</source>
+        <translation>用给定日志试验一个 RE2 正则表达式：输出匹配的行和捕获组。</translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation>正则</translation>
+    </message>
+    <message>
+        <source>Standard input (-) can be read only once.</source>
+        <translation>标准输入（-）只能读取一次。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Give at least one log file, or - to read standard input.</source>
+        <translation>请至少给出一个日志文件，或用 - 读取标准输入。</translation>
+    </message>
+</context>
+<context>
     <name>AtomicFile</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -2192,6 +2271,209 @@ Exit code 1 when any check FAILs.</source>
     </message>
 </context>
 <context>
+    <name>KnowledgeBase</name>
+    <message>
+        <source>the file is larger than %1 MiB.</source>
+        <translation>文件大于 %1 MiB。</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not valid JSON: %3.</source>
+        <translation>%1，第 %2 行：不是有效的 JSON：%3。</translation>
+    </message>
+    <message>
+        <source>the file must hold one JSON object with "schema" and "entries".</source>
+        <translation>文件必须是一个包含 "schema" 和 "entries" 的 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>unknown top-level field "%1" (expected schema, entries, comment).</source>
+        <translation>未知的顶层字段 "%1"（应为 schema、entries、comment）。</translation>
+    </message>
+    <message>
+        <source>"schema" must be 1.</source>
+        <translation>"schema" 必须为 1。</translation>
+    </message>
+    <message>
+        <source>"entries" must be an array.</source>
+        <translation>"entries" 必须是数组。</translation>
+    </message>
+    <message>
+        <source>more than %1 entries.</source>
+        <translation>条目超过 %1 个。</translation>
+    </message>
+    <message>
+        <source>entry %1</source>
+        <translation>第 %1 个条目</translation>
+    </message>
+    <message>
+        <source>must be an object.</source>
+        <translation>必须是对象。</translation>
+    </message>
+    <message>
+        <source>"%1" is used by an earlier entry.</source>
+        <translation>"%1" 已被前面的条目使用。</translation>
+    </message>
+    <message>
+        <source>%1, field "%2"</source>
+        <translation>%1，字段 "%2"</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string.</source>
+        <translation>必须是非空字符串。</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters.</source>
+        <translation>超过 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>must be an array of strings.</source>
+        <translation>必须是字符串数组。</translation>
+    </message>
+    <message>
+        <source>has more than %1 items.</source>
+        <translation>超过 %1 项。</translation>
+    </message>
+    <message>
+        <source>must be an object with "en" and "zh_CN" texts.</source>
+        <translation>必须是包含 "en" 和 "zh_CN" 文本的对象。</translation>
+    </message>
+    <message>
+        <source>unknown language (expected en and zh_CN).</source>
+        <translation>未知语言（应为 en 和 zh_CN）。</translation>
+    </message>
+    <message>
+        <source>must be an object with "keywords" or "regex".</source>
+        <translation>必须是包含 "keywords" 或 "regex" 的对象。</translation>
+    </message>
+    <message>
+        <source>unknown field (expected keywords, regex, lines).</source>
+        <translation>未知字段（应为 keywords、regex、lines）。</translation>
+    </message>
+    <message>
+        <source>needs exactly one of "keywords" and "regex".</source>
+        <translation>"keywords" 和 "regex" 必须且只能有一个。</translation>
+    </message>
+    <message>
+        <source>must list at least one keyword.</source>
+        <translation>至少要列出一个关键字。</translation>
+    </message>
+    <message>
+        <source>only a regex can span several lines.</source>
+        <translation>只有正则表达式可以跨多行。</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to %1.</source>
+        <translation>必须是 1 到 %1 之间的整数。</translation>
+    </message>
+    <message>
+        <source>RE2 rejects the pattern: %1 (at "%2").</source>
+        <translation>RE2 不接受该模式：%1（位于 "%2"）。</translation>
+    </message>
+    <message>
+        <source>matches an empty line, so it would match every line.</source>
+        <translation>能匹配空行，因此会匹配所有行。</translation>
+    </message>
+    <message>
+        <source>contains \n: set "lines" to the number of lines it spans.</source>
+        <translation>包含 \n：请把 "lines" 设为它跨越的行数。</translation>
+    </message>
+    <message>
+        <source>must be kebab-case (a-z, 0-9 and single hyphens), at most 64 characters.</source>
+        <translation>必须是 kebab-case（a-z、0-9 和单个连字符），最多 64 个字符。</translation>
+    </message>
+    <message>
+        <source>entry "%1"</source>
+        <translation>条目 "%1"</translation>
+    </message>
+    <message>
+        <source>unknown field (expected one of %1).</source>
+        <translation>未知字段（应为 %1 之一）。</translation>
+    </message>
+    <message>
+        <source>must be a lower-case word such as environment or memory.</source>
+        <translation>必须是小写单词，例如 environment 或 memory。</translation>
+    </message>
+    <message>
+        <source>must be critical, error, warning or info.</source>
+        <translation>必须是 critical、error、warning 或 info。</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array.</source>
+        <translation>必须是非空数组。</translation>
+    </message>
+    <message>
+        <source>must be an object with "verl" and/or "components".</source>
+        <translation>必须是包含 "verl" 和/或 "components" 的对象。</translation>
+    </message>
+    <message>
+        <source>unknown field (expected verl, components).</source>
+        <translation>未知字段（应为 verl、components）。</translation>
+    </message>
+    <message>
+        <source>must be an http(s) URL.</source>
+        <translation>必须是 http(s) 网址。</translation>
+    </message>
+    <message>
+        <source>must be the id of another entry.</source>
+        <translation>必须是另一个条目的 id。</translation>
+    </message>
+    <message>
+        <source>must be an object with "tool" and "params".</source>
+        <translation>必须是包含 "tool" 和 "params" 的对象。</translation>
+    </message>
+    <message>
+        <source>unknown field (expected tool, params).</source>
+        <translation>未知字段（应为 tool、params）。</translation>
+    </message>
+    <message>
+        <source>must be one of %1.</source>
+        <translation>必须是 %1 之一。</translation>
+    </message>
+    <message>
+        <source>must be an object of strings.</source>
+        <translation>必须是值为字符串的对象。</translation>
+    </message>
+    <message>
+        <source>the %1 tool takes %2.</source>
+        <translation>%1 工具接受的参数：%2。</translation>
+    </message>
+    <message>
+        <source>no parameters</source>
+        <translation>无参数</translation>
+    </message>
+    <message>
+        <source>must be a string.</source>
+        <translation>必须是字符串。</translation>
+    </message>
+    <message>
+        <source>${%1} is neither a named capture of the entry's regexes nor one of %2.</source>
+        <translation>${%1} 既不是该条目正则表达式中的命名捕获组，也不是 %2 之一。</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file: %2</source>
+        <translation>%1：无法读取文件：%2</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>%1: the file is larger than %2 MiB.</source>
+        <translation>%1：文件大于 %2 MiB。</translation>
+    </message>
+    <message>
+        <source>%1: entry "%2" is skipped: the id is already used by %3.</source>
+        <translation>%1：已跳过条目 "%2"：该 id 已被 %3 使用。</translation>
+    </message>
+    <message>
+        <source>%1: entry "%2", field "leads_to": no entry has the id "%3"; it is ignored.</source>
+        <translation>%1：条目 "%2"，字段 "leads_to"：没有 id 为 "%3" 的条目，已忽略。</translation>
+    </message>
+</context>
+<context>
     <name>LintCommand</name>
     <message>
         <source>fix:</source>
@@ -2237,6 +2519,147 @@ Exit code 1 when there are errors.</source>
     </message>
 </context>
 <context>
+    <name>LogInput</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2</source>
+        <translation>读取 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Cannot start decompressing %1.</source>
+        <translation>无法开始解压 %1。</translation>
+    </message>
+    <message>
+        <source>%1 ends in the middle of its gzip data (the file is cut short).</source>
+        <translation>%1 在 gzip 数据中途结束（文件不完整）。</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is damaged near byte %2 (%3).</source>
+        <translation>%1：gzip 数据在第 %2 字节附近损坏（%3）。</translation>
+    </message>
+    <message>
+        <source>&lt;stdin&gt;</source>
+        <translation>&lt;标准输入&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;pasted text&gt;</source>
+        <translation>&lt;粘贴的文本&gt;</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; give the log files in it.</source>
+        <translation>%1 是文件夹；请给出其中的日志文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a pipe or a device); save it to a file first.</source>
+        <translation>%1 不是普通文件（管道或设备）；请先保存为文件。</translation>
+    </message>
+</context>
+<context>
+    <name>LogReport</name>
+    <message>
+        <source>CRITICAL</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>WARNING</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>INFO</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>pid %1</translation>
+    </message>
+    <message>
+        <source>%1 pid %2</source>
+        <translation>%1 pid %2</translation>
+    </message>
+    <message>
+        <source>Files: %1, lines: %2, size: %3, time: %4 ms.</source>
+        <translation>文件：%1，行数：%2，大小：%3，用时：%4 ms。</translation>
+    </message>
+    <message>
+        <source>No known problem found.</source>
+        <translation>未发现已知问题。</translation>
+    </message>
+    <message>
+        <source>If the job failed anyway, turn on more logging (ASCEND_GLOBAL_LOG_LEVEL=1, ASCEND_GLOBAL_EVENT_ENABLE=1) and analyse the plog files too (~/ascend/log/debug/plog/*.log).</source>
+        <translation>如果作业仍然失败，请打开更详细的日志（ASCEND_GLOBAL_LOG_LEVEL=1、ASCEND_GLOBAL_EVENT_ENABLE=1），并一并分析 plog 文件（~/ascend/log/debug/plog/*.log）。</translation>
+    </message>
+    <message>
+        <source>Known problems: %1.</source>
+        <translation>已知问题：%1。</translation>
+    </message>
+    <message>
+        <source>The files were merged into one timeline by the times in their lines.</source>
+        <translation>已按行内时间把这些文件合并为一条时间线。</translation>
+    </message>
+    <message>
+        <source>(root cause)</source>
+        <translation>（根因）</translation>
+    </message>
+    <message>
+        <source>(symptom of %1)</source>
+        <translation>（%1 的连带症状）</translation>
+    </message>
+    <message>
+        <source>on ranks %1</source>
+        <translation>出现在 rank %1</translation>
+    </message>
+    <message>
+        <source>on nodes %1</source>
+        <translation>出现在节点 %1</translation>
+    </message>
+    <message>
+        <source>cause: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation>解决方案：%1</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>see: %1</source>
+        <translation>参见：%1</translation>
+    </message>
+    <message>
+        <source>Findings not shown (--max-findings): %1.</source>
+        <translation>未显示的发现（--max-findings）：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>LogScanner</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
     <name>Logging</name>
     <message>
         <source>Invalid log level "%1" in %2: expected one of %3.</source>
@@ -2252,6 +2675,17 @@ Exit code 1 when there are errors.</source>
     <message>
         <source>No display found (DISPLAY and WAYLAND_DISPLAY are unset). Run a subcommand instead (see --help), or render the window with --screenshot FILE.</source>
         <translation>未找到显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）。请改为运行子命令（见 --help），或用 --screenshot FILE 渲染窗口。</translation>
+    </message>
+</context>
+<context>
+    <name>Matcher</name>
+    <message>
+        <source>%1: entry "%2", field "indications[%3]": RE2 rejects the pattern: %4</source>
+        <translation>%1：条目 "%2"，字段 "indications[%3]"：RE2 不接受该模式：%4</translation>
+    </message>
+    <message>
+        <source>The knowledge base is too large to compile (RE2 ran out of memory).</source>
+        <translation>知识库过大，无法编译（RE2 内存不足）。</translation>
     </message>
 </context>
 <context>
@@ -3138,6 +3572,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: copy rank 0's metadata files to every node, checked and safe.</source>
         <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：安全地把 rank 0 的元数据文件复制到每个节点并校验。</translation>
     </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志分析</translation>
+    </message>
+    <message>
+        <source>A job died and the log is gigabytes long: find every known failure, which rank failed first and which errors are only its echoes, with the fix and the tool that applies it.</source>
+        <translation>作业挂了，日志有好几 GB：找出所有已知故障、最先失败的 rank，以及哪些报错只是它的连带症状，并给出解决方案和能直接处理它的工具。</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
@@ -3489,6 +3931,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Reading %1</source>
         <translation>正在读取 %1</translation>
+    </message>
+    <message>
+        <source>From the log analyzer: %1</source>
+        <translation>来自日志分析：%1</translation>
     </message>
 </context>
 <context>
@@ -3909,6 +4355,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>Shell scripts (*.sh);;All files (*)</source>
         <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Opened from %1: run the checks on the nodes of the failed job.</source>
+        <translation>从 %1 打开：请在失败作业的节点上运行检查。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::FindingsModel</name>
@@ -4028,6 +4478,393 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>
             <numerusform>已复制 %n 条日志记录</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::LogsTab</name>
+    <message>
+        <source>Drop training logs here (Ray, verl, CANN plog; .gz too) to find known failures, which one came first, and the tool that fixes it.</source>
+        <translation>把训练日志拖到这里（Ray、verl、CANN plog，也支持 .gz），找出已知故障、最先出现的那个，以及能解决它的工具。</translation>
+    </message>
+    <message>
+        <source>&amp;Log files:</source>
+        <translation>日志文件(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>One file per rank or node is fine: lines with times are merged into one timeline.</source>
+        <translation>每个 rank 或节点一个文件即可：带时间的行会合并为一条时间线。</translation>
+    </message>
+    <message>
+        <source>&amp;Add files…</source>
+        <translation>添加文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+O</source>
+        <translation>Ctrl+O</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Or &amp;paste log lines:</source>
+        <translation>或粘贴日志行(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>[rank3]: RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB</source>
+        <translation>[rank3]: RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB</translation>
+    </message>
+    <message>
+        <source>A&amp;nalyze</source>
+        <translation>分析(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Knowledge base</source>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Test a pattern</source>
+        <translation>试验模式</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>解决方案</translation>
+    </message>
+    <message>
+        <source>Matched lines</source>
+        <translation>匹配的行</translation>
+    </message>
+    <message>
+        <source>Search verl issues</source>
+        <translation>搜索 verl issues</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Search ids, titles, causes and patterns</source>
+        <translation>搜索 id、标题、原因和模式</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Read the knowledge-base files again, yours included.</source>
+        <translation>重新读取知识库文件，包括你自己的文件。</translation>
+    </message>
+    <message>
+        <source>Open my knowledge folder</source>
+        <translation>打开我的知识库文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;RE2 regex to try (named captures such as (?P&lt;port&gt;\d+) are shown):</source>
+        <translation>要试验的 RE2 正则表达式(&amp;R)（会显示 (?P&lt;port&gt;\d+) 这样的命名捕获组）：</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>试验(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Lines to try it on (leave empty to try it on the logs on the left):</source>
+        <translation>用于试验的日志行（留空则用左侧的日志）：</translation>
+    </message>
+    <message>
+        <source>Add logs on the left and press Analyze.</source>
+        <translation>在左侧添加日志，然后点击“分析”。</translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation>所有类别</translation>
+    </message>
+    <message>
+        <source>Cause:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>解决方案：</translation>
+    </message>
+    <message>
+        <source>Matches any of:</source>
+        <translation>匹配以下任一项：</translation>
+    </message>
+    <message>
+        <source>all on one line, in order:</source>
+        <translation>按顺序出现在同一行：</translation>
+    </message>
+    <message>
+        <source>regex:</source>
+        <translation>正则：</translation>
+    </message>
+    <message>
+        <source>(up to %1 lines)</source>
+        <translation>（最多 %1 行）</translation>
+    </message>
+    <message>
+        <source>Can cause on other ranks:</source>
+        <translation>可能在其他 rank 上引起：</translation>
+    </message>
+    <message>
+        <source>Applies to:</source>
+        <translation>适用于：</translation>
+    </message>
+    <message>
+        <source>References:</source>
+        <translation>参考：</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; add the log files in it.</source>
+        <translation>%1 是文件夹；请添加其中的日志文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a pipe or a device); save it to a file first.</source>
+        <translation>%1 不是普通文件（管道或设备）；请先保存为文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (permission denied).</source>
+        <translation>%1 无法读取（权限不足）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Add training logs</source>
+        <translation>添加训练日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out *.err *.gz);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out *.err *.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No recent logs</source>
+        <translation>没有最近的日志</translation>
+    </message>
+    <message>
+        <source>Forget recent logs</source>
+        <translation>清除最近的日志</translation>
+    </message>
+    <message>
+        <source>Only local files can be analysed: %1</source>
+        <translation>只能分析本地文件：%1</translation>
+    </message>
+    <message>
+        <source>Add a log file or paste log lines first.</source>
+        <translation>请先添加日志文件或粘贴日志行。</translation>
+    </message>
+    <message>
+        <source>Reading the logs…</source>
+        <translation>正在读取日志…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Cancelled. Press Analyze to read the logs again.</source>
+        <translation>已取消。点击“分析”重新读取日志。</translation>
+    </message>
+    <message>
+        <source>No known problem found (%1). If the job failed anyway, set ASCEND_GLOBAL_LOG_LEVEL=1 and add the plog files (~/ascend/log/debug/plog) too.</source>
+        <translation>未发现已知问题（%1）。如果作业仍然失败，请设置 ASCEND_GLOBAL_LOG_LEVEL=1，并一并添加 plog 文件（~/ascend/log/debug/plog）。</translation>
+    </message>
+    <message>
+        <source>The files were merged into one timeline.</source>
+        <translation>这些文件已合并为一条时间线。</translation>
+    </message>
+    <message>
+        <source>%1 (symptom)</source>
+        <translation>%1（连带症状）</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>pid %1</translation>
+    </message>
+    <message>
+        <source>%1 pid %2</source>
+        <translation>%1 pid %2</translation>
+    </message>
+    <message>
+        <source>seen %1 times</source>
+        <translation>出现 %1 次</translation>
+    </message>
+    <message>
+        <source>on ranks %1</source>
+        <translation>出现在 rank %1</translation>
+    </message>
+    <message>
+        <source>on nodes %1</source>
+        <translation>出现在节点 %1</translation>
+    </message>
+    <message>
+        <source>Symptom of: %1. Fix that first; this one usually goes away with it.</source>
+        <translation>连带症状，根因：%1。请先解决根因，本问题通常随之消失。</translation>
+    </message>
+    <message>
+        <source>Root cause: nothing earlier in the logs explains it.</source>
+        <translation>根因：日志中没有更早的问题能解释它。</translation>
+    </message>
+    <message>
+        <source>Open in Bucket calculator</source>
+        <translation>在 Bucket 计算器中打开</translation>
+    </message>
+    <message>
+        <source>Open Checkpoint sync</source>
+        <translation>打开检查点同步</translation>
+    </message>
+    <message>
+        <source>Open in Profiler linter</source>
+        <translation>在性能分析检查器中打开</translation>
+    </message>
+    <message>
+        <source>Open Environment checks</source>
+        <translation>打开环境检查</translation>
+    </message>
+    <message>
+        <source>Same on the command line: %1</source>
+        <translation>对应的命令行：%1</translation>
+    </message>
+    <message>
+        <source>No web browser could be opened; the address is in the button's tooltip.</source>
+        <translation>无法打开网页浏览器；地址在按钮的提示中。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Type a regex above to try it.</source>
+        <translation>在上方输入正则表达式进行试验。</translation>
+    </message>
+    <message>
+        <source>Press Test to try it on the logs on the left.</source>
+        <translation>点击“试验”用左侧的日志进行试验。</translation>
+    </message>
+    <message>
+        <source>Press Test to try it on these lines.</source>
+        <translation>点击“试验”用这些行进行试验。</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>样例</translation>
+    </message>
+    <message>
+        <source>Type a regex first.</source>
+        <translation>请先输入正则表达式。</translation>
+    </message>
+    <message>
+        <source>Add a log on the left or type lines above to try the regex on.</source>
+        <translation>请在左侧添加日志，或在上方输入用于试验的行。</translation>
+    </message>
+    <message>
+        <source>similar lines after it: %1</source>
+        <translation>其后相似的行：%1</translation>
+    </message>
+    <message>
+        <source>Matching lines: %1.</source>
+        <translation>匹配的行：%1。</translation>
+    </message>
+    <message>
+        <source>No line matches. A rule needs at least one line it finds and one it must not.</source>
+        <translation>没有匹配的行。一条规则至少需要一行它应匹配的和一行它不应匹配的样例。</translation>
+    </message>
+    <message>
+        <source>Entries: %1 (files read: %2). Add your own in %3.</source>
+        <translation>条目：%1（已读取文件：%2）。自定义条目放在 %3。</translation>
+    </message>
+    <message>
+        <source>files: %1, lines: %2, time: %3 ms</source>
+        <translation>文件：%1，行数：%2，用时：%3 ms</translation>
+    </message>
+    <message>
+        <source>Known problems: %1, root causes among them: %2 (%3).</source>
+        <translation>已知问题：%1，其中根因：%2（%3）。</translation>
     </message>
 </context>
 <context>
@@ -4448,6 +5285,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>Select a row to see it in the script.</source>
         <translation>选中一行可在脚本中定位。</translation>
     </message>
+    <message>
+        <source>Paste the launch command that failed (%1) to check it.</source>
+        <translation>粘贴失败的启动命令（%1）进行检查。</translation>
+    </message>
+    <message>
+        <source>From the log analyzer: %1</source>
+        <translation>来自日志分析：%1</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::SyncTab</name>
@@ -4790,6 +5635,14 @@ Accept and remember their keys, then check the nodes again?</source>
 %1
 
 接受并记住它们的密钥，然后重新检查这些节点吗？</translation>
+    </message>
+    <message>
+        <source>The wizard is busy; cancel or finish the running step first.</source>
+        <translation>向导正忙；请先取消或完成当前步骤。</translation>
+    </message>
+    <message>
+        <source>Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, choose "On another node" and give that node.</source>
+        <translation>文件夹由日志分析根据 %1 填入。如果检查点在另一个节点上，请选择“在另一个节点上”并填写该节点。</translation>
     </message>
 </context>
 <context>

@@ -153,7 +153,7 @@ void SyncTab::openLink(const ToolLink &link)
     m_sourceLocal->setChecked(true);
     m_folder->setText(folder);
     m_linkOrigin->setText(tr("Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, "
-                             "choose \"On node\" and give that node.")
+                             "choose \"On another node\" and give that node.")
                               .arg(link.origin));
     m_linkOrigin->show();
     scan();

@@ -555,7 +555,7 @@ void LogsTab::showKnowledge()
     filterKnowledge();
     if (!m_kbList->currentItem() && m_kbList->topLevelItemCount() > 0)
         m_kbList->setCurrentItem(m_kbList->topLevelItem(0));
-    m_kbCount->setText(tr("%1 entries from %2 file(s); add your own in %3.")
+    m_kbCount->setText(tr("Entries: %1 (files read: %2). Add your own in %3.")
                            .arg(knowledge->kb.entries.size())
                            .arg(knowledge->kb.files.size())
                            .arg(logscan::userKnowledgeDir()));
@@ -854,7 +854,7 @@ void LogsTab::showAnalysis()
     qint64 lines = 0;
     for (const logscan::FileStats &file : analysis.files)
         lines += file.lines;
-    const QString totals = tr("%1 file(s), %2 lines, %3 ms.")
+    const QString totals = tr("files: %1, lines: %2, time: %3 ms")
                                .arg(analysis.files.size())
                                .arg(QLocale().toString(lines))
                                .arg(analysis.elapsedMs);
@@ -867,7 +867,7 @@ void LogsTab::showAnalysis()
         for (const logscan::Finding &finding : analysis.findings)
             roots += finding.rootCause() ? 1 : 0;
         m_summary->setText(
-            tr("%1 known problem(s), %2 of them root causes (%3).").arg(analysis.findings.size()).arg(roots).arg(totals)
+            tr("Known problems: %1, root causes among them: %2 (%3).").arg(analysis.findings.size()).arg(roots).arg(totals)
             + (analysis.timeline && analysis.files.size() > 1 ? u' ' + tr("The files were merged into one timeline.")
                                                               : QString()));
     }
