@@ -321,12 +321,13 @@ QWidget *LogsTab::buildFindingsPage()
     m_lines->setLineWrapMode(QTextEdit::NoWrap);
     m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     detail->addWidget(m_lines, 1);
-    m_detail->hide();
 
     m_detailSplitter = new QSplitter(Qt::Vertical, page);
     m_detailSplitter->setObjectName(u"logsDetailSplitter"_s);
     m_detailSplitter->addWidget(m_findings);
-    m_detailSplitter->addWidget(scrolling(m_detail, page));
+    m_detailArea = scrolling(m_detail, page);
+    m_detailArea->hide(); // until a finding is selected
+    m_detailSplitter->addWidget(m_detailArea);
     m_detailSplitter->setStretchFactor(0, 2);
     m_detailSplitter->setStretchFactor(1, 3);
     m_detailSplitter->setChildrenCollapsible(false);
@@ -645,6 +646,7 @@ void LogsTab::updateButtons()
     m_analyze->setEnabled(!m_running);
     m_testPattern->setEnabled(!m_running);
     m_kbReload->setEnabled(!m_running);
+    m_copyReport->setEnabled(m_analysis.has_value());
 }
 
 void LogsTab::addFiles(const QStringList &paths)
@@ -900,7 +902,7 @@ void LogsTab::showAnalysis()
             toSelect = item;
     }
     m_findings->expandAll();
-    m_detail->setVisible(!analysis.findings.isEmpty());
+    m_detailArea->setVisible(!analysis.findings.isEmpty());
     if (toSelect)
         m_findings->setCurrentItem(toSelect);
     showFinding();
@@ -910,10 +912,10 @@ void LogsTab::showFinding()
 {
     QTreeWidgetItem *item = m_findings->currentItem();
     if (!item || !m_analysis) {
-        m_detail->hide();
+        m_detailArea->hide();
         return;
     }
-    m_detail->show();
+    m_detailArea->show();
     const logscan::Analysis &analysis = *m_analysis;
     const logscan::Finding &finding = analysis.findings.at(item->data(0, kFindingRole).toInt());
     const logscan::Entry &entry = m_analysisEntries.at(finding.entry);

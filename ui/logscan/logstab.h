@@ -125,6 +125,7 @@ private:
     QLabel *m_summary = nullptr;
     QTreeWidget *m_findings = nullptr;
     QWidget *m_detail = nullptr;
+    QWidget *m_detailArea = nullptr; // m_detail in its scroll area
     QLabel *m_title = nullptr;
     QLabel *m_meta = nullptr;
     QLabel *m_causeHeading = nullptr;
