@@ -2369,10 +2369,6 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是 1 到 %1 之间的整数。</translation>
     </message>
     <message>
-        <source>RE2 rejects the pattern: %1 (at "%2").</source>
-        <translation>RE2 不接受该模式：%1（位于 "%2"）。</translation>
-    </message>
-    <message>
         <source>matches an empty line, so it would match every line.</source>
         <translation>能匹配空行，因此会匹配所有行。</translation>
     </message>
@@ -2471,6 +2467,10 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>%1: entry "%2", field "leads_to": no entry has the id "%3"; it is ignored.</source>
         <translation>%1：条目 "%2"，字段 "leads_to"：没有 id 为 "%3" 的条目，已忽略。</translation>
+    </message>
+    <message>
+        <source>RE2 rejects the pattern: %1.</source>
+        <translation>RE2 不接受该模式：%1。</translation>
     </message>
 </context>
 <context>
@@ -4359,6 +4359,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>Opened from %1: run the checks on the nodes of the failed job.</source>
         <translation>从 %1 打开：请在失败作业的节点上运行检查。</translation>
     </message>
+    <message>
+        <source>Filled in from %1: the node that logged the failure.</source>
+        <translation>已根据 %1 填入：记录该故障的节点。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::FindingsModel</name>
@@ -4865,6 +4869,26 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Known problems: %1, root causes among them: %2 (%3).</source>
         <translation>已知问题：%1，其中根因：%2（%3）。</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>保存报告…</translation>
+    </message>
+    <message>
+        <source>Text for an issue, or JSON (the same as analyze --json).</source>
+        <translation>用于 issue 的文本，或 JSON（与 analyze --json 相同）。</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;JSON (*.json)</source>
+        <translation>文本 (*.txt);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>

@@ -210,8 +210,7 @@ private:
         const RE2 re(re2::StringPiece(source.constData(), static_cast<size_t>(source.size())), options);
         if (!re.ok())
             return failField(field + (hasRegex ? u".regex"_s : u".keywords"_s),
-                             Text::tr("RE2 rejects the pattern: %1 (at \"%2\").")
-                                 .arg(QString::fromStdString(re.error()), QString::fromStdString(re.error_arg())));
+                             Text::tr("RE2 rejects the pattern: %1.").arg(QString::fromStdString(re.error())));
         if (RE2::PartialMatch("", re))
             return failField(field + u".regex"_s, Text::tr("matches an empty line, so it would match every line."));
         if (!out.multiline() && out.regex.contains(u"\\n"_s))
@@ -536,6 +535,8 @@ QStringList actionParams(const QString &tool)
         return {u"folder"_s};
     if (tool == u"profiler")
         return {u"command"_s};
+    if (tool == u"environment")
+        return {u"hosts"_s};
     return {};
 }
 

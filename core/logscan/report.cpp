@@ -142,7 +142,10 @@ QString commandLine(const ToolLink &link)
             return program + u" lint LAUNCH_SCRIPT"_s;
         return u"printf '%s\\n' "_s + shell::quote(command) + u" | "_s + program + u" lint -"_s;
     }
-    return program + u" diagnose"_s;
+    const QString hosts = link.param(u"hosts"_s);
+    if (hosts.isEmpty())
+        return program + u" diagnose"_s;
+    return program + u" diagnose --hosts "_s + shell::quote(hosts);
 }
 
 QUrl issueSearchUrl(const Finding &finding)

@@ -375,6 +375,15 @@ private Q_SLOTS:
         QVERIFY2(cut.error().message.contains(u"cut short"_s), qPrintable(cut.error().message));
     }
 
+    void cancelStops()
+    {
+        const std::atomic_bool cancel{true};
+        const auto result = analyze({LogInput::pasted(kOom.repeated(1000), u"t"_s)}, builtin().entries,
+                                    builtinMatcher(), {}, {}, &cancel);
+        QVERIFY(!result);
+        QCOMPARE(result.error().message, u"Cancelled."_s);
+    }
+
     void badInputs_data()
     {
         QTest::addColumn<QString>("path");
@@ -549,6 +558,12 @@ private Q_SLOTS:
         QVERIFY2(query.contains(u"Ambiguous value for argument"_s), qPrintable(query));
         for (const QString &gone : {u"2025"_s, u"0x7f"_s, u"4242"_s, u"rank2"_s})
             QVERIFY2(!query.contains(gone), qPrintable(query));
+
+        // Environment checks go to the node Ray says logged the failure.
+        const Analysis onNode = scanText("(WorkerDict pid=7, ip=10.0.0.2) EI0006: Getting socket times out.\n");
+        const auto envLink = linkFor(*builtin().find(u"hccl-socket-timeout"_s), onNode.findings.first(), onNode);
+        QVERIFY(envLink);
+        QCOMPARE(commandLine(*envLink), u"verl-npu-assistant diagnose --hosts 10.0.0.2"_s);
 
         // A capture that is missing leaves the parameter out instead of inventing a value.
         const Analysis bare = scanText("FileNotFoundError: Common file common.pt does not exist\n");

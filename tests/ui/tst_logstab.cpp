@@ -12,6 +12,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -172,6 +173,20 @@ private Q_SLOTS:
         QWidget *sync = m_window->tabContent(u"sync"_s);
         QCOMPARE(child<QLineEdit>(sync, "syncFolder")->text(), u"/ckpt/run/global_step_40"_s);
         QVERIFY(child<QLabel>(sync, "syncLinkOrigin")->text().contains(u"train.log:5"_s));
+    }
+
+    void actionOpensEnvironmentOnTheNode()
+    {
+        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
+        select(tree, findItem(tree, u"HCCL"_s));
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAction"), Qt::LeftButton);
+        QCOMPARE(m_window->currentTabId(), u"environment"_s);
+        QWidget *env = m_window->tabContent(u"environment"_s);
+        QVERIFY(child<QRadioButton>(env, "envRemote")->isChecked());
+        QCOMPARE(child<QLineEdit>(env, "envHosts")->text(), u"10.0.0.2"_s);
     }
 
     void pastedText()

@@ -454,8 +454,15 @@ QWidget *EnvTab::buildScriptPage()
 
 void EnvTab::openLink(const ToolLink &link)
 {
-    // Nothing to fill in: say why the tab opened and where Run is.
-    Q_EMIT statusMessage(tr("Opened from %1: run the checks on the nodes of the failed job.").arg(link.origin));
+    // The node the failure was logged on, when the log said (Ray's ip=…); never while a run is going.
+    const QString hosts = link.param(u"hosts"_s);
+    if (!hosts.isEmpty() && !isBusy()) {
+        m_remote->setChecked(true);
+        m_hosts->setText(hosts);
+        Q_EMIT statusMessage(tr("Filled in from %1: the node that logged the failure.").arg(link.origin));
+    } else {
+        Q_EMIT statusMessage(tr("Opened from %1: run the checks on the nodes of the failed job.").arg(link.origin));
+    }
     if (m_run->isEnabled())
         m_run->setFocus();
 }

@@ -12,10 +12,12 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -29,6 +31,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/i18n.h"
 #include "common/logging.h"
@@ -141,6 +144,7 @@ LogsTab::LogsTab(QWidget *parent)
     connect(m_search, &QPushButton::clicked, this, &LogsTab::searchIssues);
     connect(m_copyFinding, &QPushButton::clicked, this, &LogsTab::copyFinding);
     connect(m_copyReport, &QPushButton::clicked, this, &LogsTab::copyReport);
+    connect(m_saveReport, &QPushButton::clicked, this, &LogsTab::saveReport);
     connect(m_kbSearch, &QLineEdit::textChanged, this, &LogsTab::filterKnowledge);
     connect(m_kbCategory, &QComboBox::currentIndexChanged, this, &LogsTab::filterKnowledge);
     connect(m_kbList, &QTreeWidget::currentItemChanged, this, &LogsTab::showEntry);
@@ -337,7 +341,10 @@ QWidget *LogsTab::buildFindingsPage()
     bottom->addStretch(1);
     m_copyReport = new QPushButton(page);
     m_copyReport->setObjectName(u"logsCopyReport"_s);
+    m_saveReport = new QPushButton(page);
+    m_saveReport->setObjectName(u"logsSaveReport"_s);
     bottom->addWidget(m_copyReport);
+    bottom->addWidget(m_saveReport);
     layout->addLayout(bottom);
     return page;
 }
@@ -451,6 +458,8 @@ void LogsTab::retranslate()
     m_copyFinding->setText(tr("Copy"));
     m_copyReport->setText(tr("Copy report"));
     m_copyReport->setToolTip(tr("Ctrl+Shift+C"));
+    m_saveReport->setText(tr("Save report…"));
+    m_saveReport->setToolTip(tr("Text for an issue, or JSON (the same as analyze --json)."));
 
     m_kbSearch->setPlaceholderText(tr("Search ids, titles, causes and patterns"));
     m_kbList->setHeaderLabels({tr("Severity"), tr("Id"), tr("Category"), tr("Title")});
@@ -647,6 +656,7 @@ void LogsTab::updateButtons()
     m_testPattern->setEnabled(!m_running);
     m_kbReload->setEnabled(!m_running);
     m_copyReport->setEnabled(m_analysis.has_value());
+    m_saveReport->setEnabled(m_analysis.has_value());
 }
 
 void LogsTab::addFiles(const QStringList &paths)
@@ -784,7 +794,7 @@ void LogsTab::startScan(Job job,
         options.context = 0;
         options.maxGroupsPerEntry = 1000;
     } else {
-        m_analysisEntries = entries;
+        m_scanEntries = entries; // become m_analysisEntries with the result, not before
     }
     log::ui()->info("scanning {} log input(s)", inputs.size());
     m_watcher.setFuture(
@@ -840,6 +850,7 @@ void LogsTab::scanFinished()
         }
     } else if (m_job == Job::Analysis) {
         m_analysis = *result;
+        m_analysisEntries = m_scanEntries;
         showAnalysis();
     } else {
         showPatternResult(*result);
@@ -868,10 +879,13 @@ void LogsTab::showAnalysis()
         qsizetype roots = 0;
         for (const logscan::Finding &finding : analysis.findings)
             roots += finding.rootCause() ? 1 : 0;
-        m_summary->setText(
-            tr("Known problems: %1, root causes among them: %2 (%3).").arg(analysis.findings.size()).arg(roots).arg(totals)
-            + (analysis.timeline && analysis.files.size() > 1 ? u' ' + tr("The files were merged into one timeline.")
-                                                              : QString()));
+        m_summary->setText(tr("Known problems: %1, root causes among them: %2 (%3).")
+                               .arg(analysis.findings.size())
+                               .arg(roots)
+                               .arg(totals)
+                           + (analysis.timeline && analysis.files.size() > 1
+                                  ? u' ' + tr("The files were merged into one timeline.")
+                                  : QString()));
     }
 
     m_findings->clear();
@@ -1033,6 +1047,24 @@ void LogsTab::copyReport()
         return;
     QApplication::clipboard()->setText(logscan::toText(*m_analysis, m_analysisEntries, language(), 0));
     Q_EMIT statusMessage(tr("Copied"));
+}
+
+void LogsTab::saveReport()
+{
+    if (!m_analysis)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save report"), u"log-analysis.txt"_s,
+                                                      tr("Text (*.txt);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QByteArray bytes = path.endsWith(u".json"_s, Qt::CaseInsensitive)
+        ? QJsonDocument(logscan::toJson(*m_analysis, m_analysisEntries, language(), 0)).toJson(QJsonDocument::Indented)
+        : logscan::toText(*m_analysis, m_analysisEntries, language(), 0).toUtf8();
+    const auto written = writeFileAtomically(path, bytes);
+    if (!written)
+        QMessageBox::warning(this, tr("Save report"), written.error().message);
+    else
+        Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void LogsTab::validatePattern()

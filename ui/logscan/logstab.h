@@ -95,6 +95,7 @@ private:
     void searchIssues();
     void copyFinding();
     void copyReport();
+    void saveReport();
 
     void filterKnowledge();
     void showEntry();
@@ -138,6 +139,7 @@ private:
     QPushButton *m_search = nullptr;
     QPushButton *m_copyFinding = nullptr;
     QPushButton *m_copyReport = nullptr;
+    QPushButton *m_saveReport = nullptr;
     QSplitter *m_detailSplitter = nullptr;
 
     // knowledge base
@@ -167,6 +169,7 @@ private:
     std::shared_ptr<const Knowledge> m_knowledge;
     std::optional<logscan::Analysis> m_analysis;
     QList<logscan::Entry> m_analysisEntries; // the entries m_analysis indexes into
+    QList<logscan::Entry> m_scanEntries;     // those of the scan running now
     QFutureWatcher<Result<logscan::Analysis>> m_watcher;
     Job m_job = Job::Analysis;
     bool m_running = false; // until the result is shown

@@ -1,0 +1,326 @@
+// Log scanning: a 1 GiB synthetic training log (Ray-decorated verl metrics, vLLM and CANN plog noise,
+// a few hundred known failures spread through it) read by `verl-npu-assistant analyze` with the
+// full knowledge base, against GNU `grep -c -E -f` given the same patterns, run side by side.
+// Prints throughput, peak memory and the ratio of the medians.
+// Targets: ratio <= 1.0 and peak RSS < 100 MB. Exit code 1 when a target is missed.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include "logscan/knowledgebase.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 kLogBytes = qint64(1) << 30;
+constexpr int kFailures = 300;
+constexpr int kRuns = 3;
+constexpr double kTargetRatio = 1.0;
+constexpr long kTargetRssKiB = 100 * 1024;
+
+struct Run
+{
+    double seconds = 0;
+    long maxRssKiB = 0;
+    int exitCode = -1;
+    QByteArray out;
+};
+
+// Runs a program with its output in a file, measuring wall time and the child's peak RSS.
+Run run(const QStringList &argv, const QString &outFile)
+{
+    Run result;
+    QElapsedTimer timer;
+    timer.start();
+    std::fflush(stdout); // the child must not print our buffered lines again
+    const pid_t pid = fork();
+    if (pid == 0) {
+        std::freopen(QFile::encodeName(outFile).constData(), "w", stdout);
+        std::freopen("/dev/null", "w", stderr);
+        setenv("LC_ALL", "C.UTF-8", 1);
+        std::vector<QByteArray> storage;
+        std::vector<char *> args;
+        for (const QString &arg : argv)
+            storage.push_back(arg.toLocal8Bit());
+        for (QByteArray &arg : storage)
+            args.push_back(arg.data());
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    result.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    result.maxRssKiB = usage.ru_maxrss;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    QFile out(outFile);
+    if (out.open(QIODevice::ReadOnly))
+        result.out = out.readAll();
+    return result;
+}
+
+// The knowledge base's patterns in POSIX ERE, for grep.
+QString toEre(const QString &regex)
+{
+    QString out;
+    bool inClass = false;
+    for (qsizetype i = 0; i < regex.size(); ++i) {
+        const QChar c = regex.at(i);
+        if (c == u'\\' && i + 1 < regex.size()) {
+            const QChar next = regex.at(++i);
+            const QString cls = next.toLower() == u'd' ? QStringLiteral("0-9")
+                : next.toLower() == u's'               ? QStringLiteral("[:space:]")
+                : next.toLower() == u'w'               ? QStringLiteral("[:alnum:]_")
+                                                       : QString();
+            if (next == u'b')
+                continue;
+            if (cls.isEmpty())
+                out += u'\\' + QString(next);
+            else if (next.isUpper())
+                out += u"[^"_s + cls + u']';
+            else
+                out += inClass ? cls : u'[' + cls + u']';
+            continue;
+        }
+        if (!inClass && regex.mid(i, 4) == u"(?P<") {
+            i = regex.indexOf(u'>', i);
+            out += u'(';
+            continue;
+        }
+        if (!inClass && regex.mid(i, 3) == u"(?:") {
+            i += 2;
+            out += u'(';
+            continue;
+        }
+        if (c == u'[' && !inClass)
+            inClass = true;
+        else if (c == u']' && inClass && !out.endsWith(u'['))
+            inClass = false;
+        out += c;
+    }
+    return out;
+}
+
+QStringList grepPatterns(const QList<vna::logscan::Entry> &entries)
+{
+    QStringList patterns;
+    for (const vna::logscan::Entry &entry : entries) {
+        for (const vna::logscan::Indication &indication : entry.indications) {
+            if (indication.multiline())
+                continue; // grep matches lines
+            if (!indication.keywords.isEmpty()) {
+                QStringList quoted;
+                for (QString keyword : indication.keywords) {
+                    for (const QChar special : QStringLiteral("\\.[]()*+?{}|^$"))
+                        keyword.replace(special, u'\\' + QString(special));
+                    quoted << keyword;
+                }
+                patterns << quoted.join(u".*"_s);
+            } else {
+                patterns << toEre(indication.regex);
+            }
+        }
+    }
+    return patterns;
+}
+
+QStringList failureLines()
+{
+    QFile file(QStringLiteral(VNA_FIXTURES_DIR "/logscan/samples.json"));
+    QStringList lines;
+    if (!file.open(QIODevice::ReadOnly))
+        return lines;
+    const QJsonObject samples = QJsonDocument::fromJson(file.readAll()).object();
+    for (auto it = samples.begin(); it != samples.end(); ++it) {
+        for (const QJsonValue line : it.value().toObject().value(u"positive"_s).toArray())
+            lines << line.toString();
+    }
+    return lines;
+}
+
+// Writes kLogBytes of noise with kFailures known failures spread evenly through it.
+bool writeLog(const QString &path, const QStringList &failures)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    std::mt19937 random(42);
+    std::uniform_int_distribution<int> pick(0, 9);
+    std::uniform_int_distribution<int> number(1, 99999);
+    const qint64 every = kLogBytes / kFailures;
+    qint64 written = 0;
+    qint64 nextFailure = every / 2;
+    int failure = 0;
+    char line[512];
+    QByteArray block;
+    block.reserve(1 << 20);
+    qint64 step = 0;
+    while (written < kLogBytes) {
+        int n = 0;
+        const int rank = number(random) % 16;
+        switch (pick(random)) {
+        case 0:
+        case 1:
+            n = std::snprintf(line, sizeof line,
+                              "(TaskRunner pid=%d) step:%lld - actor/entropy:%.3f - actor/pg_loss:%.5f - "
+                              "critic/score/mean:%.3f - perf/throughput:%.2f - timing_s/gen:%.3f\n",
+                              number(random), static_cast<long long>(++step), number(random) / 1e5,
+                              number(random) / 1e6, number(random) / 1e5, number(random) / 10.0, number(random) / 1e3);
+            break;
+        case 2:
+        case 3:
+            n = std::snprintf(line, sizeof line,
+                              "(WorkerDict pid=%d, ip=10.0.%d.%d) INFO 11-30 04:%02d:%02d [model_runner.py:%d] "
+                              "Loading weights took %.4f GB and %.2f seconds\n",
+                              number(random), rank / 8, rank, number(random) % 60, number(random) % 60,
+                              number(random) % 2000, number(random) / 1e4, number(random) / 1e3);
+            break;
+        case 4:
+            n = std::snprintf(line, sizeof line,
+                              "[INFO] HCCL(%d,python3):2025-11-30-04:%02d:%02d.%03d.%03d [hccl_communicator.cc:%d] "
+                              "[%d]Entry-HcclAllReduce:tag[AllReduce_%d], count[%d], dataType[bfp16], op[sum]\n",
+                              number(random), number(random) % 60, number(random) % 60, number(random) % 1000,
+                              number(random) % 1000, number(random) % 9000, number(random), number(random),
+                              number(random));
+            break;
+        case 5:
+            n = std::snprintf(line, sizeof line,
+                              "(WorkerDict pid=%d, ip=10.0.%d.%d) [rank%d]:[W compiler_depend.ts:%d] Warning: Device "
+                              "do not support double dtype now, dtype cast repalce with float. [repeated %dx across "
+                              "cluster]\n",
+                              number(random), rank / 8, rank, rank, number(random) % 200, number(random) % 16);
+            break;
+        case 6:
+            n = std::snprintf(line, sizeof line,
+                              "[2025-11-30 04:%02d:%02d,%03d][INFO] rollout: generated %d sequences in %.2fs "
+                              "(%d tokens/s), kv cache usage %.1f%%\n",
+                              number(random) % 60, number(random) % 60, number(random) % 1000, number(random),
+                              number(random) / 100.0, number(random), number(random) / 1000.0);
+            break;
+        case 7:
+            n = std::snprintf(line, sizeof line,
+                              "[DEBUG] RUNTIME(%d,python3):2025-11-30-04:%02d:%02d.%03d.%03d [stream.cc:%d] %d "
+                              "stream_id=%d, task_id=%d, sq_id=%d\n",
+                              number(random), number(random) % 60, number(random) % 60, number(random) % 1000,
+                              number(random) % 1000, number(random) % 2000, number(random), number(random) % 64,
+                              number(random), number(random) % 64);
+            break;
+        default:
+            n = std::snprintf(line, sizeof line,
+                              "(WorkerDict pid=%d, ip=10.0.%d.%d) INFO %d-%02d %02d:%02d:%02d metrics.py:%d] "
+                              "Avg prompt throughput: %.1f tokens/s, Running: %d reqs, Pending: %d reqs\n",
+                              number(random), rank / 8, rank, 11, 30, 4, number(random) % 60, number(random) % 60,
+                              number(random) % 500, number(random) / 10.0, number(random) % 256, number(random) % 64);
+            break;
+        }
+        block.append(line, n);
+        written += n;
+        if (written >= nextFailure && failure < kFailures && !failures.isEmpty()) {
+            const QByteArray text = failures.at(failure % failures.size()).toUtf8() + '\n';
+            block += text;
+            written += text.size();
+            ++failure;
+            nextFailure += every;
+        }
+        if (block.size() >= (1 << 20)) {
+            if (file.write(block) != block.size())
+                return false;
+            block.clear();
+        }
+    }
+    return file.write(block) == block.size() && file.flush();
+}
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.at(values.size() / 2);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_logscan PATH/TO/verl-npu-assistant\n");
+        return 2;
+    }
+    const QString program = QString::fromLocal8Bit(argv[1]);
+    QTemporaryDir dir;
+    const vna::logscan::KnowledgeBase kb = vna::logscan::loadKnowledgeBase();
+    const QStringList patterns = grepPatterns(kb.entries);
+    const QString patternFile = dir.filePath(QStringLiteral("patterns.ere"));
+    {
+        QFile file(patternFile);
+        if (!file.open(QIODevice::WriteOnly) || file.write(patterns.join(u'\n').toUtf8() + '\n') < 0)
+            return 3;
+    }
+    const QString log = dir.filePath(QStringLiteral("train.log"));
+    QElapsedTimer timer;
+    timer.start();
+    if (!writeLog(log, failureLines())) {
+        std::fprintf(stderr, "bench: cannot write %s\n", qPrintable(log));
+        return 3;
+    }
+    std::printf("log scan: %.2f GiB synthetic log written in %.1f s; %d failures injected; %lld patterns\n",
+                static_cast<double>(kLogBytes) / (1 << 30), static_cast<double>(timer.elapsed()) / 1000.0, kFailures,
+                static_cast<long long>(patterns.size()));
+
+    QList<double> grepTimes;
+    QList<double> ourTimes;
+    long grepRss = 0;
+    long ourRss = 0;
+    QByteArray grepCount;
+    qint64 ourCount = 0;
+    for (int i = 0; i < kRuns; ++i) {
+        const Run grep = run({QStringLiteral("grep"), QStringLiteral("-c"), QStringLiteral("-E"), QStringLiteral("-f"),
+                              patternFile, log},
+                             dir.filePath(QStringLiteral("grep.out")));
+        if (grep.exitCode > 1) {
+            std::fprintf(stderr, "bench: grep rejected the patterns (exit %d)\n", grep.exitCode);
+            return 3;
+        }
+        const Run ours = run({program, QStringLiteral("analyze"), QStringLiteral("--json"), log},
+                             dir.filePath(QStringLiteral("ours.out")));
+        if (ours.exitCode > 1) {
+            std::fprintf(stderr, "bench: analyze failed (exit %d)\n", ours.exitCode);
+            return 3;
+        }
+        grepTimes << grep.seconds;
+        ourTimes << ours.seconds;
+        grepRss = std::max(grepRss, grep.maxRssKiB);
+        ourRss = std::max(ourRss, ours.maxRssKiB);
+        grepCount = grep.out.trimmed();
+        ourCount = 0;
+        for (const QJsonValue finding : QJsonDocument::fromJson(ours.out).object().value(u"findings"_s).toArray())
+            ourCount += finding.toObject().value(u"count"_s).toInteger();
+    }
+    const double grepSeconds = median(grepTimes);
+    const double ourSeconds = median(ourTimes);
+    const double mib = static_cast<double>(kLogBytes) / (1 << 20);
+    const double ratio = ourSeconds / grepSeconds;
+    std::printf("  grep -c -E -f:  %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %s matching lines\n", grepSeconds,
+                mib / grepSeconds, static_cast<double>(grepRss) / 1024.0, grepCount.constData());
+    std::printf("  analyze:        %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %lld occurrences grouped into findings\n",
+                ourSeconds, mib / ourSeconds, static_cast<double>(ourRss) / 1024.0, static_cast<long long>(ourCount));
+    std::printf("  ratio analyze/grep: %.2f (target <= %.1f); peak RSS target < %ld MiB\n", ratio, kTargetRatio,
+                kTargetRssKiB / 1024);
+    const bool met = ratio <= kTargetRatio && ourRss < kTargetRssKiB && ourCount >= kFailures;
+    std::printf("  %s\n", met ? "targets met" : "TARGET MISSED");
+    return met ? 0 : 1;
+}
