@@ -12,14 +12,6 @@
         <translation>请给出用于试验该模式的日志（文件，或用 - 表示标准输入）。</translation>
     </message>
     <message>
-        <source>similar lines after it: %1</source>
-        <translation>其后相似的行：%1</translation>
-    </message>
-    <message>
-        <source>Matching lines: %1.</source>
-        <translation>匹配的行：%1。</translation>
-    </message>
-    <message>
         <source>Find known failures in training logs and say what to do about them.</source>
         <translation>在训练日志中查找已知故障，并给出处理方法。</translation>
     </message>
@@ -2651,6 +2643,18 @@ Exit code 1 when there are errors.</source>
         <source>Findings not shown (--max-findings): %1.</source>
         <translation>未显示的发现（--max-findings）：%1。</translation>
     </message>
+    <message>
+        <source>similar lines after it: %1</source>
+        <translation>其后相似的行：%1</translation>
+    </message>
+    <message>
+        <source>Matching lines: %1.</source>
+        <translation>匹配的行：%1。</translation>
+    </message>
+    <message>
+        <source>No line matches. A rule needs at least one line it finds and one it must not.</source>
+        <translation>没有匹配的行。一条规则至少需要一行它应匹配的和一行它不应匹配的样例。</translation>
+    </message>
 </context>
 <context>
     <name>LogScanner</name>
@@ -4747,10 +4751,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>已取消。点击“分析”重新读取日志。</translation>
     </message>
     <message>
-        <source>No known problem found (%1). If the job failed anyway, set ASCEND_GLOBAL_LOG_LEVEL=1 and add the plog files (~/ascend/log/debug/plog) too.</source>
-        <translation>未发现已知问题（%1）。如果作业仍然失败，请设置 ASCEND_GLOBAL_LOG_LEVEL=1，并一并添加 plog 文件（~/ascend/log/debug/plog）。</translation>
-    </message>
-    <message>
         <source>The files were merged into one timeline.</source>
         <translation>这些文件已合并为一条时间线。</translation>
     </message>
@@ -4761,18 +4761,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>rank %1</source>
         <translation>rank %1</translation>
-    </message>
-    <message>
-        <source>node %1</source>
-        <translation>节点 %1</translation>
-    </message>
-    <message>
-        <source>pid %1</source>
-        <translation>pid %1</translation>
-    </message>
-    <message>
-        <source>%1 pid %2</source>
-        <translation>%1 pid %2</translation>
     </message>
     <message>
         <source>seen %1 times</source>
@@ -4847,18 +4835,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>请在左侧添加日志，或在上方输入用于试验的行。</translation>
     </message>
     <message>
-        <source>similar lines after it: %1</source>
-        <translation>其后相似的行：%1</translation>
-    </message>
-    <message>
-        <source>Matching lines: %1.</source>
-        <translation>匹配的行：%1。</translation>
-    </message>
-    <message>
-        <source>No line matches. A rule needs at least one line it finds and one it must not.</source>
-        <translation>没有匹配的行。一条规则至少需要一行它应匹配的和一行它不应匹配的样例。</translation>
-    </message>
-    <message>
         <source>Entries: %1 (files read: %2). Add your own in %3.</source>
         <translation>条目：%1（已读取文件：%2）。自定义条目放在 %3。</translation>
     </message>
@@ -4889,6 +4865,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>No known problem found (%1).</source>
+        <translation>未发现已知问题（%1）。</translation>
     </message>
 </context>
 <context>

@@ -76,21 +76,11 @@ ExitCode testPattern(const QString &regex, const QStringList &files, bool json, 
     qint64 total = 0;
     for (const logscan::Finding &finding : analysis->findings)
         total += finding.count;
-    if (json) {
+    if (json)
         ctx.out
             << QJsonDocument(logscan::toJson(*analysis, entries, i18n::current(), 0)).toJson(QJsonDocument::Indented);
-    } else {
-        for (const logscan::Finding &finding : analysis->findings) {
-            ctx.out << analysis->files.value(finding.first.file).name << u':' << finding.first.line << u": "_s
-                    << finding.first.lines.join(u"\n    "_s) << u'\n';
-            for (const logscan::Capture &capture : finding.first.captures)
-                ctx.out << u"    ${"_s << capture.name << u"} = "_s << capture.value << u'\n';
-            if (finding.count > 1)
-                ctx.out << u"    "_s << AnalyzeCommand::tr("similar lines after it: %1").arg(finding.count - 1)
-                        << u'\n';
-        }
-        ctx.out << AnalyzeCommand::tr("Matching lines: %1.").arg(total) << u'\n';
-    }
+    else
+        ctx.out << logscan::patternReport(*analysis);
     return total > 0 ? ExitCode::Ok : ExitCode::Problems;
 }
 

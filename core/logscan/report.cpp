@@ -51,8 +51,9 @@ QString severityWord(Severity severity)
     return QString();
 }
 
-// Where the first occurrence came from: "rank 3, node 10.0.0.2, WorkerDict pid 1234".
-QString origin(const Finding &finding)
+} // namespace
+
+QStringList originParts(const Finding &finding)
 {
     QStringList parts;
     const LineInfo &info = finding.first.info;
@@ -63,8 +64,10 @@ QString origin(const Finding &finding)
     if (!info.pid.isEmpty())
         parts << (info.actor.isEmpty() ? Text::tr("pid %1").arg(info.pid)
                                        : Text::tr("%1 pid %2").arg(info.actor, info.pid));
-    return parts.join(u", "_s);
+    return parts;
 }
+
+namespace {
 
 QJsonArray seenAt(const Finding &finding, const Analysis &analysis)
 {
@@ -157,6 +160,31 @@ QUrl issueSearchUrl(const Finding &finding)
     return url;
 }
 
+QString noFindingAdvice()
+{
+    return Text::tr("If the job failed anyway, turn on more logging (ASCEND_GLOBAL_LOG_LEVEL=1, "
+                    "ASCEND_GLOBAL_EVENT_ENABLE=1) and analyse the plog files too (~/ascend/log/debug/plog/*.log).");
+}
+
+QString patternReport(const Analysis &analysis)
+{
+    QString out;
+    qint64 total = 0;
+    for (const Finding &finding : analysis.findings) {
+        total += finding.count;
+        out += u"%1:%2: %3\n"_s.arg(analysis.files.value(finding.first.file).name)
+                   .arg(finding.first.line)
+                   .arg(finding.first.lines.join(u"\n    "_s));
+        for (const Capture &capture : finding.first.captures)
+            out += u"    ${%1} = %2\n"_s.arg(capture.name, capture.value);
+        if (finding.count > 1)
+            out += u"    "_s + Text::tr("similar lines after it: %1").arg(finding.count - 1) + u'\n';
+    }
+    out += total > 0 ? Text::tr("Matching lines: %1.").arg(total)
+                     : Text::tr("No line matches. A rule needs at least one line it finds and one it must not.");
+    return out + u'\n';
+}
+
 bool hasErrors(const Analysis &analysis, const QList<Entry> &entries)
 {
     return std::any_of(analysis.findings.begin(), analysis.findings.end(), [&](const Finding &finding) {
@@ -238,10 +266,7 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
                                .arg(analysis.elapsedMs);
     if (analysis.findings.isEmpty()) {
         out += Text::tr("No known problem found.") + u' ' + totals + u'\n';
-        out += Text::tr("If the job failed anyway, turn on more logging (ASCEND_GLOBAL_LOG_LEVEL=1, "
-                        "ASCEND_GLOBAL_EVENT_ENABLE=1) and analyse the plog files too "
-                        "(~/ascend/log/debug/plog/*.log).")
-            + u'\n';
+        out += noFindingAdvice() + u'\n';
         return out;
     }
     out += Text::tr("Known problems: %1.").arg(analysis.findings.size()) + u' ' + totals + u'\n';
@@ -285,7 +310,7 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
             out += u"  "_s + Text::tr("(symptom of %1)").arg(finding.symptomOf);
         out += u'\n';
         QString place = u"  "_s + where(finding, analysis);
-        if (const QString from = origin(finding); !from.isEmpty())
+        if (const QString from = originParts(finding).join(u", "_s); !from.isEmpty())
             place += u"  "_s + from;
         if (finding.count > 1)
             place += u"  ×"_s + QString::number(finding.count);

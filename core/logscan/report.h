@@ -47,6 +47,15 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
 // The terminal report: root causes with their symptoms under them, then the files read.
 QString toText(const Analysis &analysis, const QList<Entry> &entries, const QString &language, qsizetype maxFindings);
 
+// Where the first occurrence came from: "rank 3", "node 10.0.0.2", "WorkerDict pid 1234".
+QStringList originParts(const Finding &finding);
+
+// What to do when nothing known was found: more logging, and the plog files.
+QString noFindingAdvice();
+
+// What a tried pattern matched: each group's first line with its captures, then the count.
+QString patternReport(const Analysis &analysis);
+
 // True when a finding is critical or an error (analyze exits 1).
 bool hasErrors(const Analysis &analysis, const QList<Entry> &entries);
 

@@ -872,9 +872,7 @@ void LogsTab::showAnalysis()
                                .arg(QLocale().toString(lines))
                                .arg(analysis.elapsedMs);
     if (analysis.findings.isEmpty()) {
-        m_summary->setText(tr("No known problem found (%1). If the job failed anyway, set ASCEND_GLOBAL_LOG_LEVEL=1 "
-                              "and add the plog files (~/ascend/log/debug/plog) too.")
-                               .arg(totals));
+        m_summary->setText(tr("No known problem found (%1).").arg(totals) + u' ' + logscan::noFindingAdvice());
     } else {
         qsizetype roots = 0;
         for (const logscan::Finding &finding : analysis.findings)
@@ -936,15 +934,8 @@ void LogsTab::showFinding()
     const logscan::Explanation text = logscan::explain(entry, finding, analysis, language());
     m_title->setText(text.title);
 
-    QStringList meta;
-    meta << u"%1:%2"_s.arg(analysis.files.at(finding.first.file).name).arg(finding.first.line);
-    const logscan::LineInfo &info = finding.first.info;
-    if (!info.rank.isEmpty())
-        meta << tr("rank %1").arg(info.rank);
-    if (!info.node.isEmpty())
-        meta << tr("node %1").arg(info.node);
-    if (!info.pid.isEmpty())
-        meta << (info.actor.isEmpty() ? tr("pid %1").arg(info.pid) : tr("%1 pid %2").arg(info.actor, info.pid));
+    QStringList meta{u"%1:%2"_s.arg(analysis.files.at(finding.first.file).name).arg(finding.first.line)};
+    meta << logscan::originParts(finding);
     if (finding.count > 1)
         meta << tr("seen %1 times").arg(finding.count);
     if (finding.ranks.size() > 1)
@@ -1133,21 +1124,7 @@ void LogsTab::testPattern()
 
 void LogsTab::showPatternResult(const logscan::Analysis &analysis)
 {
-    QString out;
-    qint64 total = 0;
-    for (const logscan::Finding &finding : analysis.findings) {
-        total += finding.count;
-        out += u"%1:%2: %3\n"_s.arg(analysis.files.at(finding.first.file).name)
-                   .arg(finding.first.line)
-                   .arg(finding.first.lines.join(u"\n    "_s));
-        for (const logscan::Capture &capture : finding.first.captures)
-            out += u"    ${%1} = %2\n"_s.arg(capture.name, capture.value);
-        if (finding.count > 1)
-            out += u"    "_s + tr("similar lines after it: %1").arg(finding.count - 1) + u'\n';
-    }
-    out += total > 0 ? tr("Matching lines: %1.").arg(total)
-                     : tr("No line matches. A rule needs at least one line it finds and one it must not.");
-    m_patternResult->setPlainText(out);
+    m_patternResult->setPlainText(logscan::patternReport(analysis).trimmed());
 }
 
 } // namespace vna::ui
