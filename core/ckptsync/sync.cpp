@@ -390,7 +390,9 @@ QString transferScript(const QString &root, const QList<Transfer> &transfers, co
                       .arg(t.bytes);
         temps.append(u"\"$t%1\""_s.arg(i));
     }
-    script += u"trap 'rm -f "_s + temps.join(u' ') + u"' EXIT HUP INT TERM\n"_s;
+    // A cancelled client closes the session: the next write to it raises SIGPIPE, which would end the
+    // shell without running an EXIT trap, so every signal exits and the EXIT trap cleans up.
+    script += u"trap 'rm -f "_s + temps.join(u' ') + u"' EXIT\ntrap 'exit 15' HUP INT TERM PIPE\n"_s;
     for (qsizetype i = 0; i < transfers.size(); ++i)
         script += uR"SH(mkdir -p "$d%1" || { echo "file %1" >&2; exit 10; }
 dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none || { echo "file %1" >&2; exit 11; }
@@ -404,7 +406,7 @@ s=$(sha256sum < "$t%1" | cut -c1-64)
 fi
 mv -f "$t%1" "$f%1" || { echo "file %1" >&2; exit 14; }
 )SH"_s.arg(i);
-    script += u"trap - EXIT HUP INT TERM\necho done\n"_s;
+    script += u"trap - EXIT HUP INT TERM PIPE\necho done\n"_s;
     return script;
 }
 
