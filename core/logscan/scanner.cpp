@@ -170,7 +170,8 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
     const Lines lines(block);
     const qint64 firstOwn = lines.indexOf(ownStart);
     const qint64 lastLine = lines.count() - 1;
-    QSet<QPair<qint64, int>> seen; // (line, entry): one hit per line and entry
+    QSet<QPair<qint64, int>> seen;    // (line, entry): one hit per line and entry
+    QSet<QPair<int, QString>> groups; // (entry, fingerprint) kept whole in this block
     for (const RawHit &hit : raw) {
         const IndicationRef &ref = matcher.indications()[static_cast<size_t>(hit.indication)];
         const qint64 startLine = lines.indexOf(hit.begin);
@@ -184,6 +185,16 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
         out.indication = hit.indication;
         out.relLine = startLine - firstOwn;
         Occurrence &occurrence = out.occurrence;
+        const std::string_view firstLine = lines.line(startLine);
+        occurrence.info = describeLine(firstLine);
+        out.fingerprint = fingerprint(firstLine);
+        // Only the first hit of a group in this block is kept whole; echoes after it just count, so a
+        // rule that matches every line costs no more memory than one that matches once.
+        if (groups.contains({ref.entry, out.fingerprint})) {
+            result.hits.push_back(std::move(out));
+            continue;
+        }
+        groups.insert({ref.entry, out.fingerprint});
         std::vector<std::pair<size_t, size_t>> shown;
         for (qint64 k = startLine; k <= endLine; ++k) {
             const size_t ls = lines.start(k);
@@ -213,13 +224,9 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
         for (qint64 k = endLine + 1; k <= std::min(lastLine, endLine + context); ++k)
             occurrence.after << wholeLineShown(lines.line(k));
         out.missingAfter = static_cast<int>(context - occurrence.after.size());
-
-        const std::string_view firstLine = lines.line(startLine);
-        occurrence.info = describeLine(firstLine);
         for (qint64 k = startLine - 1; occurrence.info.time < 0 && k >= std::max<qint64>(0, startLine - kTimeLookBack);
              --k)
             occurrence.info.time = parseTime(lines.line(k));
-        out.fingerprint = fingerprint(firstLine);
         result.hits.push_back(std::move(out));
     }
     return result;
@@ -323,7 +330,7 @@ private:
             finding.seenAt.append({m_file, occurrence.line});
         // Another file may have seen it earlier in time.
         const qint64 time = occurrence.info.time;
-        if (occurrence.file != finding.first.file && time >= 0
+        if (!occurrence.lines.isEmpty() && occurrence.file != finding.first.file && time >= 0
             && (finding.first.info.time < 0 || time < finding.first.info.time)) {
             finding.indication = ref.indication;
             finding.first = std::move(occurrence);
