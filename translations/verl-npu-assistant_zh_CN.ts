@@ -2552,6 +2552,10 @@ Exit code 1 when there are errors.</source>
         <source>%1 is not a regular file (a pipe or a device); save it to a file first.</source>
         <translation>%1 不是普通文件（管道或设备）；请先保存为文件。</translation>
     </message>
+    <message>
+        <source>Cannot read %1: permission denied.</source>
+        <translation>无法读取 %1：权限不足。</translation>
+    </message>
 </context>
 <context>
     <name>LogReport</name>
@@ -4693,22 +4697,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>pasted text</source>
         <translation>粘贴的文本</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder; add the log files in it.</source>
-        <translation>%1 是文件夹；请添加其中的日志文件。</translation>
-    </message>
-    <message>
-        <source>%1 is not a regular file (a pipe or a device); save it to a file first.</source>
-        <translation>%1 不是普通文件（管道或设备）；请先保存为文件。</translation>
-    </message>
-    <message>
-        <source>%1 cannot be read (permission denied).</source>
-        <translation>%1 无法读取（权限不足）。</translation>
     </message>
     <message>
         <source>%1 (%2)</source>

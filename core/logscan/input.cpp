@@ -197,21 +197,30 @@ QString LogInput::name() const
     return path.isEmpty() ? Text::tr("<pasted text>") : path;
 }
 
+Status checkInput(const LogInput &input, bool regularOnly)
+{
+    if (input.path.isEmpty() || input.isStdin())
+        return Done{};
+    const QFileInfo info(input.path);
+    if (!info.exists())
+        return Error::input(Text::tr("%1 does not exist.").arg(input.path), input.path);
+    if (info.isDir())
+        return Error::input(Text::tr("%1 is a folder; give the log files in it.").arg(input.path), input.path);
+    if (regularOnly && !info.isFile())
+        return Error::input(
+            Text::tr("%1 is not a regular file (a pipe or a device); save it to a file first.").arg(input.path),
+            input.path);
+    if (!info.isReadable())
+        return Error::input(Text::tr("Cannot read %1: permission denied.").arg(input.path), input.path);
+    return Done{};
+}
+
 Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly)
 {
     if (input.path.isEmpty())
         return std::unique_ptr<Reader>(std::make_unique<MemoryReader>(input.text));
-    if (!input.isStdin()) {
-        const QFileInfo info(input.path);
-        if (!info.exists())
-            return Error::input(Text::tr("%1 does not exist.").arg(input.path), input.path);
-        if (info.isDir())
-            return Error::input(Text::tr("%1 is a folder; give the log files in it.").arg(input.path), input.path);
-        if (regularOnly && !info.isFile())
-            return Error::input(
-                Text::tr("%1 is not a regular file (a pipe or a device); save it to a file first.").arg(input.path),
-                input.path);
-    }
+    if (auto checked = checkInput(input, regularOnly); !checked)
+        return checked.error();
     auto source = std::make_unique<FileSource>();
     if (auto opened = source->open(input); !opened)
         return opened.error();

@@ -38,6 +38,9 @@ public:
     virtual bool compressed() const { return false; }
 };
 
+// What openInput() would refuse, found without opening anything (so many files can be checked up front).
+Status checkInput(const LogInput &input, bool regularOnly);
+
 // Opens the input. With `regularOnly` (the GUI), anything but a regular file is refused with a
 // message instead of being opened: a FIFO or a device could block or never end.
 Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly);

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QFuture>
 #include <QHash>
 #include <QSet>
@@ -433,19 +434,19 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
     timer.start();
     Analysis analysis;
 
-    // Open everything first: a missing file is reported before minutes of scanning.
-    std::vector<std::unique_ptr<Reader>> readers;
+    // Check everything first, so a missing file is reported before minutes of scanning; open each
+    // file only when its turn comes (thousands of rank logs must not exhaust file descriptors).
     qint64 total = 0;
     for (const LogInput &input : inputs) {
-        auto reader = openInput(input, options.regularFilesOnly);
-        if (!reader)
-            return reader.error();
-        total = (*reader)->rawSize() < 0 || total < 0 ? -1 : total + (*reader)->rawSize();
+        if (auto checked = checkInput(input, options.regularFilesOnly); !checked)
+            return checked.error();
+        const qint64 size = input.path.isEmpty() ? input.text.size()
+            : input.isStdin()                    ? -1
+                                                 : QFileInfo(input.path).size();
+        total = size < 0 || total < 0 ? -1 : total + size;
         FileStats stats;
         stats.name = input.name();
-        stats.compressed = (*reader)->compressed();
         analysis.files << stats;
-        readers.push_back(std::move(*reader));
     }
 
     const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
@@ -456,8 +457,12 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
     const int context = std::max(0, options.context);
     qint64 doneBefore = 0;
 
-    for (size_t f = 0; f < readers.size(); ++f) {
-        Reader &reader = *readers[f];
+    for (qsizetype f = 0; f < inputs.size(); ++f) {
+        auto opened = openInput(inputs.at(f), options.regularFilesOnly);
+        if (!opened)
+            return opened.error();
+        Reader &reader = **opened;
+        analysis.files[f].compressed = reader.compressed();
         collector.startFile(static_cast<int>(f));
         Blocker blocker(reader, std::max<qint64>(options.blockBytes, 4096), matcher.maxLines() - 1);
         std::deque<QFuture<BlockResult>> inFlight;
@@ -496,7 +501,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
         while (!inFlight.empty())
             drainOne();
         doneBefore += reader.rawPosition();
-        FileStats &stats = analysis.files[static_cast<qsizetype>(f)];
+        FileStats &stats = analysis.files[f];
         stats.bytes = textBytes;
         stats.lines = collector.lines() + (textBytes > 0 && !endsWithNewline ? 1 : 0);
     }

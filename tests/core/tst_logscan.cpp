@@ -1,5 +1,7 @@
 // The log analyzer's core: the knowledge base against its samples, schema validation, streaming
 // edge cases, Ray/rank attribution, grouping, root-cause ordering and the analyze subcommand.
+#include <sys/resource.h>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -382,6 +384,29 @@ private Q_SLOTS:
                                     builtinMatcher(), {}, {}, &cancel);
         QVERIFY(!result);
         QCOMPARE(result.error().message, u"Cancelled."_s);
+    }
+
+    // One file per rank on a big cluster: files are opened one at a time, not all at once.
+    void manyFiles()
+    {
+        QTemporaryDir dir;
+        QList<LogInput> inputs;
+        for (int rank = 0; rank < 1500; ++rank) {
+            const QString path = dir.filePath(u"rank%1.log"_s.arg(rank));
+            test::writeFile(path, rank == 1234 ? kOom : QByteArray("INFO fine\n"));
+            inputs << LogInput::file(path);
+        }
+        // Fewer descriptors than files, whatever the machine allows.
+        rlimit limit{};
+        getrlimit(RLIMIT_NOFILE, &limit);
+        const rlimit lowered{256, limit.rlim_max};
+        setrlimit(RLIMIT_NOFILE, &lowered);
+        const auto result = analyze(inputs, builtin().entries, builtinMatcher());
+        setrlimit(RLIMIT_NOFILE, &limit);
+        QVERIFY2(result, result ? "" : qPrintable(result.error().message));
+        QCOMPARE(result->files.size(), 1500);
+        QCOMPARE(ids(*result), QStringList{u"npu-oom"_s});
+        QCOMPARE(result->findings.first().first.file, 1234);
     }
 
     void badInputs_data()

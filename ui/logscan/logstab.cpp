@@ -664,16 +664,11 @@ void LogsTab::addFiles(const QStringList &paths)
     QStringList problems;
     QStringList added;
     for (const QString &path : paths) {
-        const QFileInfo info(path);
-        if (!info.exists()) {
-            problems << tr("%1 does not exist.").arg(path);
-        } else if (info.isDir()) {
-            problems << tr("%1 is a folder; add the log files in it.").arg(path);
-        } else if (!info.isFile()) {
-            problems << tr("%1 is not a regular file (a pipe or a device); save it to a file first.").arg(path);
-        } else if (!info.isReadable()) {
-            problems << tr("%1 cannot be read (permission denied).").arg(path);
+        // Folders, pipes, devices and unreadable files are refused here, not when Analyze blocks on them.
+        if (const auto checked = logscan::checkInput(logscan::LogInput::file(path), true); !checked) {
+            problems << checked.error().message;
         } else {
+            const QFileInfo info(path);
             const QString absolute = info.absoluteFilePath();
             if (!m_files->findItems(QDir::toNativeSeparators(absolute), Qt::MatchExactly).isEmpty())
                 continue;
