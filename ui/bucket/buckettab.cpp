@@ -351,10 +351,7 @@ void BucketTab::buildInputs(QWidget *panel)
 void BucketTab::buildResults(QWidget *panel)
 {
     auto *layout = new QVBoxLayout(panel);
-    m_status = new QLabel(panel);
-    m_status->setObjectName(u"bucketStatus"_s);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = resultLabel(panel, u"bucketStatus"_s);
     layout->addWidget(m_status);
 
     m_results = new QWidget(panel);
@@ -362,10 +359,7 @@ void BucketTab::buildResults(QWidget *panel)
     results->setContentsMargins(0, 0, 0, 0);
     auto *summaryRow = new QHBoxLayout;
     m_verdictIcon = new QLabel(m_results);
-    m_summary = new QLabel(m_results);
-    m_summary->setObjectName(u"bucketSummary"_s);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = resultLabel(m_results, u"bucketSummary"_s);
     summaryRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
     summaryRow->addWidget(m_summary, 1);
     results->addLayout(summaryRow);
@@ -391,11 +385,8 @@ void BucketTab::buildResults(QWidget *panel)
 
     m_stepsHeading = heading(m_results, u"bucketStepsHeading"_s);
     results->addWidget(m_stepsHeading);
-    m_steps = new QLabel(m_results);
-    m_steps->setObjectName(u"bucketSteps"_s);
+    m_steps = resultLabel(m_results, u"bucketSteps"_s);
     m_steps->setTextFormat(Qt::RichText);
-    m_steps->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_steps->setWordWrap(true);
     results->addWidget(m_steps);
 
     m_notesHeading = heading(m_results, u"bucketNotesHeading"_s);

@@ -404,10 +404,7 @@ void SyncTab::buildSummaryPage()
 {
     auto *p = new SyncPage;
     auto *layout = new QVBoxLayout(p);
-    m_summary = new QLabel(p);
-    m_summary->setObjectName(u"syncSummary"_s);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = resultLabel(p, u"syncSummary"_s);
     layout->addWidget(m_summary);
     auto *row = new QHBoxLayout;
     m_copyReport = new QPushButton(p);

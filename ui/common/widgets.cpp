@@ -21,6 +21,15 @@ QLabel *heading(QWidget *parent, const QString &objectName)
     return label;
 }
 
+QLabel *resultLabel(QWidget *parent, const QString &objectName)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
 QLineEdit *monospaceField(QWidget *parent, const QString &objectName)
 {
     auto *field = new QLineEdit(parent);

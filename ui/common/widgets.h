@@ -17,6 +17,8 @@ namespace vna::ui {
 
 // A bold section heading.
 QLabel *heading(QWidget *parent, const QString &objectName);
+// A word-wrapped label whose text can be selected and copied: summaries, explanations, statuses.
+QLabel *resultLabel(QWidget *parent, const QString &objectName);
 // A read-only monospace field for results users copy (overrides, commands).
 QLineEdit *monospaceField(QWidget *parent, const QString &objectName);
 // A monospace text box; read-only ones keep their lines unwrapped like a terminal.

@@ -258,10 +258,7 @@ QWidget *LogsTab::buildFindingsPage()
 {
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
-    m_summary = new QLabel(page);
-    m_summary->setObjectName(u"logsSummary"_s);
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = resultLabel(page, u"logsSummary"_s);
     layout->addWidget(m_summary);
 
     m_findings = new QTreeWidget(page);
@@ -278,33 +275,21 @@ QWidget *LogsTab::buildFindingsPage()
     m_detail = new QWidget(page);
     m_detail->setObjectName(u"logsDetail"_s);
     auto *detail = new QVBoxLayout(m_detail);
-    m_title = new QLabel(m_detail);
-    m_title->setObjectName(u"logsTitle"_s);
-    m_title->setWordWrap(true);
+    m_title = resultLabel(m_detail, u"logsTitle"_s);
     QFont bold = m_title->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
     m_title->setFont(bold);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     detail->addWidget(m_title);
-    m_meta = new QLabel(m_detail);
-    m_meta->setObjectName(u"logsMeta"_s);
-    m_meta->setWordWrap(true);
-    m_meta->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_meta = resultLabel(m_detail, u"logsMeta"_s);
     detail->addWidget(m_meta);
     m_causeHeading = heading(m_detail, u"logsCauseHeading"_s);
     detail->addWidget(m_causeHeading);
-    m_cause = new QLabel(m_detail);
-    m_cause->setObjectName(u"logsCause"_s);
-    m_cause->setWordWrap(true);
-    m_cause->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_cause = resultLabel(m_detail, u"logsCause"_s);
     detail->addWidget(m_cause);
     m_fixHeading = heading(m_detail, u"logsFixHeading"_s);
     detail->addWidget(m_fixHeading);
-    m_fix = new QLabel(m_detail);
-    m_fix->setObjectName(u"logsFix"_s);
-    m_fix->setWordWrap(true);
-    m_fix->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fix = resultLabel(m_detail, u"logsFix"_s);
     detail->addWidget(m_fix);
     auto *actions = new QHBoxLayout;
     m_action = new QPushButton(m_detail);
@@ -915,16 +900,22 @@ void LogsTab::showAnalysis()
     showFinding();
 }
 
+const logscan::Finding *LogsTab::currentFinding() const
+{
+    const QTreeWidgetItem *item = m_findings->currentItem();
+    if (!item || !m_analysis)
+        return nullptr;
+    return &m_analysis->findings.at(item->data(0, kFindingRole).toInt());
+}
+
 void LogsTab::showFinding()
 {
-    QTreeWidgetItem *item = m_findings->currentItem();
-    if (!item || !m_analysis) {
-        m_detailArea->hide();
+    const logscan::Finding *current = currentFinding();
+    m_detailArea->setVisible(current != nullptr);
+    if (!current)
         return;
-    }
-    m_detailArea->show();
     const logscan::Analysis &analysis = *m_analysis;
-    const logscan::Finding &finding = analysis.findings.at(item->data(0, kFindingRole).toInt());
+    const logscan::Finding &finding = *current;
     const logscan::Entry &entry = m_analysisEntries.at(finding.entry);
     const logscan::Explanation text = logscan::explain(entry, finding, analysis, language());
     m_title->setText(text.title);
@@ -997,11 +988,10 @@ void LogsTab::showFinding()
 
 void LogsTab::openAction()
 {
-    QTreeWidgetItem *item = m_findings->currentItem();
-    if (!item || !m_analysis)
+    const logscan::Finding *finding = currentFinding();
+    if (!finding)
         return;
-    const logscan::Finding &finding = m_analysis->findings.at(item->data(0, kFindingRole).toInt());
-    if (const auto link = logscan::linkFor(m_analysisEntries.at(finding.entry), finding, *m_analysis)) {
+    if (const auto link = logscan::linkFor(m_analysisEntries.at(finding->entry), *finding, *m_analysis)) {
         log::ui()->info("opening {} from {}", link->tool, link->origin);
         Q_EMIT linkRequested(*link);
     }
@@ -1016,12 +1006,11 @@ void LogsTab::searchIssues()
 
 void LogsTab::copyFinding()
 {
-    QTreeWidgetItem *item = m_findings->currentItem();
-    if (!item || !m_analysis)
+    const logscan::Finding *finding = currentFinding();
+    if (!finding)
         return;
-    const logscan::Finding &finding = m_analysis->findings.at(item->data(0, kFindingRole).toInt());
     logscan::Analysis one = *m_analysis;
-    one.findings = {finding};
+    one.findings = {*finding};
     one.findings.first().symptomOf.clear();
     QApplication::clipboard()->setText(logscan::toText(one, m_analysisEntries, language(), 0));
     Q_EMIT statusMessage(tr("Copied"));

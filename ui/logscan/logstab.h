@@ -90,6 +90,8 @@ private:
     void showProgress();
 
     void showAnalysis();
+    // The finding selected in the tree, or null.
+    const logscan::Finding *currentFinding() const;
     void showFinding();
     void openAction();
     void searchIssues();

@@ -387,10 +387,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     m_preview = monospaceText(results, u"profilerPreview"_s, true);
     m_preview->setMinimumHeight(fontMetrics().height() * 10);
     resultLayout->addWidget(m_preview, 2);
-    m_status = new QLabel(results);
-    m_status->setObjectName(u"profilerStatus"_s);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = resultLabel(results, u"profilerStatus"_s);
     resultLayout->addWidget(m_status);
     m_findingsHeading = heading(results, u"profilerFindingsHeading"_s);
     resultLayout->addWidget(m_findingsHeading);
@@ -451,10 +448,7 @@ void ProfilerTab::buildLint(QWidget *page)
 
     auto *results = new QWidget(page);
     auto *resultLayout = new QVBoxLayout(results);
-    m_lintSummary = new QLabel(results);
-    m_lintSummary->setObjectName(u"profilerLintSummary"_s);
-    m_lintSummary->setWordWrap(true);
-    m_lintSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lintSummary = resultLabel(results, u"profilerLintSummary"_s);
     resultLayout->addWidget(m_lintSummary);
     m_lintModel = new FindingsModel(this);
     m_lintTable = new QTableView(results);
