@@ -20,7 +20,7 @@ class Text
 
 const QRegularExpression &stepPattern()
 {
-    static const QRegularExpression re(uR"(^global_step_(\d{1,9})$)"_s);
+    static const QRegularExpression re(uR"(^global_step_(\d{1,9})\z)"_s);
     return re;
 }
 
@@ -58,7 +58,7 @@ Discovery discover(const QString &root, const QStringList &files, const QString 
     d.root = root;
     QMap<int, Step> steps;
     QMap<QString, DistCkptDir> dists; // by path
-    static const QRegularExpression shard(uR"(^__(\d+)_(\d+)\.distcp$)"_s);
+    static const QRegularExpression shard(uR"(^__(\d+)_(\d+)\.distcp\z)"_s);
     for (const QString &file : files) {
         const QStringList parts = file.split(u'/', Qt::SkipEmptyParts);
         if (parts.size() == 1 && parts.first() == QLatin1String(kTrackerFile)) {

@@ -95,7 +95,7 @@ Mode detectMode(const QStringList &arguments)
 
 Result<QSize> parseSize(const QString &text, const QString &where)
 {
-    static const QRegularExpression pattern(u"^\\s*(\\d{1,5})\\s*[xX\u00d7]\\s*(\\d{1,5})\\s*$"_s);
+    static const QRegularExpression pattern(u"^\\s*(\\d{1,5})\\s*[xX\u00d7]\\s*(\\d{1,5})\\s*\\z"_s);
     constexpr int kMin = 200;
     constexpr int kMax = 8192;
     const QRegularExpressionMatch match = pattern.match(text);

@@ -837,7 +837,7 @@ Check checkHccl(const Diagnosis &d)
         const auto v = variable(d, name);
         if (!v)
             continue;
-        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?$)"_s);
+        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?\z)"_s);
         bool good = *v == u"auto"_s;
         if (!good) {
             good = true;
@@ -875,7 +875,7 @@ Check checkHccl(const Diagnosis &d)
             evidence.append(Text::tr("%1=%2 matches %3.").arg(name, *v, matched.join(u", "_s)));
     }
     if (const auto v = variable(d, u"HCCL_IF_IP"_s)) {
-        static const QRegularExpression ipv4(uR"(^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$)"_s);
+        static const QRegularExpression ipv4(uR"(^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\z)"_s);
         const auto m = ipv4.match(*v);
         bool good = v->contains(u':'); // IPv6: leave to HCCL
         if (m.hasMatch()) {

@@ -38,7 +38,7 @@ QString logLevelWord(LogLevel level)
 Result<QList<int>> parseDeviceList(const QString &text)
 {
     QList<int> ids;
-    static const QRegularExpression item(uR"(^\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?$)"_s);
+    static const QRegularExpression item(uR"(^\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?\z)"_s);
     const QStringList parts = text.split(u',');
     qsizetype offset = 0;
     for (const QString &part : parts) {
@@ -156,7 +156,7 @@ Result<QString> generateEnvScript(const EnvScriptOptions &options)
         lines << u"export HCCL_NPU_SOCKET_PORT_RANGE=61000-61050"_s;
     }
     if (options.multiNode) {
-        static const QRegularExpression name(uR"(^[A-Za-z0-9_.:-]{1,15}$)"_s);
+        static const QRegularExpression name(uR"(^[A-Za-z0-9_.:-]{1,15}\z)"_s);
         if (!name.match(options.ifname).hasMatch())
             return Error::input(
                 options.ifname.isEmpty()

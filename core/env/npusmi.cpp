@@ -70,7 +70,7 @@ QList<std::pair<qint64, qint64>> pairs(const QString &text)
 
 bool isBusId(const QString &text)
 {
-    static const QRegularExpression re(uR"(^(NA|[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])$)"_s);
+    static const QRegularExpression re(uR"(^(NA|[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\z)"_s);
     return re.match(text).hasMatch();
 }
 
@@ -130,8 +130,8 @@ Result<NpuSmiInfo> parseNpuSmiInfo(const QString &text)
     NpuSmiInfo info;
     static const QRegularExpression header(uR"(npu-smi\s+(\S+)\s+Version:\s*(\S+))"_s);
     static const QRegularExpression idle(uR"(No running processes found in NPU\s+(\d+))"_s);
-    static const QRegularExpression firstRow(uR"(^(\d+)\s+(\S.*)$)"_s);
-    static const QRegularExpression secondRow(uR"(^(\d+)(?:\s+(\d+))?$)"_s);
+    static const QRegularExpression firstRow(uR"(^(\d+)\s+(\S.*)\z)"_s);
+    static const QRegularExpression secondRow(uR"(^(\d+)(?:\s+(\d+))?\z)"_s);
 
     enum class Section { None, Devices, Processes } section = Section::None;
     bool phyIdHeader = false;
@@ -368,7 +368,7 @@ Result<QList<ChipMapping>> parseChipMap(const QString &text)
 QMap<QString, QString> parseKeyValues(const QString &text)
 {
     QMap<QString, QString> values;
-    static const QRegularExpression re(uR"(^\s*([^:]+?)\s*:\s*(.*?)\s*$)"_s);
+    static const QRegularExpression re(uR"(^\s*([^:]+?)\s*:\s*(.*?)\s*\z)"_s);
     const QStringList lines = text.split(u'\n');
     for (const QString &line : lines) {
         const auto match = re.match(line);

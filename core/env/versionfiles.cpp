@@ -153,7 +153,7 @@ VersionCfg parseVersionCfg(const QString &text, const QString &path)
 {
     VersionCfg cfg;
     cfg.path = path;
-    static const QRegularExpression line(uR"(^(\w+?)_(running|installed)_version$)"_s);
+    static const QRegularExpression line(uR"(^(\w+?)_(running|installed)_version\z)"_s);
     static const QRegularExpression entry(uR"(\[([^:\]]*):([^\]]*)\])"_s);
     const auto values = parseAssignments(text);
     for (auto it = values.cbegin(); it != values.cend(); ++it) {

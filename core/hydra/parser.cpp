@@ -35,11 +35,11 @@ bool isSpace(QChar c)
 // The typed primitives of the lexer, matched against a whole token run with no spaces or escapes.
 std::optional<Value> typedPrimitive(const QString &text)
 {
-    static const QRegularExpression intPattern(u"^[+-]?(?:0|[1-9](?:_?[0-9])*)$"_s);
+    static const QRegularExpression intPattern(u"^[+-]?(?:0|[1-9](?:_?[0-9])*)\\z"_s);
     static const QRegularExpression floatPattern(
         u"^[+-]?(?:(?:(?:0|[1-9](?:_?[0-9])*)?\\.[0-9](?:_?[0-9])*|(?:0|[1-9](?:_?[0-9])*)\\.)"
         u"|(?:(?:0|[1-9](?:_?[0-9])*)|(?:0|[1-9](?:_?[0-9])*)?\\.[0-9](?:_?[0-9])*|(?:0|[1-9](?:_?[0-9])*)\\.)"
-        u"[eE][+-]?[0-9](?:_?[0-9])*|[Ii][Nn][Ff]|[Nn][Aa][Nn])$"_s);
+        u"[eE][+-]?[0-9](?:_?[0-9])*|[Ii][Nn][Ff]|[Nn][Aa][Nn])\\z"_s);
     const QString lower = text.toLower();
     if (lower == u"null")
         return Value::null();
@@ -348,10 +348,12 @@ private:
             if (isIdChar(c) || isUnquotedChar(c) || (c == u':' && !dictKey)) {
                 QString run;
                 while (!atEnd() && (isIdChar(peek()) || isUnquotedChar(peek()) || (peek() == u':' && !dictKey))
-                       && !(peek() == u'\\' && isEscapable(peek(1))) && !(peek() == u'$' && peek(1) == u'{')) {
+                       && !(peek() == u'\\' && isEscapable(peek(1)))
+                       && !(peek() == u'$' && peek(1) == u'{' && !dictKey)) {
                     run += peek();
                     ++m_pos;
                 }
+                Q_ASSERT(!run.isEmpty()); // every branch consumes input, or the loop never ends
                 if (!pieces.isEmpty() && pieces.last().kind == Piece::Text)
                     pieces.last().text += run;
                 else
@@ -375,7 +377,7 @@ private:
         if (pieces.size() == 1 && pieces.first().kind == Piece::Text) {
             if (auto typed = typedPrimitive(pieces.first().text))
                 return *typed;
-            static const QRegularExpression intLike(u"^[+-]?(?:0|[1-9](?:_?[0-9])*)$"_s);
+            static const QRegularExpression intLike(u"^[+-]?(?:0|[1-9](?:_?[0-9])*)\\z"_s);
             if (intLike.match(pieces.first().text).hasMatch())
                 return error(tr("an integer larger than 64 bits"), start);
         }

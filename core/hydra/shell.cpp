@@ -9,7 +9,7 @@ namespace vna::shell {
 
 QString quote(const QString &word)
 {
-    static const QRegularExpression safe(u"^[A-Za-z0-9_@%+=:,./-]+$"_s);
+    static const QRegularExpression safe(u"^[A-Za-z0-9_@%+=:,./-]+\\z"_s);
     if (safe.match(word).hasMatch())
         return word;
     QString quoted = word;

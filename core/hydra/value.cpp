@@ -26,7 +26,7 @@ bool isUnquotedChar(QChar c, bool nested)
 bool readsAsOtherType(const QString &text)
 {
     static const QRegularExpression number(
-        u"^[+-]?(?:\\d[\\d_]*(?:\\.[\\d_]*)?(?:[eE][+-]?\\d+)?|\\.\\d[\\d_]*(?:[eE][+-]?\\d+)?|inf|nan)$"_s,
+        u"^[+-]?(?:\\d[\\d_]*(?:\\.[\\d_]*)?(?:[eE][+-]?\\d+)?|\\.\\d[\\d_]*(?:[eE][+-]?\\d+)?|inf|nan)\\z"_s,
         QRegularExpression::CaseInsensitiveOption);
     const QString lower = text.toLower();
     return lower == u"null" || lower == u"true" || lower == u"false" || number.match(text).hasMatch()
@@ -85,7 +85,7 @@ QString formatFloat(double value)
 
 bool isIdentifier(const QString &text)
 {
-    static const QRegularExpression id(u"^[A-Za-z_][A-Za-z0-9_-]*$"_s);
+    static const QRegularExpression id(u"^[A-Za-z_][A-Za-z0-9_-]*\\z"_s);
     return id.match(text).hasMatch();
 }
 
@@ -202,7 +202,7 @@ QString describe(const Value &value)
 bool isValidKey(const QString &key)
 {
     static const QRegularExpression path(u"^[A-Za-z_$][A-Za-z0-9_$-]*(?:[./](?:[A-Za-z_$][A-Za-z0-9_$-]*|\\d+))*"
-                                         u"(?:@[A-Za-z_$][A-Za-z0-9_.$-]*)?$"_s);
+                                         u"(?:@[A-Za-z_$][A-Za-z0-9_.$-]*)?\\z"_s);
     return path.match(key).hasMatch();
 }
 

@@ -35,7 +35,8 @@ public:
     {
         QString name;
         Dict args;
-        bool operator==(const Call &) const = default;
+        // Defined after Value: comparing `args` needs Value complete (clang checks it here).
+        bool operator==(const Call &other) const;
     };
 
     Value() = default; // null
@@ -77,6 +78,11 @@ private:
     }
     Data m_data;
 };
+
+inline bool Value::Call::operator==(const Call &other) const
+{
+    return name == other.name && args == other.args;
+}
 
 // Renders a value as Hydra reads it back: strings are quoted only when they must be (characters
 // outside the unquoted set, surrounding spaces, or text that would parse as null, a bool, a number

@@ -37,7 +37,7 @@ constexpr qsizetype kMaxText = 4000;
 
 const QRegularExpression &idPattern()
 {
-    static const QRegularExpression re(u"^[a-z0-9]+(-[a-z0-9]+)*$"_s);
+    static const QRegularExpression re(u"^[a-z0-9]+(-[a-z0-9]+)*\\z"_s);
     return re;
 }
 

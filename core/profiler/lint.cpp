@@ -26,7 +26,7 @@ class Text
 
 bool looksLikeOverride(const QString &word)
 {
-    static const QRegularExpression pattern(u"^(?:\\+\\+|\\+|~)?[A-Za-z_$][A-Za-z0-9_$.@/-]*(?:=|$)"_s);
+    static const QRegularExpression pattern(u"^(?:\\+\\+|\\+|~)?[A-Za-z_$][A-Za-z0-9_$.@/-]*(?:=|\\z)"_s);
     if (!pattern.match(word).hasMatch())
         return false;
     return word.contains(u'=') || word.startsWith(u'~');

@@ -15,7 +15,7 @@ QString Version::toString() const
 Result<Version> Version::parse(const QString &text, const QString &where)
 {
     static const QRegularExpression pattern(
-        u"^\\s*[vV]?(\\d{1,3})\\.(\\d{1,3})(?:\\.(\\d{1,3}))?(?:[.-]?(?:rc|dev|post|a|b)\\d*)?(?:\\+\\S*)?\\s*$"_s);
+        u"^\\s*[vV]?(\\d{1,3})\\.(\\d{1,3})(?:\\.(\\d{1,3}))?(?:[.-]?(?:rc|dev|post|a|b)\\d*)?(?:\\+\\S*)?\\s*\\z"_s);
     const QRegularExpressionMatch match = pattern.match(text);
     if (!match.hasMatch()) {
         return Error::input(

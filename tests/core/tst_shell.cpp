@@ -39,6 +39,8 @@ void TestShell::quote_data()
     QTest::addRow("single quote") << u"a='x'"_s << u"'a='\\''x'\\'''"_s;
     QTest::addRow("tilde first") << u"~a.b"_s << u"'~a.b'"_s;
     QTest::addRow("empty") << QString() << u"''"_s;
+    // Found by fuzz_shell: a trailing newline passed the "safe" check and ended the command.
+    QTest::addRow("trailing newline") << u"a=1\n"_s << u"'a=1\n'"_s;
 }
 
 void TestShell::quote()

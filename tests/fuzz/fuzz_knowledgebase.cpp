@@ -1,0 +1,25 @@
+// A knowledge-base file from a colleague: validated, compiled into the matcher, listed as JSON.
+#include "fuzzcheck.h"
+#include "logscan/knowledgebase.h"
+#include "logscan/matcher.h"
+
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+using namespace vna::logscan;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const auto entries = parseKnowledgeFile(
+        QByteArray(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size)), u"fuzz.json"_s);
+    if (!entries)
+        return 0;
+    for (const Entry &entry : *entries) {
+        VNA_FUZZ_CHECK(!entry.id.isEmpty() && !entry.indications.isEmpty(), "a valid entry has an id and indications");
+        (void)entry.toJson();
+    }
+    const auto matcher = Matcher::compile(*entries);
+    if (matcher)
+        (void)matcher->scan("x\n", 0);
+    return 0;
+}

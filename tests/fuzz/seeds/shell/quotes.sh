@@ -1,0 +1,2 @@
+cmd 'it'\''s' "a \"b\" $X ${Y:-z}" c\ d # comment
+next && other || third
