@@ -3944,6 +3944,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>From the log analyzer: %1</source>
         <translation>来自日志分析：%1</translation>
     </message>
+    <message>
+        <source>Open the log file instead: files of any size are read in the background.</source>
+        <translation>请改为打开日志文件：任意大小的文件都会在后台读取。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::EnvTab</name>
@@ -4858,6 +4862,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>No known problem found (%1).</source>
         <translation>未发现已知问题（%1）。</translation>
     </message>
+    <message>
+        <source>Add the log as a file instead: files of any size are read in the background.</source>
+        <translation>请改为以文件方式添加日志：任意大小的文件都会在后台读取。</translation>
+    </message>
+    <message>
+        <source>Leave the sample empty to test the pattern on the log files on the left.</source>
+        <translation>将示例留空，即可在左侧的日志文件上测试该模式。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::MainWindow</name>
@@ -5285,6 +5297,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>From the log analyzer: %1</source>
         <translation>来自日志分析：%1</translation>
     </message>
+    <message>
+        <source>Paste only the launch command.</source>
+        <translation>请只粘贴启动命令。</translation>
+    </message>
+    <message>
+        <source>Open the script file instead.</source>
+        <translation>请改为打开脚本文件。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::SyncTab</name>
@@ -5685,6 +5705,13 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>File</source>
         <translation>文件</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::TextBox</name>
+    <message>
+        <source>Not pasted: the text is %1, and this box takes at most %2.</source>
+        <translation>未粘贴：文本大小为 %1，而此输入框最多接受 %2。</translation>
     </message>
 </context>
 </TS>

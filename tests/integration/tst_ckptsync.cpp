@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include "ckptsync/sync.h"
+#include "common/logging.h"
 #include "support/clirun.h"
 #include "support/modelfiles.h"
 #include "support/sshd.h"
@@ -74,6 +75,7 @@ private slots:
     void cancelLeavesNoTemporaryFile();
     void exportScriptNeedsNoNodes();
     void hostilePathIsData();
+    void secretsStayOutOfAuditAndLog();
 
 private:
     vna::test::SshServer &
@@ -360,6 +362,36 @@ void TestCkptSync::hostilePathIsData()
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
     QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
     QVERIFY(!QFile::exists(marker));
+}
+
+void TestCkptSync::secretsStayOutOfAuditAndLog()
+{
+    // A secret in our own environment and the private key ssh uses: neither may reach the audit
+    // records, the log file (at its most verbose) or the printed results.
+    qputenv("WANDB_API_KEY", "vna-secret-wandb-5d1e");
+    const QString logFile = m_dir.filePath(u"secrets.log"_s);
+    QVERIFY(vna::log::init({vna::log::Level::Trace, false, vna::log::Level::Warn, logFile, false}).ok());
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--json"_s});
+    vna::log::shutdown();
+    qunsetenv("WANDB_API_KEY");
+    QCOMPARE(r.code, ExitCode::Ok);
+    const QString audit = QString::fromUtf8(vna::test::readFile(vna::ckptsync::auditFile()));
+    const QString localAudit = QString::fromUtf8(vna::test::readFile(m_ckpt + u"/.verl-npu-assistant-sync.jsonl"_s));
+    const QString log = QString::fromUtf8(vna::test::readFile(logFile));
+    QVERIFY2(audit.contains(u"node1"_s) && localAudit.contains(u"node1"_s), qPrintable(audit)); // written
+    QVERIFY2(log.contains(u"node1"_s), qPrintable(log));
+
+    QStringList secrets{u"vna-secret-wandb-5d1e"_s};
+    for (const QString &line : QString::fromUtf8(vna::test::readFile(m_key)).split(u'\n', Qt::SkipEmptyParts))
+        if (!line.startsWith(u"-----"_s))
+            secrets << line.trimmed();
+    QVERIFY(secrets.size() > 1);
+    for (const QString &secret : std::as_const(secrets)) {
+        QVERIFY2(!audit.contains(secret), qPrintable(secret));
+        QVERIFY2(!localAudit.contains(secret), qPrintable(secret));
+        QVERIFY2(!log.contains(secret), qPrintable(secret));
+        QVERIFY2(!r.out.contains(secret) && !r.err.contains(secret), qPrintable(secret));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCkptSync)

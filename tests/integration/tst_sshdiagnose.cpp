@@ -1,6 +1,8 @@
 // `diagnose --hosts` against real sshd processes on 127.0.0.2 and 127.0.0.3: two probed nodes that
 // differ, a refused connection, an unknown host key (refused, then accepted on request), a changed
-// host key, and a path crafted to inject shell that must arrive as data.
+// host key, a path crafted to inject shell that must arrive as data, node names crafted to inject
+// shell or ssh options that are refused before anything runs, and secrets (the private key, secret
+// environment variables on the node) that never reach the report or the log file.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -9,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "common/logging.h"
 #include "support/clirun.h"
 #include "support/fakenode.h"
 #include "support/modelfiles.h"
@@ -62,6 +65,9 @@ private slots:
     void acceptNewHostKey();
     void changedHostKey();
     void injectionIsData();
+    void hostileNodeNames_data();
+    void hostileNodeNames();
+    void secretsStayOut();
 
 private:
     QString config(const QString &knownHosts) const;
@@ -92,6 +98,9 @@ void TestSshDiagnose::initTestCase()
     m_b = std::make_unique<vna::test::SshServer>(m_dir.filePath(u"sshd-b"_s), u"127.0.0.3"_s);
     QVERIFY2(m_a->start({{u"PATH"_s, m_dir.filePath(u"bin-a"_s) + u":/usr/bin:/bin"_s},
                          {u"ASCEND_RT_VISIBLE_DEVICES"_s, u"0,1,2,3,4,5,6,7"_s},
+                         // Secrets in the node's environment, which secretsStayOut looks for.
+                         {u"WANDB_API_KEY"_s, u"vna-secret-wandb-7f3a"_s},
+                         {u"HCCL_AUTH_TOKEN"_s, u"vna-secret-hccl-91c2"_s},
                          {u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s}}),
              qPrintable(m_a->errorString()));
     QVERIFY2(m_b->start({{u"PATH"_s, m_dir.filePath(u"bin-b"_s) + u":/usr/bin:/bin"_s},
@@ -201,6 +210,72 @@ void TestSshDiagnose::injectionIsData()
     QCOMPARE(verdict(a, u"npu.smi"_s), u"PASS"_s);
     QCOMPARE(verdict(a, u"cann.toolkit"_s), u"FAIL"_s); // the odd root was searched, as a path
     QVERIFY(!QFile::exists(marker));
+}
+
+void TestSshDiagnose::hostileNodeNames_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("name");
+    const QString marker = m_dir.filePath(u"PWNED"_s);
+    for (const QString &option : {u"--hosts"_s, u"--host"_s}) {
+        const auto row = [&](const char *what, const QString &name) {
+            QTest::addRow("%s %s", qPrintable(option), what) << option << name;
+        };
+        row("semicolon", u"node1; rm -rf %1"_s.arg(marker));
+        row("command substitution", u"$(touch %1)"_s.arg(marker));
+        row("backticks", u"node`touch %1`"_s.arg(marker));
+        row("newline", u"node1\ntouch %1"_s.arg(marker));
+        row("leading dash", u"-oProxyCommand=touch %1"_s.arg(marker));
+        row("option after a space", u"node1 -oProxyCommand=touch %1"_s.arg(marker));
+        row("pipe", u"node1|touch %1"_s.arg(marker));
+    }
+}
+
+void TestSshDiagnose::hostileNodeNames()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, name);
+    const QString marker = m_dir.filePath(u"PWNED"_s);
+    const Run r = run(common(config(m_knownHosts)) + QStringList{option, name});
+    QCOMPARE(r.code, ExitCode::Usage);
+    QVERIFY2(r.err.contains(u"--"_s + option.mid(2)), qPrintable(r.err)); // says which option is wrong
+    QVERIFY2(r.out.isEmpty(), qPrintable(r.out));                         // nothing was probed
+    QVERIFY(!QFile::exists(marker));
+    // The sync wizard reads node names with the same rules.
+    const Run sync = run({u"sync"_s, u"--checkpoint"_s, m_dir.path(), u"--nodes"_s, name, u"--dry-run"_s});
+    QCOMPARE(sync.code, ExitCode::Usage);
+    QVERIFY(!QFile::exists(marker));
+}
+
+void TestSshDiagnose::secretsStayOut()
+{
+    // Everything at the most verbose level into a log file, as `--log-level trace` does.
+    const QString logFile = m_dir.filePath(u"secrets.log"_s);
+    QVERIFY(vna::log::init({vna::log::Level::Trace, false, vna::log::Level::Warn, logFile, false}).ok());
+    const QString report = m_dir.filePath(u"report.md"_s);
+    const Run json = run(common(config(m_knownHosts)) + QStringList{u"--hosts"_s, u"node1"_s});
+    const Run markdown = run({u"diagnose"_s, u"--markdown"_s, u"--output"_s, report, u"--ssh-config"_s,
+                              config(m_knownHosts), u"--python"_s, m_python, u"--hosts"_s, u"node1"_s});
+    vna::log::shutdown();
+    const QString reportText = QString::fromUtf8(vna::test::readFile(report));
+    const QString logText = QString::fromUtf8(vna::test::readFile(logFile));
+    // The test sees what it checks: the node was probed, its variables reported, the run logged.
+    QVERIFY2(json.out.contains(u"HCCL_AUTH_TOKEN"_s), qPrintable(json.out));
+    QVERIFY2(reportText.contains(u"node1"_s), qPrintable(reportText));
+    QVERIFY2(logText.contains(u"node1"_s), qPrintable(logText));
+
+    QStringList secrets{u"vna-secret-wandb-7f3a"_s, u"vna-secret-hccl-91c2"_s};
+    // Every line of the private key's body (not its BEGIN/END armour).
+    for (const QString &line : QString::fromUtf8(vna::test::readFile(m_key)).split(u'\n', Qt::SkipEmptyParts))
+        if (!line.startsWith(u"-----"_s))
+            secrets << line.trimmed();
+    QVERIFY(secrets.size() > 2);
+    for (const QString &secret : std::as_const(secrets)) {
+        QVERIFY2(!json.out.contains(secret) && !json.err.contains(secret), qPrintable(secret));
+        QVERIFY2(!markdown.out.contains(secret) && !markdown.err.contains(secret), qPrintable(secret));
+        QVERIFY2(!reportText.contains(secret), qPrintable(secret));
+        QVERIFY2(!logText.contains(secret), qPrintable(secret));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSshDiagnose)

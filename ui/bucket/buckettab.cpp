@@ -34,6 +34,7 @@
 #include "common/logging.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
+#include "common/textbox.h"
 #include "common/widgets.h"
 
 using namespace Qt::StringLiterals;
@@ -199,7 +200,7 @@ void BucketTab::buildInputs(QWidget *panel)
     auto *messageLayout = new QVBoxLayout(messagePage);
     messageLayout->setContentsMargins(0, 0, 0, 0);
     m_messageLabel = new QLabel(messagePage);
-    m_message = monospaceText(messagePage, u"bucketMessage"_s, false);
+    m_message = new TextBox(messagePage, u"bucketMessage"_s);
     m_message->setMinimumHeight(fontMetrics().height() * 7);
     m_messageLabel->setBuddy(m_message);
     m_messageMessage = new FieldMessage(m_message, messagePage);
@@ -421,6 +422,8 @@ void BucketTab::buildResults(QWidget *panel)
 
 void BucketTab::retranslate()
 {
+    m_message->setLimit(4 * TextBox::kDefaultLimit, m_messageMessage,
+                        tr("Open the log file instead: files of any size are read in the background."));
     m_description->setText(tr("Fix \"Weight … is too large to fit in the bucket\": find the largest tensor your "
                               "actor sends and the update_weights_bucket_megabytes that holds it."));
     m_modeLabel->setText(tr("&Input:"));

@@ -28,6 +28,7 @@ class QTimer;
 namespace vna::ui {
 
 class FieldMessage;
+class TextBox;
 class NotesList;
 class TensorChart;
 class TensorTableModel;
@@ -96,7 +97,7 @@ private:
     QLineEdit *m_shape = nullptr;
     FieldMessage *m_shapeMessage = nullptr;
     QLabel *m_messageLabel = nullptr;
-    QPlainTextEdit *m_message = nullptr;
+    TextBox *m_message = nullptr;
     FieldMessage *m_messageMessage = nullptr;
     QPushButton *m_openLog = nullptr;
     QLabel *m_messageFile = nullptr;

@@ -37,6 +37,7 @@
 #include "common/logging.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
+#include "common/textbox.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
 #include "logscan/report.h"
@@ -231,10 +232,13 @@ QWidget *LogsTab::buildInputs()
     m_pasteLabel = new QLabel(panel);
     m_pasteLabel->setWordWrap(true);
     layout->addWidget(m_pasteLabel);
-    m_paste = monospaceText(panel, u"logsPaste"_s, false);
+    m_paste = new TextBox(panel, u"logsPaste"_s);
     m_paste->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_pasteLabel->setBuddy(m_paste);
     layout->addWidget(m_paste, 1);
+    m_pasteMessage = new FieldMessage(m_paste, panel);
+    m_pasteMessage->setObjectName(u"logsPasteMessage"_s);
+    layout->addWidget(m_pasteMessage);
 
     m_analyze = new QPushButton(panel);
     m_analyze->setObjectName(u"logsAnalyze"_s);
@@ -405,10 +409,13 @@ QWidget *LogsTab::buildPatternPage()
     m_sampleLabel = new QLabel(page);
     m_sampleLabel->setWordWrap(true);
     layout->addWidget(m_sampleLabel);
-    m_sample = monospaceText(page, u"logsSample"_s, false);
+    m_sample = new TextBox(page, u"logsSample"_s);
     m_sample->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_sampleLabel->setBuddy(m_sample);
     layout->addWidget(m_sample, 1);
+    m_sampleMessage = new FieldMessage(m_sample, page);
+    m_sampleMessage->setObjectName(u"logsSampleMessage"_s);
+    layout->addWidget(m_sampleMessage);
     m_patternResult = monospaceText(page, u"logsPatternResult"_s, true);
     layout->addWidget(m_patternResult, 2);
     return page;
@@ -416,6 +423,10 @@ QWidget *LogsTab::buildPatternPage()
 
 void LogsTab::retranslate()
 {
+    m_paste->setLimit(16 * TextBox::kDefaultLimit, m_pasteMessage,
+                      tr("Add the log as a file instead: files of any size are read in the background."));
+    m_sample->setLimit(TextBox::kDefaultLimit, m_sampleMessage,
+                       tr("Leave the sample empty to test the pattern on the log files on the left."));
     m_description->setText(tr("Drop training logs here (Ray, verl, CANN plog; .gz too) to find known failures, "
                               "which one came first, and the tool that fixes it."));
     m_filesLabel->setText(tr("&Log files:"));

@@ -32,6 +32,7 @@ class QTreeWidgetItem;
 namespace vna::ui {
 
 class FieldMessage;
+class TextBox;
 class NotesList;
 
 class LogsTab final : public ToolTab
@@ -117,7 +118,8 @@ private:
     QPushButton *m_remove = nullptr;
     QPushButton *m_clear = nullptr;
     QLabel *m_pasteLabel = nullptr;
-    QPlainTextEdit *m_paste = nullptr;
+    TextBox *m_paste = nullptr;
+    FieldMessage *m_pasteMessage = nullptr;
     QPushButton *m_analyze = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
@@ -159,7 +161,8 @@ private:
     QLineEdit *m_pattern = nullptr;
     FieldMessage *m_patternMessage = nullptr;
     QLabel *m_sampleLabel = nullptr;
-    QPlainTextEdit *m_sample = nullptr;
+    TextBox *m_sample = nullptr;
+    FieldMessage *m_sampleMessage = nullptr;
     QPushButton *m_testPattern = nullptr;
     QPlainTextEdit *m_patternResult = nullptr;
 

@@ -27,6 +27,7 @@
 #include "common/fieldcheck.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
+#include "common/textbox.h"
 #include "common/widgets.h"
 #include "profiler/findingsmodel.h"
 
@@ -358,11 +359,14 @@ void ProfilerTab::buildGenerate(QWidget *page)
     m_importHint = new QLabel(inputs);
     m_importHint->setWordWrap(true);
     layout->addWidget(m_importHint);
-    m_importText = monospaceText(inputs, u"profilerImportText"_s, false);
+    m_importText = new TextBox(inputs, u"profilerImportText"_s);
     m_importText->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_importText->setFixedHeight(fontMetrics().height() * 6);
     m_importHint->setBuddy(m_importText);
     layout->addWidget(m_importText);
+    m_importMessage = new FieldMessage(m_importText, inputs);
+    m_importMessage->setObjectName(u"profilerImportMessage"_s);
+    layout->addWidget(m_importMessage);
     auto *importRow = new QHBoxLayout;
     importRow->addStretch(1);
     m_import = new QPushButton(inputs);
@@ -415,10 +419,13 @@ void ProfilerTab::buildLint(QWidget *page)
     m_scriptLabel = new QLabel(inputs);
     m_scriptLabel->setWordWrap(true);
     layout->addWidget(m_scriptLabel);
-    m_script = monospaceText(inputs, u"profilerScript"_s, false);
+    m_script = new TextBox(inputs, u"profilerScript"_s);
     m_script->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_scriptLabel->setBuddy(m_script);
     layout->addWidget(m_script, 1);
+    m_scriptMessage = new FieldMessage(m_script, inputs);
+    m_scriptMessage->setObjectName(u"profilerScriptMessage"_s);
+    layout->addWidget(m_scriptMessage);
     auto *fileRow = new QHBoxLayout;
     m_openScript = new QPushButton(inputs);
     m_openScript->setObjectName(u"profilerOpenScript"_s);
@@ -495,6 +502,8 @@ void ProfilerTab::buildLint(QWidget *page)
 
 void ProfilerTab::retranslate()
 {
+    m_importText->setLimit(TextBox::kDefaultLimit, m_importMessage, tr("Paste only the launch command."));
+    m_script->setLimit(4 * TextBox::kDefaultLimit, m_scriptMessage, tr("Open the script file instead."));
     m_description->setText(tr("Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, "
                               "or find what is wrong in a launch command you already have."));
     m_versionLabel->setText(tr("verl &version:"));

@@ -31,6 +31,7 @@ class QTimer;
 namespace vna::ui {
 
 class FieldMessage;
+class TextBox;
 class FindingsModel;
 class NotesList;
 
@@ -160,7 +161,8 @@ private:
     QComboBox *m_format = nullptr;
     QLabel *m_importHeading = nullptr;
     QLabel *m_importHint = nullptr;
-    QPlainTextEdit *m_importText = nullptr;
+    TextBox *m_importText = nullptr;
+    FieldMessage *m_importMessage = nullptr;
     QPushButton *m_import = nullptr;
     NotesList *m_importNotes = nullptr;
 
@@ -175,7 +177,8 @@ private:
 
     // Lint
     QLabel *m_scriptLabel = nullptr;
-    QPlainTextEdit *m_script = nullptr;
+    TextBox *m_script = nullptr;
+    FieldMessage *m_scriptMessage = nullptr;
     QPushButton *m_openScript = nullptr;
     QLabel *m_scriptFile = nullptr;
     QPushButton *m_lint = nullptr;

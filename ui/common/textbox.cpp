@@ -1,0 +1,54 @@
+#include "textbox.h"
+
+#include <QFontDatabase>
+#include <QLocale>
+#include <QMimeData>
+
+#include "common/fieldcheck.h"
+
+namespace vna::ui {
+
+TextBox::TextBox(QWidget *parent, const QString &objectName)
+    : QPlainTextEdit{parent}
+{
+    setObjectName(objectName);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+}
+
+void TextBox::setLimit(qsizetype chars, FieldMessage *message, const QString &advice)
+{
+    m_limit = chars;
+    m_message = message;
+    m_advice = advice;
+}
+
+bool TextBox::canInsertFromMimeData(const QMimeData *source) const
+{
+    // File drops belong to the tab (it opens the file); text goes into the box.
+    return source->hasText() && !source->hasUrls() && QPlainTextEdit::canInsertFromMimeData(source);
+}
+
+void TextBox::insertFromMimeData(const QMimeData *source)
+{
+    if (!source->hasText())
+        return;
+    // Checked before any layout work: laying out 50 MB is what would stall the window.
+    const qsizetype incoming = source->text().size();
+    const qsizetype selected = textCursor().selectedText().size();
+    const qsizetype after = document()->characterCount() - 1 - selected + incoming;
+    if (after > m_limit) {
+        const QLocale locale;
+        const QString message = tr("Not pasted: the text is %1, and this box takes at most %2.")
+                                    .arg(locale.formattedDataSize(incoming, 1, QLocale::DataSizeSIFormat),
+                                         locale.formattedDataSize(m_limit, 0, QLocale::DataSizeSIFormat))
+            + (m_advice.isEmpty() ? QString() : u' ' + m_advice);
+        if (m_message)
+            m_message->setMessage(message);
+        return;
+    }
+    if (m_message)
+        m_message->setMessage(QString());
+    QPlainTextEdit::insertFromMimeData(source);
+}
+
+} // namespace vna::ui
