@@ -1,9 +1,52 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the dev preset (warnings are errors) and runs every test.
+# The quality gate, as CI runs it: installs what is missing, then
+#   1. checks formatting (clang-format --dry-run -Werror),
+#   2. builds the asan preset (ASan + UBSan, warnings are errors) and runs every test under it,
+#      widget and integration tests included, with the fuzz regression inputs,
+#   3. builds the Debian package from that build and checks what it installs,
+#   4. builds the fuzz preset and runs every fuzz target for 20 seconds,
+#   5. runs clang-tidy (scripts/tidy.sh) with zero warnings allowed.
+#
+#   scripts/test.sh            the whole gate (about 25 minutes on 2 cores)
+#   scripts/test.sh --quick    only the dev preset's build and tests, for everyday work
+# Further arguments go to ctest, e.g. scripts/test.sh --quick -R tst_nodeset.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+quick=0
+if [ "${1:-}" = --quick ]; then
+    quick=1
+    shift
+fi
+
 ./scripts/setup.sh
-cmake --preset dev
-cmake --build --preset dev
-ctest --preset dev "$@"
+
+if [ "$quick" -eq 1 ]; then
+    cmake --preset dev
+    cmake --build --preset dev
+    exec ctest --preset dev "$@"
+fi
+
+step() { printf '\n==== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
+
+step "format"
+git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run -Werror
+echo "clang-format: $(git ls-files '*.cpp' '*.h' | wc -l) files formatted as .clang-format says"
+
+step "asan build"
+cmake --preset asan
+cmake --build --preset asan
+
+step "asan tests"
+ctest --preset asan "$@"
+
+step "package"
+./scripts/package-check.sh build/asan
+
+step "fuzz, 20 s per target"
+./scripts/fuzz.sh 20
+
+step "clang-tidy"
+./scripts/tidy.sh
+
+step "all passed"

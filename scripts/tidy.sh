@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
 # Runs clang-tidy with the committed .clang-tidy over the project's own sources (core, ui, app and
-# tests; not generated code) using the dev preset's compile database. Any warning fails.
+# tests; never generated code), using the asan preset's compile database. Any warning fails.
 #
-#   scripts/tidy.sh [FILE-REGEX]      e.g. scripts/tidy.sh 'core/hydra/'
+#   scripts/tidy.sh [FILE-REGEX]      e.g. scripts/tidy.sh core/hydra/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 root=$(pwd)
+build=build/asan
 filter=${1:-}
-cmake --preset dev >/dev/null
-# moc and uic output must exist before their sources can be analysed.
-cmake --build --preset dev --target vna_core_autogen vna_ui_autogen >/dev/null
+cmake --preset asan >/dev/null
+# moc output must exist before the sources that include it can be analysed.
+ninja -C "$build" -t targets all | grep -oE '^[A-Za-z0-9_]+_autogen(_timestamp_deps)?:' | tr -d : |
+    grep -v timestamp | xargs ninja -C "$build" >/dev/null
 
-files="^${root}/(core|ui|app|tests)/.*${filter}.*\\.cpp\$"
-log=build/dev/clang-tidy.log
-if ! run-clang-tidy -quiet -p build/dev -j "$(nproc)" "$files" >"$log" 2>&1; then
-    grep -E '(warning|error):' "$log" | sort -u >&2 || true
-    echo "tidy: clang-tidy found problems; the full output is in $log" >&2
+files="^${root}/(core|ui|app|tests)/[^ ]*${filter}[^ ]*\\.cpp\$"
+count=$(grep -oE "\"file\": \"${root}/(core|ui|app|tests)/[^\"]*${filter}[^\"]*\\.cpp\"" \
+    "$build/compile_commands.json" | sort -u | wc -l)
+log=$build/clang-tidy.log
+status=0
+run-clang-tidy -quiet -p "$build" -j "$(nproc)" "$files" >"$log" 2>&1 || status=$?
+problems=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^/.*: (warning|error):' | sort -u || true)
+if [ "$status" -ne 0 ] || [ -n "$problems" ]; then
+    echo "${problems:-$(tail -20 "$log")}" >&2
+    echo "tidy: clang-tidy found problems in $count files; the full output is in $log" >&2
     exit 1
 fi
-if grep -qE '(warning|error):' "$log"; then
-    grep -E '(warning|error):' "$log" | sort -u >&2
-    echo "tidy: clang-tidy found problems; the full output is in $log" >&2
-    exit 1
-fi
-echo "tidy: clang-tidy is clean on $(grep -c '"file"' build/dev/compile_commands.json) compile commands' sources matching $files"
+echo "tidy: clang-tidy found nothing in $count files"

@@ -251,7 +251,7 @@ Result<SafetensorsHeader> readSafetensorsHeader(const QString &path)
         return Error::runtime(QCoreApplication::translate("Bucket", "Cannot read %1: %2").arg(path, file.errorString()),
                               path);
     }
-    const quint64 fileSize = static_cast<quint64>(file.size());
+    const auto fileSize = static_cast<quint64>(file.size());
     const QByteArray head = file.read(8);
     if (head.size() < 8) {
         const QString what = recogniseNonSafetensors(head);
@@ -264,7 +264,7 @@ Result<SafetensorsHeader> readSafetensorsHeader(const QString &path)
                                 .arg(head.size()),
                             path);
     }
-    const quint64 n = qFromLittleEndian<quint64>(head.constData());
+    const auto n = qFromLittleEndian<quint64>(head.constData());
     if (n > kMaxSafetensorsHeader || n + 8 > fileSize) {
         // Not a header length at all: say what the file really is when we can tell.
         file.seek(0);

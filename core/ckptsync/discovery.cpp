@@ -84,7 +84,7 @@ Discovery discover(const QString &root, const QStringList &files, const QString 
         DistCkptDir &entry = dists[dirPath];
         entry.path = dirPath;
         entry.role = parts.at(1);
-        const QString name = parts.last();
+        const QString &name = parts.last();
         if (kMetadataFiles.contains(name) && !entry.present.contains(name))
             entry.present.append(name);
         if (const auto m = shard.match(name); m.hasMatch())

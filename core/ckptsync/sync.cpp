@@ -237,7 +237,7 @@ done
                     state.shared = markerWritten && f.value(1) == u"yes"_s;
                 } else if (f.value(0) == u"dir"_s && f.size() == 3) {
                     const QString dir = dirs.value(f.at(1).toInt());
-                    const QString s = f.at(2);
+                    const QString &s = f.at(2);
                     state.dirs.insert(dir,
                                       s == u"writable"_s        ? DirState::Writable
                                           : s == u"readonly"_s  ? DirState::ReadOnly

@@ -184,7 +184,7 @@ bool JsonReader::readRaw(QByteArrayView &out, bool &ascii)
     while (true) {
         if (m_pos >= m_text.size())
             return fail(QCoreApplication::translate("Json", "a string is not closed"));
-        const unsigned char c = static_cast<unsigned char>(m_text[m_pos]);
+        const auto c = static_cast<unsigned char>(m_text[m_pos]);
         if (c == '"') {
             ++m_pos;
             break;
@@ -339,7 +339,7 @@ bool JsonReader::readUnsigned(quint64 &out)
         const char c = m_text[p];
         if (!isDigit(c))
             return fail(QCoreApplication::translate("Json", "expected a non-negative whole number"));
-        const quint64 digit = static_cast<quint64>(c - '0');
+        const auto digit = static_cast<quint64>(c - '0');
         if (value > (UINT64_MAX - digit) / 10)
             return fail(QCoreApplication::translate("Json", "a number larger than 64 bits"));
         value = value * 10 + digit;

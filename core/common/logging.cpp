@@ -72,7 +72,7 @@ protected:
         record.level = fromSpdlog(msg.level);
         record.logger = QString::fromUtf8(msg.logger_name.data(), static_cast<qsizetype>(msg.logger_name.size()));
         record.message = QString::fromUtf8(msg.payload.data(), static_cast<qsizetype>(msg.payload.size()));
-        Hub::instance().append(std::move(record));
+        Hub::instance().append(record);
     }
     void flush_() override {}
 };
@@ -194,7 +194,7 @@ QList<Record> Hub::recent() const
     return m_records;
 }
 
-void Hub::append(Record record)
+void Hub::append(const Record &record)
 {
     {
         const QMutexLocker lock(&m_mutex);

@@ -67,7 +67,7 @@ public:
     static Hub &instance();
 
     QList<Record> recent() const;
-    void append(Record record);
+    void append(const Record &record);
 
 Q_SIGNALS:
     void recordAdded(const vna::log::Record &record);

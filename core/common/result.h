@@ -38,7 +38,9 @@ public:
     Result(T value)
         : m_data{std::in_place_index<0>, std::move(value)}
     {}
-    // Anything that converts to T, e.g. a QStringBuilder expression for Result<QString>.
+    // Anything that converts to T, e.g. a QStringBuilder expression for Result<QString>. The
+    // requires-clause keeps Result itself out; clang-tidy 14 only understands enable_if.
+    // NOLINTBEGIN(bugprone-forwarding-reference-overload)
     template <typename U>
     requires(
         std::is_constructible_v<
@@ -47,6 +49,7 @@ public:
         Result(U &&value)
         : m_data{std::in_place_index<0>, T(std::forward<U>(value))}
     {}
+    // NOLINTEND(bugprone-forwarding-reference-overload)
     Result(Error error)
         : m_data{std::in_place_index<1>, std::move(error)}
     {}

@@ -181,7 +181,7 @@ Result<NpuSmiInfo> parseNpuSmiInfo(const QString &text)
             sawTable = true;
             pidColumn = containerColumn = nameColumn = memoryColumn = -1;
             for (int c = 0; c < cells.size(); ++c) {
-                const QString cell = cells.at(c);
+                const QString &cell = cells.at(c);
                 if (cell.contains(u"in container"_s))
                     containerColumn = c;
                 else if (cell.contains(u"Process id"_s))

@@ -103,7 +103,6 @@ public:
         : m_source(std::move(source))
         , m_in(kRawBlock, Qt::Uninitialized)
     {
-        std::memset(&m_stream, 0, sizeof m_stream);
         m_ready = inflateInit2(&m_stream, 15 + 32) == Z_OK; // 15 + 32: zlib or gzip header, found by inflate
     }
     ~GzipReader() override { inflateEnd(&m_stream); }
@@ -159,7 +158,7 @@ public:
 private:
     std::unique_ptr<FileSource> m_source;
     QByteArray m_in;
-    z_stream m_stream;
+    z_stream m_stream{};
     bool m_ready = false;
     bool m_done = false;
     bool m_betweenMembers = false;

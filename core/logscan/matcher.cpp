@@ -63,7 +63,7 @@ struct Matcher::Impl
         size_t pos = from;
         while (pos < block.size()
                && re.Match(text, pos, block.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) {
-            const size_t begin = static_cast<size_t>(groups[0].data() - block.data());
+            const auto begin = static_cast<size_t>(groups[0].data() - block.data());
             const size_t end = begin + groups[0].size();
             // The line the match starts on is done with this indication.
             const void *newline = std::memchr(block.data() + begin, '\n', block.size() - begin);

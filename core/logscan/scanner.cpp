@@ -57,7 +57,7 @@ public:
             const void *found = std::memchr(block.data() + pos, '\n', block.size() - pos);
             if (!found)
                 break;
-            const size_t at = static_cast<size_t>(static_cast<const char *>(found) - block.data());
+            const auto at = static_cast<size_t>(static_cast<const char *>(found) - block.data());
             m_newlines.push_back(at);
             pos = at + 1;
         }
@@ -452,7 +452,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
     const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
     QThreadPool pool;
     pool.setMaxThreadCount(threads);
-    const auto window = static_cast<size_t>(threads * 2);
+    const auto window = static_cast<size_t>(threads) * 2;
     Collector collector(matcher, options, analysis);
     const int context = std::max(0, options.context);
     qint64 doneBefore = 0;

@@ -294,7 +294,7 @@ QList<Finding> checkSettings(const Settings &settings, const verl::Version &vers
     // Which roles are profiled. The rollout follows the actor's switch unless it has its own.
     const auto node = [&](verl::Role role) { return verl::roleProfilerNode(version, role); };
     const auto setting = [&](verl::Role role, const QString &field) -> QString {
-        const QString own = node(role) + u'.' + field;
+        QString own = node(role) + u'.' + field;
         if (role == verl::Role::Rollout && !settings.has(own))
             return node(verl::Role::Actor) + u'.' + field;
         return own;

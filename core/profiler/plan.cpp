@@ -87,7 +87,7 @@ QString yamlScalar(const Value &value)
         static const QRegularExpression plain(u"^[A-Za-z_/][A-Za-z0-9_./-]*\\z"_s);
         static const QStringList reserved{u"true"_s, u"false"_s, u"yes"_s, u"no"_s, u"on"_s,
                                           u"off"_s,  u"null"_s,  u"y"_s,   u"n"_s};
-        const QString text = value.toString();
+        const QString &text = value.toString();
         if (plain.match(text).hasMatch() && !reserved.contains(text.toLower()))
             return text;
         QString escaped = text;

@@ -16,7 +16,7 @@ struct Version
     int minor = 0;
     int patch = 0;
 
-    auto operator<=>(const Version &) const = default;
+    auto operator<=>(const Version &) const = default; // NOLINT(modernize-use-nullptr): tidy 14 misreads it
     QString toString() const;
 
     // "0.7.1", "v0.7.1", "0.7" (patch 0), "0.8.0rc1" / "0.8.0.dev0" (pre-releases count as the release).

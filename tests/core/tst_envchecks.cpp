@@ -71,7 +71,8 @@ struct NodeBuilder
             while (it.hasNext()) {
                 const QString path = it.next();
                 QFile file(path);
-                file.open(QIODevice::ReadOnly);
+                if (!file.open(QIODevice::ReadOnly))
+                    qFatal("cannot read fixture %s", qPrintable(path));
                 s.sections.append({u"file:"_s + root + path.mid(base.size()), QString::fromUtf8(file.readAll()), 0});
             }
         }

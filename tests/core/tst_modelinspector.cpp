@@ -48,7 +48,7 @@ void TestModelInspector::init()
 
 QString TestModelInspector::dir(const QString &name) const
 {
-    const QString path = m_tmp->filePath(name);
+    QString path = m_tmp->filePath(name);
     QDir().mkpath(path);
     return path;
 }

@@ -33,7 +33,7 @@ void TestSettings::init()
 
 QString TestSettings::writeIni(const QString &content)
 {
-    const QString path = m_dir->filePath(u"settings.ini"_s);
+    QString path = m_dir->filePath(u"settings.ini"_s);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return {};

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)recogniseNonSafetensors(file.first(std::min<qsizetype>(file.size(), 64)));
     if (size < 8)
         return 0;
-    const quint64 n = qFromLittleEndian<quint64>(data);
+    const auto n = qFromLittleEndian<quint64>(data);
     if (n > kMaxSafetensorsHeader || n > size - 8)
         return 0;
     const auto header = parseSafetensorsHeader(file.sliced(8, static_cast<qsizetype>(n)), size, u"fuzz.safetensors"_s);

@@ -114,7 +114,7 @@ void TestSshDiagnose::initTestCase()
 
 QString TestSshDiagnose::config(const QString &knownHosts) const
 {
-    const QString path = m_dir.filePath(u"ssh_config-%1"_s.arg(QFileInfo(knownHosts).fileName()));
+    QString path = m_dir.filePath(u"ssh_config-%1"_s.arg(QFileInfo(knownHosts).fileName()));
     const auto host = [&](const QString &name, const QString &address, int port) {
         return vna::test::clientHostBlock(name, address, port, m_key, knownHosts);
     };

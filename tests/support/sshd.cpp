@@ -38,7 +38,7 @@ QString clientHostBlock(
 
 QString ensureUserKey(const QString &dir)
 {
-    const QString key = dir + QStringLiteral("/id_ed25519");
+    QString key = dir + QStringLiteral("/id_ed25519");
     if (!QFile::exists(key))
         run(QStringLiteral("ssh-keygen"),
             {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"), QString(),

@@ -155,7 +155,7 @@ void TestEnvTab::filterAndRaw()
     const QRect rect = tree->visualItemRect(tree->topLevelItem(0));
     QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
     QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
-    QDialog *dialog = m_tab->findChild<QDialog *>(u"envRawDialog"_s);
+    auto *dialog = m_tab->findChild<QDialog *>(u"envRawDialog"_s);
     QVERIFY(dialog);
     QVERIFY(child<QPlainTextEdit>(dialog, "envRawText")->toPlainText().contains(u"npu-smi 26.0.rc1"_s));
     dialog->close();

@@ -556,7 +556,7 @@ void SyncTab::scan()
         return;
     }
     setBusy(true, tr("Scanning %1…").arg(options->source.display()));
-    const ckptsync::Options opts = *options;
+    const ckptsync::Options &opts = *options;
     const auto [root, onlyStep] = ckptsync::splitRoot(m_folder->text().trimmed());
     Q_UNUSED(root);
     const std::optional<int> pointed = onlyStep;
@@ -621,10 +621,10 @@ void SyncTab::testConnections()
     if (!options || options->nodes.isEmpty())
         return;
     setBusy(true, tr("Connecting…"));
-    const ckptsync::Options opts = *options;
+    const ckptsync::Options &opts = *options;
     runJob<QList<ckptsync::NodeState>>(
         [opts](const std::atomic_bool *cancel) { return ckptsync::preflight(opts, {}, cancel); },
-        [this](QList<ckptsync::NodeState> states) {
+        [this](const QList<ckptsync::NodeState> &states) {
             setBusy(false, QString());
             QStringList down;
             for (const ckptsync::NodeState &s : states)
@@ -650,8 +650,8 @@ void SyncTab::runPreflight()
         return;
     }
     setBusy(true, tr("Reading the source and checking %n node(s)…", nullptr, static_cast<int>(options->nodes.size())));
-    const ckptsync::Options opts = *options;
-    const QList<ckptsync::SyncFile> wanted = *files;
+    const ckptsync::Options &opts = *options;
+    const QList<ckptsync::SyncFile> &wanted = *files;
     using Outcome = std::pair<Result<QList<ckptsync::SourceFile>>, QList<ckptsync::NodeState>>;
     runJob<Outcome>(
         [opts, wanted](const std::atomic_bool *cancel) {
@@ -834,7 +834,7 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             (void)ckptsync::writeAudit(opts, todo, results);
             return Outcome{todo, results};
         },
-        [this, onlyNodes](Outcome outcome) {
+        [this, onlyNodes](const Outcome &outcome) {
             setBusy(false, QString());
             const QList<ckptsync::NodeResult> &results = outcome.second;
             if (onlyNodes.isEmpty()) {
@@ -908,7 +908,7 @@ void SyncTab::watchTick()
     const auto options = baseOptions();
     if (!options || isBusy())
         return;
-    const ckptsync::Options opts = *options;
+    const ckptsync::Options &opts = *options;
     const std::optional<ckptsync::Discovery> previous = m_watchPrevious;
     const QSet<int> done = m_watchDone;
     // A plain struct, not std::optional: GCC's -Wmaybe-uninitialized misfires on the latter under ASan.
@@ -943,7 +943,7 @@ void SyncTab::watchTick()
                 }
             return Outcome{true, *now, synced};
         },
-        [this](Outcome outcome) {
+        [this](const Outcome &outcome) {
             if (!outcome.ok)
                 return;
             if (!m_watchPrevious)

@@ -693,7 +693,7 @@ void EnvTab::run()
     m_run->setEnabled(false);
     m_busyTimer->start();
     QPointer<QProgressBar> progress = m_progress;
-    const env::DiagnoseOptions options = *result;
+    const env::DiagnoseOptions &options = *result;
     const auto cancelFlag = m_cancelFlag;
     m_watcher.setFuture(QtConcurrent::run([options, cancelFlag, progress] {
         return env::runDiagnosis(options, cancelFlag.get(), [progress](int done, int, const QString &) {

@@ -53,6 +53,8 @@ Run run(const QStringList &argv, const QString &outFile)
         setenv("LC_ALL", "C.UTF-8", 1);
         std::vector<QByteArray> storage;
         std::vector<char *> args;
+        storage.reserve(static_cast<size_t>(argv.size()));
+        args.reserve(static_cast<size_t>(argv.size()) + 1);
         for (const QString &arg : argv)
             storage.push_back(arg.toLocal8Bit());
         for (QByteArray &arg : storage)

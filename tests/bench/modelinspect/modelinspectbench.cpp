@@ -38,7 +38,7 @@ quint64 preadHeaders(const QStringList &files)
             ::close(fd);
             return 0;
         }
-        const quint64 n = qFromLittleEndian<quint64>(head);
+        const auto n = qFromLittleEndian<quint64>(head);
         buffer.resize(static_cast<qsizetype>(n));
         const ssize_t got = ::pread(fd, buffer.data(), n, 8);
         ::close(fd);
