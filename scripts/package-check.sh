@@ -17,7 +17,11 @@ fi
 cmake --build "$build" --target verl-npu-assistant >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-(cd "$build" && cpack -G DEB -B "$out" >/dev/null)
+if ! (cd "$build" && cpack -G DEB -B "$out" >"$out/cpack.log" 2>&1); then
+    cat "$out/cpack.log" >&2
+    echo "package-check: cpack failed" >&2
+    exit 1
+fi
 deb=$(find "$out" -maxdepth 1 -name '*.deb' | head -1)
 if [ -z "$deb" ]; then
     echo "package-check: cpack wrote no .deb" >&2

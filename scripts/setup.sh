@@ -13,6 +13,8 @@ packages=(
     qt6-qpa-plugins libqt6svg6 qt6-translations-l10n openssh-client fonts-noto-cjk
     # tests
     openssh-server python3 desktop-file-utils appstream
+    # quality gate: formatting, clang-tidy, libFuzzer with the sanitizer runtimes (scripts/test.sh)
+    clang clang-format clang-tidy libclang-rt-14-dev
     # benchmarks
     pssh
 )

@@ -38,7 +38,7 @@ cmake --preset asan
 cmake --build --preset asan
 
 step "asan tests"
-ctest --preset asan "$@"
+ctest --preset asan -j "$(nproc)" "$@"
 
 step "package"
 ./scripts/package-check.sh build/asan

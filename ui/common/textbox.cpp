@@ -3,6 +3,9 @@
 #include <QFontDatabase>
 #include <QLocale>
 #include <QMimeData>
+#include <QUrl>
+
+#include <algorithm>
 
 #include "common/fieldcheck.h"
 
@@ -24,8 +27,11 @@ void TextBox::setLimit(qsizetype chars, FieldMessage *message, const QString &ad
 
 bool TextBox::canInsertFromMimeData(const QMimeData *source) const
 {
-    // File drops belong to the tab (it opens the file); text goes into the box.
-    return source->hasText() && !source->hasUrls() && QPlainTextEdit::canInsertFromMimeData(source);
+    // Dropped files belong to the tab, which opens them; text (and web links) goes into the box.
+    const QList<QUrl> urls = source->urls();
+    if (std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) { return url.isLocalFile(); }))
+        return false;
+    return QPlainTextEdit::canInsertFromMimeData(source);
 }
 
 void TextBox::insertFromMimeData(const QMimeData *source)
