@@ -2187,6 +2187,10 @@ Exit code 1 when any check FAILs.</source>
         <source>"=" is missing after the key "%1"</source>
         <translation>键 "%1" 之后缺少 "="</translation>
     </message>
+    <message>
+        <source>values are nested more than %1 levels deep</source>
+        <translation>值的嵌套超过了 %1 层</translation>
+    </message>
 </context>
 <context>
     <name>I18n</name>

@@ -112,7 +112,21 @@ public:
         return Value::sweep(std::move(items));
     }
 
+    // Lists, dicts and calls nest through here. A real override nests a few levels; a pasted
+    // "[[[[…" thousands deep must be an error, not a stack overflow (found by fuzz_hydra).
+    static constexpr int kMaxDepth = 64;
+
     Result<Value> element()
+    {
+        if (m_depth >= kMaxDepth)
+            return error(tr("values are nested more than %1 levels deep").arg(kMaxDepth));
+        ++m_depth;
+        auto value = elementBody();
+        --m_depth;
+        return value;
+    }
+
+    Result<Value> elementBody()
     {
         const QChar c = peek();
         if (c == u'[')
@@ -391,6 +405,7 @@ private:
 
     const QString &m_text;
     qsizetype m_pos = 0;
+    int m_depth = 0; // of element() calls in progress
 };
 
 } // namespace

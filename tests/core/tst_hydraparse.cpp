@@ -288,6 +288,8 @@ void TestHydraParse::malformed_data()
     QTest::addRow("int beyond 64 bits") << u"a=99999999999999999999"_s << qsizetype(2) << u"64 bits"_s;
     // Found by fuzz_hydra: the parser looped forever on an interpolation where a dict key goes.
     QTest::addRow("interpolation as a dict key") << u"k={${a}: 1}"_s << qsizetype(4) << u"\"{\""_s;
+    // Found by fuzz_hydra: thousands of "[" overflowed the stack.
+    QTest::addRow("nested too deep") << u"a="_s + QString(100, u'[') << qsizetype(66) << u"nested"_s;
     QTest::addRow("key with a trailing newline") << u"a\n=1"_s << qsizetype(0) << u"not a valid key"_s;
 }
 
