@@ -340,7 +340,7 @@ void SyncTab::buildPlanPage()
     row->addStretch(1);
     row->addWidget(m_copyScript);
     layout->addLayout(row);
-    m_script = monospaceText(p, u"syncScript"_s, true);
+    m_script = monospaceText(p, u"syncScript"_s);
     layout->addWidget(m_script, 1);
     for (QWidget *w : std::initializer_list<QWidget *>{m_scriptKind, m_copyScript, m_script})
         w->setVisible(false);
@@ -373,7 +373,7 @@ void SyncTab::buildRunPage()
     layout->addWidget(m_progress);
     m_runTable = resultTable(p, u"syncRun"_s, 2);
     layout->addWidget(m_runTable, 2);
-    m_log = monospaceText(p, u"syncLog"_s, true);
+    m_log = monospaceText(p, u"syncLog"_s);
     layout->addWidget(m_log, 1);
     auto *row = new QHBoxLayout;
     row->addStretch(1);

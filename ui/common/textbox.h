@@ -22,7 +22,6 @@ public:
     // Refuses an insertion that would make the text longer than `chars`; `advice` says what to do
     // instead (e.g. "Open the log file instead."). The message goes to `message`.
     void setLimit(qsizetype chars, FieldMessage *message, const QString &advice);
-    qsizetype limit() const { return m_limit; }
 
 protected:
     bool canInsertFromMimeData(const QMimeData *source) const override;

@@ -39,14 +39,13 @@ QLineEdit *monospaceField(QWidget *parent, const QString &objectName)
     return field;
 }
 
-QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName, bool readOnly)
+QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName)
 {
     auto *text = new QPlainTextEdit(parent);
     text->setObjectName(objectName);
     text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    text->setReadOnly(readOnly);
-    if (readOnly)
-        text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
     return text;
 }
 

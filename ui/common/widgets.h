@@ -21,8 +21,9 @@ QLabel *heading(QWidget *parent, const QString &objectName);
 QLabel *resultLabel(QWidget *parent, const QString &objectName);
 // A read-only monospace field for results users copy (overrides, commands).
 QLineEdit *monospaceField(QWidget *parent, const QString &objectName);
-// A monospace text box; read-only ones keep their lines unwrapped like a terminal.
-QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName, bool readOnly);
+// A read-only monospace text box whose lines stay unwrapped like a terminal's. Editable boxes are
+// TextBox (common/textbox.h), which refuses pastes too large for them.
+QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName);
 // A read-only table of results: no row numbers, the last column stretched.
 QTableWidget *resultTable(QWidget *parent, const QString &objectName, int columns);
 // A cell for resultTable: selectable, not editable.

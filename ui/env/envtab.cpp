@@ -419,7 +419,7 @@ QWidget *EnvTab::buildScriptPage()
     m_scriptSetEnv->setReadOnly(false);
     form->addRow(m_scriptSetEnvLabel, m_scriptSetEnv);
     layout->addLayout(form);
-    m_scriptOutput = monospaceText(page, u"envScriptOutput"_s, true);
+    m_scriptOutput = monospaceText(page, u"envScriptOutput"_s);
     layout->addWidget(m_scriptOutput, 1);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
@@ -969,7 +969,7 @@ void EnvTab::showRaw(QTreeWidgetItem *item)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Raw output: %1").arg(item->text(1)));
     auto *layout = new QVBoxLayout(dialog);
-    QPlainTextEdit *view = monospaceText(dialog, u"envRawText"_s, true);
+    QPlainTextEdit *view = monospaceText(dialog, u"envRawText"_s);
     view->setPlainText(text);
     layout->addWidget(view);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);

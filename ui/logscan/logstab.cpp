@@ -416,7 +416,7 @@ QWidget *LogsTab::buildPatternPage()
     m_sampleMessage = new FieldMessage(m_sample, page);
     m_sampleMessage->setObjectName(u"logsSampleMessage"_s);
     layout->addWidget(m_sampleMessage);
-    m_patternResult = monospaceText(page, u"logsPatternResult"_s, true);
+    m_patternResult = monospaceText(page, u"logsPatternResult"_s);
     layout->addWidget(m_patternResult, 2);
     return page;
 }

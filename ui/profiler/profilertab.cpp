@@ -388,7 +388,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     m_copy->setDefault(true);
     previewHead->addWidget(m_copy);
     resultLayout->addLayout(previewHead);
-    m_preview = monospaceText(results, u"profilerPreview"_s, true);
+    m_preview = monospaceText(results, u"profilerPreview"_s);
     m_preview->setMinimumHeight(fontMetrics().height() * 10);
     resultLayout->addWidget(m_preview, 2);
     m_status = resultLabel(results, u"profilerStatus"_s);
@@ -485,7 +485,7 @@ void ProfilerTab::buildLint(QWidget *page)
     m_copyCorrections->setObjectName(u"profilerCopyCorrections"_s);
     correctionsHead->addWidget(m_copyCorrections);
     resultLayout->addLayout(correctionsHead);
-    m_corrections = monospaceText(results, u"profilerCorrections"_s, true);
+    m_corrections = monospaceText(results, u"profilerCorrections"_s);
     resultLayout->addWidget(m_corrections, 1);
 
     m_lintSplitter = new QSplitter(Qt::Horizontal, page);
