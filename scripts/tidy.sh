@@ -2,7 +2,8 @@
 # Runs clang-tidy with the committed .clang-tidy over the project's own sources (core, ui, app and
 # tests; never generated code), using the asan preset's compile database. Any warning fails.
 #
-#   scripts/tidy.sh [FILE-REGEX]      e.g. scripts/tidy.sh core/hydra/
+#   scripts/tidy.sh [PATH-REGEX]      only sources whose path from the repository root matches,
+#                                     e.g. scripts/tidy.sh core/hydra/ or 'ui/(common|shell)/'
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,9 +15,15 @@ cmake --preset asan >/dev/null
 ninja -C "$build" -t targets all | grep -oE '^[A-Za-z0-9_]+_autogen(_timestamp_deps)?:' | tr -d : |
     grep -v timestamp | xargs ninja -C "$build" >/dev/null
 
-files="^${root}/(core|ui|app|tests)/[^ ]*${filter}[^ ]*\\.cpp\$"
-count=$(grep -oE "\"file\": \"${root}/(core|ui|app|tests)/[^\"]*${filter}[^\"]*\\.cpp\"" \
-    "$build/compile_commands.json" | sort -u | wc -l)
+prefix="(core|ui|app|tests)/"
+[ -n "$filter" ] && prefix="(${filter})"
+files="^${root}/${prefix}[^ ]*\\.cpp\$"
+count=$( (grep -oE "\"file\": \"${root}/${prefix}[^\"]*\\.cpp\"" "$build/compile_commands.json" || true) |
+    sort -u | wc -l)
+if [ "$count" -eq 0 ]; then
+    echo "tidy: no sources match ${prefix}" >&2
+    exit 2
+fi
 log=$build/clang-tidy.log
 status=0
 run-clang-tidy -quiet -p "$build" -j "$(nproc)" "$files" >"$log" 2>&1 || status=$?
