@@ -10,8 +10,7 @@ using namespace vna::logscan;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const auto entries = parseKnowledgeFile(
-        QByteArray(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size)), u"fuzz.json"_s);
+    const auto entries = parseKnowledgeFile(vna::fuzz::bytes(data, size).toByteArray(), u"fuzz.json"_s);
     if (!entries)
         return 0;
     for (const Entry &entry : *entries) {

@@ -382,9 +382,7 @@ void TestCkptSync::secretsStayOutOfAuditAndLog()
     QVERIFY2(log.contains(u"node1"_s), qPrintable(log));
 
     QStringList secrets{u"vna-secret-wandb-5d1e"_s};
-    for (const QString &line : QString::fromUtf8(vna::test::readFile(m_key)).split(u'\n', Qt::SkipEmptyParts))
-        if (!line.startsWith(u"-----"_s))
-            secrets << line.trimmed();
+    secrets += vna::test::privateKeyLines(m_key);
     QVERIFY(secrets.size() > 1);
     for (const QString &secret : std::as_const(secrets)) {
         QVERIFY2(!audit.contains(secret), qPrintable(secret));

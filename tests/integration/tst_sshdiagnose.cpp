@@ -265,10 +265,7 @@ void TestSshDiagnose::secretsStayOut()
     QVERIFY2(logText.contains(u"node1"_s), qPrintable(logText));
 
     QStringList secrets{u"vna-secret-wandb-7f3a"_s, u"vna-secret-hccl-91c2"_s};
-    // Every line of the private key's body (not its BEGIN/END armour).
-    for (const QString &line : QString::fromUtf8(vna::test::readFile(m_key)).split(u'\n', Qt::SkipEmptyParts))
-        if (!line.startsWith(u"-----"_s))
-            secrets << line.trimmed();
+    secrets += vna::test::privateKeyLines(m_key);
     QVERIFY(secrets.size() > 2);
     for (const QString &secret : std::as_const(secrets)) {
         QVERIFY2(!json.out.contains(secret) && !json.err.contains(secret), qPrintable(secret));

@@ -46,6 +46,17 @@ QString ensureUserKey(const QString &dir)
     return key;
 }
 
+QStringList privateKeyLines(const QString &keyPath)
+{
+    QStringList lines;
+    for (const QByteArray &line : readFile(keyPath).split('\n')) {
+        const QByteArray body = line.trimmed();
+        if (!body.isEmpty() && !body.startsWith("-----"))
+            lines << QString::fromLatin1(body);
+    }
+    return lines;
+}
+
 SshServer::SshServer(QString dir, QString address)
     : m_dir(std::move(dir))
     , m_address(std::move(address))

@@ -7,6 +7,7 @@
 #include <QMap>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 
 namespace vna::test {
 
@@ -51,5 +52,9 @@ QString clientHostBlock(
 
 // A user key pair in `dir` (id_ed25519, id_ed25519.pub), created once; returns the private key path.
 QString ensureUserKey(const QString &dir);
+
+// The body lines of a private key file (its secret, without the BEGIN/END armour): what must never
+// appear in a report or a log.
+QStringList privateKeyLines(const QString &keyPath);
 
 } // namespace vna::test

@@ -1,10 +1,15 @@
 // Drives widgets the way a user does, for the widget tests: find by object name, pick from a combo
-// box with the keyboard, retype a field, click a check box.
+// box with the keyboard, retype a field, click a check box, drop files.
 #pragma once
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QTest>
+#include <QUrl>
 #include <QWidget>
 
 namespace vna::test {
@@ -39,6 +44,24 @@ inline void setChecked(QCheckBox *box, bool checked)
 {
     if (box->isChecked() != checked)
         QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(box->height() / 2, box->height() / 2));
+}
+
+// Drags local files onto `target` and drops them there, as a file manager does. False (and no drop)
+// when the target refuses the drag.
+inline bool dropFiles(QWidget *target, const QStringList &paths)
+{
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString &path : paths)
+        urls << QUrl::fromLocalFile(path);
+    mime.setUrls(urls);
+    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &drop);
+    return true;
 }
 
 } // namespace vna::test

@@ -6,10 +6,7 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QLineEdit>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -203,13 +200,7 @@ void TestHostileInput::dropHostileFile()
     QVERIFY(toolTab);
     QSignalSpy status(toolTab, &ToolTab::statusMessage);
 
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
-    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(content, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(content, &drop);
+    QVERIFY(test::dropFiles(content, {path}));
 
     // Within a few seconds (background reads included) the tab says something about the file,
     // at a field or in the status bar.

@@ -5,11 +5,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -43,20 +40,6 @@ const QByteArray kLog
       "2025-04-08 18:07:31,000 FileNotFoundError: Common file /ckpt/run/global_step_40/actor/dist_ckpt/common.pt "
       "does not exist\n"
       "2025-04-08 18:07:32,000 INFO shutting down\n";
-
-void drop(QWidget *target, const QStringList &paths)
-{
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString &path : paths)
-        urls << QUrl::fromLocalFile(path);
-    mime.setUrls(urls);
-    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent dropEvent(QPointF(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &dropEvent);
-}
 
 QTreeWidgetItem *findItem(QTreeWidget *tree, const QString &text)
 {
@@ -101,7 +84,8 @@ private Q_SLOTS:
     {
         const QString fifo = m_dir.filePath(u"pipe"_s);
         QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-        drop(m_tab, {m_dir.filePath(u"train.log"_s), m_dir.path(), fifo, m_dir.filePath(u"gone.log"_s)});
+        QVERIFY(test::dropFiles(m_tab,
+                                {m_dir.filePath(u"train.log"_s), m_dir.path(), fifo, m_dir.filePath(u"gone.log"_s)}));
         auto *files = child<QListWidget>(m_tab, "logsFiles");
         QCOMPARE(files->count(), 1);
         const QString message = child<FieldMessage>(m_tab, "logsFilesMessage")->message();
@@ -109,13 +93,13 @@ private Q_SLOTS:
         QVERIFY2(message.contains(u"not a regular file"_s), qPrintable(message));
         QVERIFY2(message.contains(u"does not exist"_s), qPrintable(message));
         // The same file twice is listed once.
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
+        QVERIFY(test::dropFiles(m_tab, {m_dir.filePath(u"train.log"_s)}));
         QCOMPARE(files->count(), 1);
     }
 
     void analyzeGroupsByRootCause()
     {
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
+        QVERIFY(test::dropFiles(m_tab, {m_dir.filePath(u"train.log"_s)}));
         QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
         QTRY_VERIFY(!m_tab->isBusy());
         auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
@@ -147,14 +131,9 @@ private Q_SLOTS:
 
     void actionOpensBucketCalculator()
     {
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
-        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
-        QTRY_VERIFY(!m_tab->isBusy());
-        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
-        select(tree, findItem(tree, u"too large"_s));
-        auto *action = child<QPushButton>(m_tab, "logsAction");
-        QVERIFY(action->isVisible());
-        QTest::mouseClick(action, Qt::LeftButton);
+        followAction(u"too large"_s);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(m_window->currentTabId(), u"bucket"_s);
         QWidget *bucket = m_window->tabContent(u"bucket"_s);
         QVERIFY(child<QPlainTextEdit>(bucket, "bucketMessage")->toPlainText().contains(u"model.embed_tokens.weight"_s));
@@ -163,12 +142,9 @@ private Q_SLOTS:
 
     void actionOpensCheckpointSync()
     {
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
-        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
-        QTRY_VERIFY(!m_tab->isBusy());
-        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
-        select(tree, findItem(tree, u"metadata"_s));
-        QTest::mouseClick(child<QPushButton>(m_tab, "logsAction"), Qt::LeftButton);
+        followAction(u"metadata"_s);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(m_window->currentTabId(), u"sync"_s);
         QWidget *sync = m_window->tabContent(u"sync"_s);
         QCOMPARE(child<QLineEdit>(sync, "syncFolder")->text(), u"/ckpt/run/global_step_40"_s);
@@ -177,12 +153,9 @@ private Q_SLOTS:
 
     void actionOpensEnvironmentOnTheNode()
     {
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
-        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
-        QTRY_VERIFY(!m_tab->isBusy());
-        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
-        select(tree, findItem(tree, u"HCCL"_s));
-        QTest::mouseClick(child<QPushButton>(m_tab, "logsAction"), Qt::LeftButton);
+        followAction(u"HCCL"_s);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(m_window->currentTabId(), u"environment"_s);
         QWidget *env = m_window->tabContent(u"environment"_s);
         QVERIFY(child<QRadioButton>(env, "envRemote")->isChecked());
@@ -260,7 +233,7 @@ private Q_SLOTS:
 
         // With no sample, Test tries it on the logs on the left, in the background.
         sample->clear();
-        drop(m_tab, {m_dir.filePath(u"train.log"_s)});
+        QVERIFY(test::dropFiles(m_tab, {m_dir.filePath(u"train.log"_s)}));
         test::retype(pattern, u"rank(?P<rank>\\d)"_s);
         QTest::mouseClick(child<QPushButton>(m_tab, "logsTestPattern"), Qt::LeftButton);
         QTRY_VERIFY(!m_tab->isBusy());
@@ -268,6 +241,22 @@ private Q_SLOTS:
     }
 
 private:
+    // Drops train.log, analyzes it, selects the finding whose text contains `finding` and clicks its
+    // action button.
+    void followAction(const QString &finding)
+    {
+        QVERIFY(test::dropFiles(m_tab, {m_dir.filePath(u"train.log"_s)}));
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
+        QTreeWidgetItem *item = findItem(tree, finding);
+        QVERIFY(item);
+        select(tree, item);
+        auto *action = child<QPushButton>(m_tab, "logsAction");
+        QVERIFY(action->isVisible());
+        QTest::mouseClick(action, Qt::LeftButton);
+    }
+
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
     LogsTab *m_tab = nullptr;
