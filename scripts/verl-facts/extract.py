@@ -1,0 +1,534 @@
+#!/usr/bin/env python3
+"""Writes resources/data/verl-facts.json: what each verl release expects of the NPU profiler, the
+weight-transfer bucket and its launch commands, read from verl's own source at each release tag.
+
+    scripts/verl-facts/extract.py /path/to/verl [--recipe /path/to/verl-recipe] [--tags v0.5.0 v0.9.0]
+                                  [--output FILE]
+
+/path/to/verl is a git clone (bare or not) of https://github.com/verl-project/verl; nothing is checked
+out, every file is read with `git show TAG:PATH`. --recipe adds the Hydra programs of
+https://github.com/verl-project/verl-recipe (its newest commit), which verl mounts at recipe/ since 0.7.1. Without --tags it reads every release tag from v0.4.0
+on. Needs python3 and python3-yaml (Debian: apt-get install python3-yaml).
+
+Every fact carries its source as TAG:PATH:LINE. Facts come in two kinds:
+  * read mechanically: the keys under the profiler and bucket nodes of the composed trainer config
+    (verl/trainer/config/_generated_ppo_trainer.yaml, which verl generates by composing ppo_trainer.yaml),
+    their defaults, and which of them are ${...} interpolations; the @hydra.main entry points.
+  * anchored behaviour: what verl's code does with those keys (which ranks are profiled by default,
+    what empty contents collect, ...). Each is a pattern in a named file; the script fails when a
+    pattern that held for an older release matches nothing in a newer one, so a refresh for a new
+    release cannot silently carry an old fact forward. Read the code at the new tag, then update
+    ANCHORS below.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+import yaml
+
+REPOSITORY = "https://github.com/verl-project/verl"
+GENERATED = "verl/trainer/config/_generated_ppo_trainer.yaml"
+PLAIN = "verl/trainer/config/ppo_trainer.yaml"
+
+# Nodes of the composed config whose keys the tools check. Every key below them is recorded, so a key
+# under one of them that is not in the file is a mistake (a typo or a key of another release).
+TRACKED = [
+    "global_profiler",
+    "trainer.npu_profile",
+    "trainer.profile_steps",
+    "actor_rollout_ref.profiler",
+    "actor_rollout_ref.actor.profiler",
+    "actor_rollout_ref.ref.profiler",
+    "actor_rollout_ref.rollout.profiler",
+    "critic.profiler",
+    "reward_model.profiler",
+    "actor_rollout_ref.rollout.update_weights_bucket_megabytes",
+    "actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes",
+    # Not a profiler key, but it decides whether the agent-loop servers generate (and so are profiled).
+    "actor_rollout_ref.rollout.mode",
+]
+
+# The settings the generator writes and the linter reasons about, by a stable name, and the keys that
+# hold them: the first that exists in a release is that release's key.
+ROLE_NODES = {
+    "actor": ["actor_rollout_ref.actor.profiler", "actor_rollout_ref.profiler"],
+    "ref": ["actor_rollout_ref.ref.profiler", "actor_rollout_ref.profiler"],
+    "rollout": ["actor_rollout_ref.rollout.profiler", "actor_rollout_ref.profiler"],
+    "critic": ["critic.profiler"],
+    "reward": ["reward_model.profiler"],
+}
+ROLE_FIELDS = {
+    "enable": ["{node}.enable"],
+    "ranks": ["{node}.ranks"],
+    "all_ranks": ["{node}.all_ranks"],
+    "discrete": ["{node}.tool_config.npu.discrete", "{node}.discrete"],
+    "contents": ["{node}.tool_config.npu.contents"],
+    "level": ["{node}.tool_config.npu.level"],
+    "analysis": ["{node}.tool_config.npu.analysis"],
+    "token_start": ["{node}.tool_config.npu.profile_token_start"],
+    "token_end": ["{node}.tool_config.npu.profile_token_end"],
+}
+GLOBAL_SETTINGS = {
+    "tool": ["global_profiler.tool"],
+    "steps": ["global_profiler.steps", "trainer.profile_steps"],
+    "save_path": ["global_profiler.save_path", "trainer.npu_profile.options.save_path"],
+    "continuous": ["global_profiler.profile_continuous_steps"],
+    # verl 0.5 sets these once for every role, under trainer.npu_profile.options.
+    "level": ["trainer.npu_profile.options.level"],
+    "analysis": ["trainer.npu_profile.options.analysis"],
+    "contents.npu": ["trainer.npu_profile.options.with_npu"],
+    "contents.cpu": ["trainer.npu_profile.options.with_cpu"],
+    "contents.memory": ["trainer.npu_profile.options.with_memory"],
+    "contents.shapes": ["trainer.npu_profile.options.record_shapes"],
+    "contents.module": ["trainer.npu_profile.options.with_module"],
+    "contents.stack": ["trainer.npu_profile.options.with_stack"],
+    "rollout_mode": ["actor_rollout_ref.rollout.mode"],
+    "bucket": [
+        "actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes",
+        "actor_rollout_ref.rollout.update_weights_bucket_megabytes",
+    ],
+}
+
+# Behaviour read from code. Each anchor: the fact's value when the pattern is found in the file (a
+# regular expression, searched line by line). Anchors of one fact are tried in order; the first that
+# matches gives the value. `since` is the first release the fact is looked for in (and `until`, when
+# given, the first it no longer applies to): in that range one of its anchors must match, or the script
+# stops.
+ANCHORS = {
+    # Which ranks the NPU profiler collects when a role sets neither ranks nor all_ranks.
+    "ranks_default": {
+        "since": "0.5.0",
+        "anchors": [
+            # The NPU profiler keeps its own rank test, which nothing passes without ranks/all_ranks.
+            ("nothing", "verl/utils/profiler/mstx_profile.py", r"self\.this_rank: bool = False"),
+            # DistProfiler decides, and defaults to rank 0 when the role is enabled.
+            ("rank0", "verl/utils/profiler/profile.py", r"self\._this_rank = \(rank == 0\) if self\._enable"),
+        ],
+    },
+    # Which workers receive the NPU options at all. 0.5 hands trainer.npu_profile.options to the
+    # actor/rollout/ref group only, and of its workers only the FSDP one reads them (the Megatron worker
+    # drops the keyword); from 0.6 every role's profiler reads its own tool_config.
+    "npu_options_reach": {
+        "since": "0.5.0",
+        "anchors": [
+            ("fsdp-actor-rollout-ref", "verl/trainer/ppo/ray_trainer.py",
+             r"profile_option=self\.config\.trainer\.npu_profile\.options"),
+            ("every-role", "verl/utils/profiler/mstx_profile.py", r"tool_config: NPUToolConfig"),
+        ],
+    },
+    # 0.5: the Megatron actor/rollout/ref worker builds its profiler without the NPU options it was given.
+    "megatron_drops_options": {
+        "since": "0.5.0",
+        "until": "0.6.0",
+        "anchors": [
+            ("yes", "verl/workers/megatron_workers.py",
+             r"DistProfilerExtension\.__init__\(self, DistProfiler\(rank=self\.rank, config=profiler_config\)\)"),
+        ],
+    },
+    # What an empty contents list collects: verl passes no activity, torch_npu then takes its default
+    # (CPU and NPU); later verl always adds CPU and NPU only when listed.
+    "empty_contents": {
+        "since": "0.6.0",
+        "anchors": [
+            ("cpu", "verl/utils/profiler/mstx_profile.py", r"activites = \[torch_npu\.profiler\.ProfilerActivity\.CPU\]"),
+            ("cpu,npu", "verl/utils/profiler/mstx_profile.py", r"activites = \[\]"),
+        ],
+    },
+    # Agent-loop (async) rollout servers: profiled only in discrete mode, or not at all.
+    "async_rollout": {
+        "since": "0.6.0",
+        "anchors": [
+            ("discrete", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", r"is_discrete_mode\(\)"),
+            # The server class exists but never starts a profiler.
+            ("none", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", r"^class \w+"),
+        ],
+    },
+    # The NPU tool config of the actor is built (and its values checked) at start-up, whatever the tool.
+    "validated_at_start": {
+        "since": "0.6.0",
+        "anchors": [
+            ("yes", "verl/utils/config.py", r"omega_conf_to_dataclass\(config\.actor_rollout_ref\.actor\)"),
+        ],
+    },
+    # profile_continuous_steps with discrete: the config only documents the rule; no code enforces it.
+    "continuous_needs_not_discrete": {
+        "since": "0.6.0",
+        "anchors": [
+            ("documented", PLAIN, r"If True, worker\.profiler\.discrete must be False"),
+        ],
+    },
+    # The rollout token range feeds only the agent-loop servers' profilers.
+    "token_range_consumer": {
+        "since": "0.9.0",
+        "anchors": [
+            ("async-servers", "verl/utils/profiler/config.py", r"profile_token_start"),
+        ],
+    },
+}
+
+# The values verl accepts: (kind, file, pattern). A pattern's group is a Python list literal, or, for
+# patterns marked "each", one accepted value per matching line (an if/elif chain).
+CHOICES = [
+    ("level", "verl/utils/profiler/config.py", r"assert self\.level in (\[[^\]]*\])", "list"),
+    ("level", "verl/utils/profiler/mstx_profile.py", r'(?:option\.level|profile_level) == "([a-z0-9_]+)"', "each"),
+    ("contents", "verl/utils/profiler/config.py", r"assert content in (\[[^\]]*\])", "list"),
+    ("tool", "verl/utils/profiler/profile.py", r'self\._tool == "([a-z_]+)"', "each"),
+]
+# The error messages that go with them (shown to users next to verl's own words).
+MESSAGES = [
+    ("level_type", "verl/utils/profiler/config.py", r'f"(Profiler level must be of type str[^"]*)"'),
+    ("level", "verl/utils/profiler/config.py", r'f"(Profiler level only supports[^"]*)"'),
+    ("level", "verl/utils/profiler/mstx_profile.py", r'f"(level only supports[^"]*)"'),
+    ("contents_type", "verl/utils/profiler/config.py", r'f"(Profiler contents must be of type list[^"]*)"'),
+    ("contents", "verl/utils/profiler/config.py", r'f"(Profiler contents only supports npu[^"]*)"'),
+    ("analysis_type", "verl/utils/profiler/config.py", r'f"(Profiler analysis must be of type bool[^"]*)"'),
+    ("ranks_type", "verl/utils/profiler/config.py", r'f"(Profiler ranks must be of type list[^"]*)"'),
+    ("token_order", "verl/utils/profiler/config.py", r'f"(profile_token_end must be > profile_token_start[^"]*)"'),
+]
+
+# verl's config dataclasses and the config nodes they are built from: a field the dataclass checks with
+# isinstance fails the run when its value has another type; the others are read as Python reads them.
+DATACLASSES = {"NPUToolConfig": ".tool_config.npu.", "ProfilerConfig": ".profiler."}
+
+INTERPOLATION = re.compile(r"^\$\{(?:oc\.select:)?([A-Za-z0-9_.]+)(?:,(.*))?\}$")
+
+
+class Repo:
+    def __init__(self, path):
+        self.path = path
+
+    def git(self, *args, check=True):
+        result = subprocess.run(["git", "-C", self.path, *args], capture_output=True, text=True)
+        if check and result.returncode != 0:
+            raise SystemExit(f"git {' '.join(args)}: {result.stderr.strip()}")
+        return result
+
+    def show(self, tag, path):
+        result = self.git("show", f"{tag}:{path}", check=False)
+        return result.stdout if result.returncode == 0 else None
+
+    def commit(self, tag):
+        return self.git("rev-list", "-n", "1", tag).stdout.strip()
+
+    def grep(self, tag, pattern, *paths):
+        result = self.git("grep", "-n", "-E", pattern, tag, "--", *paths, check=False)
+        return [line for line in result.stdout.splitlines() if line]
+
+    def tags(self):
+        out = []
+        for tag in self.git("tag").stdout.split():
+            m = re.fullmatch(r"v(\d+)\.(\d+)\.(\d+)", tag)
+            if m and tuple(map(int, m.groups())) >= (0, 4, 0):
+                out.append(tag)
+        return sorted(out, key=lambda t: tuple(map(int, t[1:].split("."))))
+
+
+def version_of(tag):
+    return tuple(map(int, tag[1:].split(".")))
+
+
+def walk(node, prefix, out):
+    """Every key of a composed YAML (a yaml.Node tree) with its value node and line."""
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = f"{prefix}.{key_node.value}" if prefix else key_node.value
+            out[key] = (value_node, key_node.start_mark.line + 1)
+            walk(value_node, key, out)
+
+
+def python_value(node):
+    if isinstance(node, yaml.ScalarNode):
+        return yaml.safe_load(yaml.serialize(node))
+    if isinstance(node, yaml.SequenceNode):
+        return [python_value(n) for n in node.value]
+    return None
+
+
+def is_tracked(key):
+    return any(key == t or key.startswith(t + ".") for t in TRACKED)
+
+
+def kind_of(key, value):
+    leaf = key.rsplit(".", 1)[-1]
+    if key.endswith("update_weights_bucket_megabytes"):
+        return "positive_int"
+    if leaf == "tool":
+        return "tool"
+    if leaf in ("steps", "profile_steps"):
+        return "steps"
+    if leaf == "ranks":
+        return "ranks"
+    if leaf == "level" and (".npu." in key or "npu_profile.options" in key):
+        return "level"
+    if leaf == "contents" and ".npu." in key:
+        return "contents"
+    if leaf in ("profile_token_start", "profile_token_end"):
+        return "nullable_int"
+    if leaf == "save_path":
+        return "path"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    return "any"
+
+
+def pylist(text):
+    return [s.strip().strip("'\"") for s in text.strip("[]").split(",") if s.strip()]
+
+
+def source(tag, path, line):
+    return f"{tag}:{path}:{line}"
+
+
+def lines_matching(repo, tag, path, pattern):
+    """(line number, match) for every line of TAG:PATH that matches."""
+    text = repo.show(tag, path)
+    if text is None:
+        return []
+    hits = []
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.search(pattern, line)
+        if m:
+            hits.append((number, m))
+    return hits
+
+
+def anchored(repo, tag, fact):
+    for value, path, pattern in fact["anchors"]:
+        hits = lines_matching(repo, tag, path, pattern)
+        if hits:
+            return {"value": value, "source": source(tag, path, hits[0][0])}
+    return None
+
+
+def checked_fields(repo, tag):
+    """{(node suffix, field): source} for the fields verl's profiler dataclasses type-check."""
+    path = "verl/utils/profiler/config.py"
+    text = repo.show(tag, path)
+    checked = {}
+    if text is None:
+        return checked
+    current = None
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"class (\w+)\(", line)
+        if m:
+            current = m.group(1)
+        if current not in DATACLASSES:
+            continue
+        fields = re.findall(r"isinstance\(self\.(\w+),", line) + re.findall(r'\("(profile_token_\w+)", ', line)
+        for field in fields:
+            checked.setdefault((DATACLASSES[current], field), source(tag, path, number))
+    return checked
+
+
+def entry_points(repo, tag, paths=("verl", "recipe", "examples", "scripts"), prefix=""):
+    points = []
+    for hit in repo.grep(tag, r"@hydra\.main", *paths):
+        _, path, line, text = hit.split(":", 3)
+        if not path.endswith(".py"):
+            continue
+        decorator = repo.show(tag, path).splitlines()[int(line) - 1 : int(line) + 3]
+        joined = " ".join(decorator)
+        name = re.search(r"config_name=[\"']([^\"']+)", joined)
+        module = prefix + path[:-3].replace("/", ".")
+        points.append({"module": module, "file": prefix.replace(".", "/") + path,
+                       "config": name.group(1) if name else "", "source": source(tag, path, line)})
+    return points
+
+
+def not_hydra(repo, tag):
+    """Command-line modules of verl that read argparse options, not Hydra overrides."""
+    modules = []
+    for hit in repo.grep(tag, r"argparse\.ArgumentParser\(", "verl", "scripts"):
+        _, path, line, _ = hit.split(":", 3)
+        text = repo.show(tag, path)
+        if "@hydra.main" in text:
+            continue
+        package = path.rsplit("/", 1)[0]
+        main = repo.show(tag, package + "/__main__.py")
+        if "__main__" not in text and main is None:
+            continue
+        module = (package if main is not None and package.startswith("verl/") else path[:-3]).replace("/", ".")
+        if module not in [m["module"] for m in modules]:
+            modules.append({"module": module, "source": source(tag, path, line)})
+    return modules
+
+
+def extract(repo, tag):
+    text = repo.show(tag, GENERATED)
+    config_path = GENERATED
+    if text is None:
+        text = repo.show(tag, PLAIN)
+        config_path = PLAIN
+    root = yaml.compose(text)
+    nodes = {}
+    walk(root, "", nodes)
+
+    keys = {}
+    mapping_nodes = {}
+    interpolated = {}
+    for key, (node, line) in nodes.items():
+        if not is_tracked(key):
+            continue
+        where = source(tag, config_path, line)
+        if isinstance(node, yaml.MappingNode):
+            mapping_nodes[key] = where
+            continue
+        value = python_value(node)
+        entry = {"kind": kind_of(key, value), "default": value, "source": where}
+        if isinstance(value, str):
+            m = INTERPOLATION.match(value)
+            if m:
+                entry["interpolation"] = m.group(1)
+                if m.group(2) is not None:
+                    entry["fallback"] = yaml.safe_load(m.group(2)) if m.group(2) != "" else ""
+                # A node the config defines as an interpolation: its fields cannot be set one by one.
+                target = nodes.get(m.group(1))
+                if target is not None and isinstance(target[0], yaml.MappingNode):
+                    interpolated[key] = {"target": m.group(1), "source": where}
+        keys[key] = entry
+    checked = checked_fields(repo, tag)
+    for key, entry in keys.items():
+        for (suffix, field), where in checked.items():
+            if key.endswith(suffix + field) or key == suffix.strip(".") + "." + field:
+                entry["checked"] = where
+    # An interpolated leaf has the kind of what it points at.
+    for key, entry in keys.items():
+        target = entry.get("interpolation")
+        if target in keys and entry["kind"] in ("string", "any"):
+            entry["kind"] = keys[target]["kind"]
+
+    npu = any(".tool_config.npu." in k or k.startswith("trainer.npu_profile.") for k in keys)
+    settings = {}
+    roles = []
+    if npu:
+        for name, candidates in GLOBAL_SETTINGS.items():
+            for candidate in candidates:
+                if candidate in keys:
+                    settings[name] = candidate
+                    break
+        for role, node_candidates in ROLE_NODES.items():
+            node = next((n for n in node_candidates if n in mapping_nodes), None)
+            if node is None:
+                continue
+            roles.append({"role": role, "node": node, "source": mapping_nodes[node]})
+            for field, patterns in ROLE_FIELDS.items():
+                for pattern in patterns:
+                    candidate = pattern.format(node=node)
+                    if candidate in keys:
+                        settings[f"{role}.{field}"] = candidate
+                        break
+    else:
+        for candidate in GLOBAL_SETTINGS["bucket"]:
+            if candidate in keys:
+                settings["bucket"] = candidate
+
+    choices = {}
+    for kind, path, pattern, mode in CHOICES:
+        if kind in choices:
+            continue
+        hits = lines_matching(repo, tag, path, pattern)
+        if not hits:
+            continue
+        number, match = hits[0]
+        values = pylist(match.group(1)) if mode == "list" else []
+        if mode == "each":
+            for _, m in hits:
+                if m.group(1) not in values:
+                    values.append(m.group(1))
+        choices[kind] = {"values": values, "source": source(tag, path, number)}
+
+    messages = {}
+    for name, path, pattern in MESSAGES:
+        hits = [] if name in messages else lines_matching(repo, tag, path, pattern)
+        if hits:
+            number, match = hits[0]
+            messages[name] = {"text": match.group(1), "source": source(tag, path, number)}
+
+    behaviour = {}
+    version = version_of(tag)
+    for name, fact in ANCHORS.items():
+        since = tuple(map(int, fact["since"].split(".")))
+        until = tuple(map(int, fact["until"].split("."))) if "until" in fact else None
+        if version < since or (until and version >= until) or not npu:
+            continue
+        found = anchored(repo, tag, fact)
+        if found is None:
+            raise SystemExit(
+                f"{tag}: no anchor of '{name}' matches any more; read verl's code at {tag} and update ANCHORS"
+            )
+        behaviour[name] = found
+
+    return {
+        "version": ".".join(map(str, version)),
+        "tag": tag,
+        "commit": repo.commit(tag),
+        "config": config_path,
+        "npu_profiler": npu,
+        "roles": roles,
+        "settings": settings,
+        "keys": keys,
+        "nodes": mapping_nodes,
+        "interpolated_nodes": interpolated,
+        "choices": choices,
+        "messages": messages,
+        "behaviour": behaviour,
+        "entry_points": entry_points(repo, tag),
+        "not_hydra": not_hydra(repo, tag),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("verl", help="a git clone of verl (bare is fine)")
+    parser.add_argument("--recipe", help="a git clone of verl-recipe, for the Hydra programs under recipe/")
+    parser.add_argument("--tags", nargs="*", help="release tags to read (default: every vX.Y.Z from v0.4.0)")
+    parser.add_argument("--output", help="where to write the JSON (default: standard output)")
+    args = parser.parse_args()
+    repo = Repo(args.verl)
+    tags = args.tags or repo.tags()
+    versions = []
+    for tag in tags:
+        facts = extract(repo, tag)
+        versions.append(facts)
+        print(f"{tag}: {len(facts['keys'])} keys, {len(facts['settings'])} settings, "
+              f"{len(facts['entry_points'])} entry points", file=sys.stderr)
+    recipe = None
+    if args.recipe:
+        recipes = Repo(args.recipe)
+        commit = recipes.commit("HEAD")
+        # Sources name the commit: verl-recipe has no release tags.
+        recipe = {"repository": "https://github.com/verl-project/verl-recipe", "commit": commit,
+                  "entry_points": entry_points(recipes, commit, paths=(".",), prefix="recipe.")}
+        print(f"verl-recipe {commit[:10]}: {len(recipe['entry_points'])} entry points", file=sys.stderr)
+    document = {
+        "schema": 1,
+        "about": "What each verl release expects of the NPU profiler, the weight-transfer bucket and its launch "
+        "commands. Written by scripts/verl-facts/extract.py from verl's source; do not edit by hand.",
+        "repository": REPOSITORY,
+        "versions": versions,
+        "recipe": recipe,
+    }
+    text = json.dumps(document, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+    if args.output:
+        # Written beside the target and renamed, so a failed run never leaves half a file.
+        with open(args.output + ".tmp", "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(args.output + ".tmp", args.output)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
