@@ -133,6 +133,8 @@ ExitCode ProfilerCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto plan = profiler::buildPlan(request);
     if (!plan)
         return fail(plan.error());
+    if (const QString nearest = profiler::versionNote(request.version); !nearest.isEmpty())
+        ctx.err << tr("note:") << u' ' << nearest << u'\n';
     ctx.out << profiler::render(*plan, *format);
     if (*format != profiler::Format::Yaml && *format != profiler::Format::Json)
         ctx.out << u'\n';
@@ -196,18 +198,41 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto report = profiler::lint(*script, *version);
     if (!report)
         return fail(Error::input(shown + u": "_s + report.error().message, path));
+    const QString note = profiler::versionNote(*version);
+    if (!note.isEmpty())
+        ctx.err << tr("note:") << u' ' << note << u'\n';
     if (parser.isSet(u"json"_s)) {
         QJsonArray findings;
         for (const profiler::Finding &finding : report->findings)
             findings.append(finding.toJson());
+        QJsonArray launches;
+        for (const profiler::LaunchReport &launch : report->launches) {
+            launches.append(QJsonObject{{u"line"_s, launch.line},
+                                        {u"column"_s, launch.column},
+                                        {u"program"_s, launch.program},
+                                        {u"config"_s, launch.configName},
+                                        {u"overrides"_s, launch.overrides},
+                                        {u"passes_arguments"_s, launch.passesArguments},
+                                        {u"corrected"_s, QJsonArray::fromStringList(launch.corrected)},
+                                        {u"dropped"_s, QJsonArray::fromStringList(launch.dropped)}});
+        }
         ctx.out << QString::fromUtf8(
-            QJsonDocument(QJsonObject{{u"findings"_s, findings}}).toJson(QJsonDocument::Indented));
+            QJsonDocument(QJsonObject{{u"verl_version"_s, version->toString()},
+                                      {u"findings"_s, findings},
+                                      {u"launches"_s, launches},
+                                      {u"sourced"_s, QJsonArray::fromStringList(report->sourced)}})
+                .toJson(QJsonDocument::Indented));
     } else {
         printFindings(report->findings, shown, ctx.out);
         ctx.out << profiler::summary(*report) << u'\n';
-        const QStringList fixes = profiler::corrections(*report);
-        if (!fixes.isEmpty())
-            ctx.out << u'\n' << tr("Corrected overrides:") << u'\n' << fixes.join(u" \\\n"_s) << u'\n';
+        ctx.out << u'\n' << tr("Read as verl launches:") << u'\n';
+        for (const QString &line : profiler::launchLines(*report))
+            ctx.out << u"  "_s << line << u'\n';
+        if (!report->sourced.isEmpty())
+            ctx.out << tr("Sourced files, not read: %1").arg(report->sourced.join(u", "_s)) << u'\n';
+        const QString corrected = profiler::correctedText(*report, *version);
+        if (!corrected.isEmpty())
+            ctx.out << u'\n' << corrected;
     }
     return profiler::countErrors(report->findings) > 0 ? ExitCode::Problems : ExitCode::Ok;
 }

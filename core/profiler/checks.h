@@ -1,10 +1,9 @@
-// The rules both the generator and the linter apply: the type and range of each profiler value,
-// and what a set of settings will (or will not) collect.
+// The rules both the generator and the linter apply: the type and range of each profiler value, and
+// what a set of settings will (or will not) collect in a given verl release, from the facts file.
 #pragma once
 
 #include <QHash>
 #include <QList>
-#include <QMap>
 
 #include "hydra/value.h"
 #include "profiler/finding.h"
@@ -21,11 +20,12 @@ struct ValueProblem
     Finding::Severity severity = Finding::Severity::Error;
 };
 
-// Checks one value for its kind; nothing when it is fine. Sweeps (a,b) are reported as such, with
+// Checks one value for its key; nothing when it is fine. Sweeps (a,b) are reported as such, with
 // the list they were probably meant to be as the fix.
 std::optional<ValueProblem> checkValue(const verl::ConfigKey &key, const hydra::Value &value);
 
-// The profiler-relevant settings of one run, gathered from overrides, with where each was set.
+// The profiler-relevant overrides of one run, with where each was set; what is not set takes verl's
+// default for the release, following its interpolations.
 class Settings
 {
 public:
@@ -39,15 +39,30 @@ public:
     bool has(const QString &key) const;
     std::optional<hydra::Value> value(const QString &key) const;
     Place place(const QString &key) const;
+    QStringList keys() const; // in the order they were first set
+    // The value the key has in the composed config: the override, or verl's default (an interpolation
+    // resolved to what it points at). Nothing when the key does not exist or its value is not known.
+    std::optional<hydra::Value> effective(const verl::Version &version, const QString &key) const;
 
 private:
     QHash<QString, hydra::Value> m_values;
     QHash<QString, Place> m_places;
+    QStringList m_order;
 };
 
-// What the settings will collect, and the combinations verl rejects or does differently than
-// users expect: nothing collected without tool=npu and steps, rank 0 only, what empty contents
-// means, level2 size, continuous steps with discrete, agent-loop rollout without discrete.
-QList<Finding> checkSettings(const Settings &settings, const verl::Version &version);
+// Where the settings come from, for rules that depend on it.
+struct RunContext
+{
+    QString configName; // --config-name of the launch; empty when not given
+};
+
+// What the settings will collect in `version`, and what verl rejects or does differently than users
+// expect: nothing collected (no tool, no steps, no role enabled, no ranks where verl then profiles
+// none), roles whose options never reach a profiler, what empty contents means, level2 size, steps
+// merged with discrete traces, the agent-loop servers, the token range.
+QList<Finding> checkSettings(const Settings &settings, const verl::Version &version, const RunContext &context = {});
+
+// A value from the facts file (a config default) as a Hydra value.
+hydra::Value valueOf(const QJsonValue &json);
 
 } // namespace vna::profiler

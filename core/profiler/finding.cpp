@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <QStringList>
+
+#include "hydra/shell.h"
+
 using namespace Qt::StringLiterals;
 
 namespace vna::profiler {
@@ -22,6 +26,16 @@ QJsonObject Finding::toJson() const
     return QJsonObject{{u"line"_s, line}, {u"column"_s, column},   {u"severity"_s, severityName(severity)},
                        {u"rule"_s, rule}, {u"message"_s, message}, {u"fix"_s, fix},
                        {u"key"_s, key}};
+}
+
+QString fixText(const QList<hydra::Override> &fixes)
+{
+    QStringList words;
+    for (const hydra::Override &fix : fixes) {
+        if (const auto text = hydra::format(fix))
+            words << shell::quote(*text);
+    }
+    return words.join(u' ');
 }
 
 } // namespace vna::profiler

@@ -5,11 +5,14 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
+#include <QSet>
 
+#include "bash/interpreter.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
 #include "profiler/checks.h"
+#include "verl/facts.h"
+#include "verl/launch.h"
 #include "verl/profilerschema.h"
 
 using namespace Qt::StringLiterals;
@@ -23,14 +26,6 @@ class Text
 {
     Q_DECLARE_TR_FUNCTIONS(ProfilerLint)
 };
-
-bool looksLikeOverride(const QString &word)
-{
-    static const QRegularExpression pattern(u"^(?:\\+\\+|\\+|~)?[A-Za-z_$][A-Za-z0-9_$.@/-]*(?:=|\\z)"_s);
-    if (!pattern.match(word).hasMatch())
-        return false;
-    return word.contains(u'=') || word.startsWith(u'~');
-}
 
 int distance(const QString &a, const QString &b)
 {
@@ -49,11 +44,641 @@ int distance(const QString &a, const QString &b)
     return row[b.size()];
 }
 
-QString word(const hydra::Override &override)
+QString hydraText(const hydra::Override &o)
 {
-    const auto text = hydra::format(override);
-    return text ? shell::quote(*text) : QString();
+    const auto text = hydra::format(o);
+    return text ? *text : QString();
 }
+
+// Kinds whose value the linter checks: an unknown value there is worth a warning.
+bool checkedKind(verl::ValueKind kind)
+{
+    switch (kind) {
+    case verl::ValueKind::Path:
+    case verl::ValueKind::String:
+    case verl::ValueKind::Any:
+        return false;
+    default:
+        return true;
+    }
+}
+
+// Where a variable the script does not set is used in something the linter would have checked.
+struct VariableUse
+{
+    shell::Origin origin = shell::Origin::Outside;
+    qsizetype line = 0;
+    qsizetype column = 0;
+    QStringList keys;
+};
+
+// The corrected command of one launch: each override as it should be, in order.
+struct Entry
+{
+    QString key;  // empty when unknown
+    QString word; // the shell word
+};
+
+class Linter
+{
+public:
+    Linter(const verl::Version &version, const std::atomic_bool *cancel)
+        : m_version{version}
+        , m_facts{verl::factsFor(version)}
+        , m_cancel{cancel}
+    {}
+
+    Result<LintReport> run(const QString &script)
+    {
+        const auto parsed = shell::interpret(script);
+        if (!parsed)
+            return parsed.error();
+        m_run = &*parsed;
+        m_report.sourced = parsed->sourced;
+
+        for (const shell::Executed &command : parsed->commands) {
+            if (cancelled())
+                return Error::runtime(Text::tr("Cancelled."));
+            for (const shell::Assigned &a : command.assignments)
+                assignment(a, command);
+        }
+        const QList<verl::Launch> launches = verl::findLaunches(*parsed);
+        const bool programs
+            = std::any_of(launches.begin(), launches.end(), [](const verl::Launch &l) { return !l.fragment; });
+        QSet<QString> seen; // a launch inside a loop or a function called twice is reported once
+        for (const verl::Launch &launch : launches) {
+            if (cancelled())
+                return Error::runtime(Text::tr("Cancelled."));
+            if (launch.fragment && programs) {
+                // In a script that starts a program, a line of overrides is a command bash cannot find.
+                const shell::Field &first = parsed->commands[launch.command].words.first();
+                add(first, Finding::Severity::Error, u"override-as-command"_s,
+                    Text::tr("bash runs this line as a command named \"%1\" and stops with \"command not found\": its "
+                             "overrides never reach a verl program. The command before it ends too early; look for a "
+                             "comment or a blank after the backslash that should continue it.")
+                        .arg(first.text));
+                continue;
+            }
+            const QString where = u"%1:%2"_s.arg(launch.line).arg(launch.column);
+            const bool first = !seen.contains(where);
+            seen.insert(where);
+            lintLaunch(launch, first);
+        }
+        variableWarnings();
+
+        // One finding per place and problem, in script order.
+        QSet<QString> unique;
+        QList<Finding> findings;
+        for (const Finding &f : std::as_const(m_report.findings)) {
+            const QString id = u"%1:%2:%3:%4:%5"_s.arg(f.line).arg(f.column).arg(f.rule, f.message, f.fix);
+            if (!unique.contains(id)) {
+                unique.insert(id);
+                findings.append(f);
+            }
+        }
+        std::stable_sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
+            return a.line != b.line ? a.line < b.line : a.column < b.column;
+        });
+        m_report.findings = findings;
+        return m_report;
+    }
+
+private:
+    bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
+
+    void add(const shell::Field &at,
+             Finding::Severity severity,
+             const QString &rule,
+             const QString &message,
+             const QString &key = QString(),
+             const QList<hydra::Override> &fixes = {})
+    {
+        m_report.findings.append({severity, rule, message, fixText(fixes), key, at.line, at.column, fixes});
+    }
+
+    void assignment(const shell::Assigned &a, const shell::Executed &command)
+    {
+        if (a.name != u"HCCL_DEBUG")
+            return;
+        const bool export_ = a.exported && (command.words.isEmpty() || command.words.first().text == u"export");
+        const QString fix = export_ ? u"export ASCEND_GLOBAL_LOG_LEVEL=1"_s : u"ASCEND_GLOBAL_LOG_LEVEL=1"_s;
+        Finding f{Finding::Severity::Warning,
+                  u"hccl-debug"_s,
+                  Text::tr("HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set "
+                           "ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, "
+                           "for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE."),
+                  fix,
+                  QString(),
+                  a.line,
+                  a.column,
+                  {}};
+        m_report.findings.append(f);
+    }
+
+    void noteUnknowns(const shell::Field &w, const QString &key, bool inKey)
+    {
+        for (const shell::Unknown &u : w.unknowns) {
+            if (u.origin == shell::Origin::Script || u.origin == shell::Origin::Shell)
+                continue; // set by the script or by bash itself: not a value from outside
+            if (!inKey) {
+                const auto known = verl::findKey(m_version, key);
+                if (!known || !checkedKind(known->kind))
+                    continue;
+            }
+            VariableUse &use = m_uses[u.name];
+            if (use.line == 0) {
+                use.origin = u.origin;
+                use.line = w.line;
+                use.column = w.column;
+            }
+            const QString shown = key.isEmpty() ? w.source : key;
+            if (!use.keys.contains(shown))
+                use.keys << shown;
+        }
+    }
+
+    void variableWarnings()
+    {
+        for (auto it = m_uses.cbegin(); it != m_uses.cend(); ++it) {
+            const VariableUse &use = it.value();
+            const QString keys = use.keys.join(u", "_s);
+            QString message;
+            switch (use.origin) {
+            case shell::Origin::Argument:
+                message = Text::tr("%1 is an argument given to the script, so the value of %2 is not checked.")
+                              .arg(u'$' + it.key(), keys);
+                break;
+            case shell::Origin::Sourced:
+                message = Text::tr("$%1 is not set in this script; it may come from %2, which it sources, so the "
+                                   "value of %3 is not checked.")
+                              .arg(it.key(), m_report.sourced.join(u", "_s), keys);
+                break;
+            default:
+                message = Text::tr("$%1 is not set in this script, so it comes from the environment and the value "
+                                   "of %2 is not checked.")
+                              .arg(it.key(), keys);
+                break;
+            }
+            m_report.findings.append({Finding::Severity::Warning,
+                                      u"unresolved-variable"_s,
+                                      message,
+                                      QString(),
+                                      use.keys.value(0),
+                                      use.line,
+                                      use.column,
+                                      {}});
+        }
+    }
+
+    // What stands for a key of another release in this one: the overrides to write instead (empty:
+    // nothing), following the settings both releases name.
+    QList<hydra::Override> equivalent(const QString &key,
+                                      const std::optional<Value> &value,
+                                      const QList<shell::Field> &words,
+                                      const verl::Launch &launch)
+    {
+        const QString name = verl::settingOf(key);
+        if (name.isEmpty())
+            return {};
+        QString target = m_facts.setting(name);
+        const QString field = name.section(u'.', -1);
+        if (target.isEmpty() && name.contains(u'.') && !name.startsWith(u"contents."_s))
+            target = m_facts.setting(field); // a role's setting, global in 0.5 (level, analysis)
+        if (target.isEmpty() && !name.contains(u'.'))
+            target = m_facts.setting(u"actor."_s + name); // a 0.5 global setting, the actor's later
+        if (!target.isEmpty())
+            return {hydra::Override{hydra::Override::Prefix::None, target, value}};
+
+        // contents as a list (0.6+) and as one switch per item (0.5).
+        if (name.endsWith(u".contents"_s) && !m_facts.setting(u"contents.npu"_s).isEmpty()) {
+            if (!value)
+                return {};
+            QStringList items;
+            const Value list = value->type() == Value::Type::Sweep ? Value::list(value->toSweep()) : *value;
+            if (list.type() == Value::Type::List) {
+                for (const Value &item : list.toList()) {
+                    if (item.type() == Value::Type::String)
+                        items << item.toString();
+                }
+            }
+            QList<hydra::Override> flags;
+            for (const QString &item : verl::allowedContents(m_version)) {
+                const QString flag = m_facts.setting(u"contents."_s + item);
+                if (!flag.isEmpty())
+                    flags << hydra::Override::set(flag, Value::boolean(items.contains(item)));
+            }
+            return flags;
+        }
+        if (name.startsWith(u"contents."_s)) {
+            const QString contents = m_facts.setting(u"actor.contents"_s);
+            if (contents.isEmpty())
+                return {};
+            // All of the launch's switches together make one list.
+            Value::List items;
+            for (const qsizetype index : launch.overrides) {
+                const auto parsed = words[index].known() ? hydra::parseOverride(words[index].text)
+                                                         : Result<hydra::ParsedOverride>(Error::input(QString()));
+                if (!parsed || !parsed->override.value)
+                    continue;
+                const QString other = verl::settingOf(parsed->override.key);
+                const Value &v = *parsed->override.value;
+                const bool on = (v.type() == Value::Type::Bool && v.toBool())
+                    || (v.type() == Value::Type::String && v.toString().toLower() == u"true");
+                if (other.startsWith(u"contents."_s) && on)
+                    items.push_back(Value::string(other.section(u'.', 1)));
+            }
+            return {hydra::Override::set(contents, Value::list(items))};
+        }
+        return {};
+    }
+
+    void lintLaunch(const verl::Launch &launch, bool first)
+    {
+        const shell::Executed &command = m_run->commands[launch.command];
+        const QList<shell::Field> &words = command.words;
+        LaunchReport report;
+        report.program = launch.program;
+        report.configName = launch.configName;
+        report.line = launch.line;
+        report.column = launch.column;
+        report.passesArguments = launch.passesArguments;
+        report.overrides = launch.overrides.size();
+        m_report.overrides += first ? launch.overrides.size() : 0;
+
+        for (const qsizetype index : launch.badOptions) {
+            add(words[index], Finding::Severity::Error, u"hydra-argument"_s,
+                Text::tr("Hydra's command line has no option %1 and stops (\"unrecognized arguments\").")
+                    .arg(words[index].text));
+        }
+
+        Settings settings;
+        QList<Entry> entries;
+        bool changed = false;
+        bool contentsMerged = false;
+        QSet<QString> braceReported;
+        for (const qsizetype index : launch.overrides) {
+            const shell::Field &w = words[index];
+            const qsizetype before = m_report.findings.size();
+            const std::optional<QList<Entry>> out
+                = lintOverride(w, words, launch, settings, braceReported, contentsMerged);
+            for (qsizetype i = before; i < m_report.findings.size(); ++i) {
+                if (!m_report.findings[i].fixes.isEmpty() || m_report.findings[i].severity == Finding::Severity::Error)
+                    changed = true;
+            }
+            if (!out)
+                report.dropped << (w.known() ? shell::quote(w.text) : w.source);
+            else
+                entries += *out;
+        }
+
+        if (launch.profilerConfig) {
+            for (Finding f : checkSettings(settings, m_version, RunContext{launch.configName})) {
+                if (f.line == 0) {
+                    f.line = launch.line;
+                    f.column = launch.column;
+                }
+                for (const hydra::Override &fix : f.fixes) {
+                    changed = true;
+                    const QString word = shell::quote(hydraText(fix));
+                    const auto same = std::find_if(entries.begin(), entries.end(),
+                                                   [&fix](const Entry &e) { return e.key == fix.key; });
+                    if (same != entries.end())
+                        same->word = word;
+                    else
+                        entries.append({fix.key, word});
+                }
+                m_report.findings.append(f);
+            }
+        }
+        if (changed) {
+            // The program and Hydra's options as written, then the overrides.
+            for (qsizetype i = 0; i < words.size() && !launch.fragment; ++i) {
+                if (!launch.overrides.contains(i) && !words[i].spread)
+                    report.corrected << (words[i].known() ? shell::quote(words[i].text) : words[i].source);
+            }
+            for (const Entry &e : std::as_const(entries))
+                report.corrected << e.word;
+        }
+        if (first)
+            m_report.launches.append(report);
+    }
+
+    // One override: its findings, and what the corrected command holds in its place: nothing when it is
+    // dropped, an empty list when another word stands for it.
+    std::optional<QList<Entry>> lintOverride(const shell::Field &w,
+                                             const QList<shell::Field> &words,
+                                             const verl::Launch &launch,
+                                             Settings &settings,
+                                             QSet<QString> &braceReported,
+                                             bool &contentsMerged)
+    {
+        QString text = w.text;
+        const QString keep = w.known() ? shell::quote(w.text) : w.source;
+        bool meantOne = false; // a brace list bash split, read as the one override it was written as
+        if (w.braceExpanded) {
+            const QString id = u"%1:%2"_s.arg(w.line).arg(w.column);
+            const bool firstOfGroup = !braceReported.contains(id);
+            braceReported.insert(id);
+            meantOne = w.known() && hydra::parseOverride(w.unexpanded).ok();
+            if (firstOfGroup) {
+                QStringList made;
+                for (const qsizetype index : launch.overrides) {
+                    if (words[index].braceExpanded && words[index].line == w.line && words[index].column == w.column)
+                        made << words[index].text;
+                }
+                add(w, Finding::Severity::Warning, u"shell-brace-expansion"_s,
+                    Text::tr("bash expands {…} before Hydra sees it, so Hydra gets %n override(s) instead of one: %1; "
+                             "the last one wins.",
+                             nullptr, static_cast<int>(made.size()))
+                        .arg(made.join(u' ')),
+                    QString());
+                if (meantOne)
+                    m_report.findings.last().fix = shell::quote(w.unexpanded);
+            }
+            if (meantOne && !firstOfGroup)
+                return QList<Entry>{};
+            if (meantOne)
+                text = w.unexpanded;
+        }
+
+        // Where the value or the key is only known when the script runs.
+        const qsizetype equal = text.indexOf(u'=');
+        bool keyUnknown = false;
+        bool valueUnknown = false;
+        for (const shell::Unknown &u : w.unknowns) {
+            if (equal < 0 || u.offset < equal)
+                keyUnknown = true;
+            else
+                valueUnknown = true;
+        }
+        if (keyUnknown) {
+            noteUnknowns(w, QString(), true);
+            return QList<Entry>{{QString(), keep}};
+        }
+        QString parseText = text;
+        if (valueUnknown) {
+            // The key is known: check it with a stand-in value.
+            parseText = text.left(equal + 1) + u"x"_s;
+        }
+        const auto parsed = hydra::parseOverride(parseText);
+        if (!parsed) {
+            add(w, Finding::Severity::Error, u"hydra-syntax"_s,
+                Text::tr("Hydra cannot read this override: %1.").arg(parsed.error().message));
+            return std::nullopt;
+        }
+        hydra::Override o = parsed->override;
+        if (valueUnknown) {
+            noteUnknowns(w, o.key, false);
+            o.value.reset();
+        }
+        const QString original = o.key;
+        if (!launch.profilerConfig)
+            return sweepOnly(w, o, keep, launch);
+
+        // A field below a node verl defines as an interpolation.
+        const QString interpolated = m_facts.interpolatedAncestor(o.key);
+        if (!interpolated.isEmpty()) {
+            const verl::SourcedValue target = m_facts.interpolated.value(interpolated);
+            const QString replacement = target.value + o.key.mid(interpolated.size());
+            const bool exists = m_facts.key(replacement) != nullptr;
+            hydra::Override fixed = o;
+            fixed.key = replacement;
+            add(w, Finding::Severity::Error, u"interpolated-node"_s,
+                exists ? Text::tr("In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 (\"Could not "
+                                  "override\"); set %6, which it follows.")
+                             .arg(m_version.toString(), interpolated, target.value, target.source, o.key, replacement)
+                       : Text::tr("In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 (\"Could not "
+                                  "override\").")
+                             .arg(m_version.toString(), interpolated, target.value, target.source, o.key),
+                o.key, exists && o.value ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
+            if (!exists)
+                return std::nullopt;
+            o = fixed;
+        }
+
+        QList<hydra::Override> result{o};
+        const qsizetype keyFinding = m_report.findings.size(); // a key fix found below, if any
+        if (!m_facts.key(o.key)) {
+            const auto r = missingKey(w, o, words, launch, contentsMerged);
+            if (!r)
+                return valueUnknown ? std::optional(QList<Entry>{{QString(), keep}}) : std::nullopt;
+            result = *r;
+        } else if (o.prefix == hydra::Override::Prefix::Add) {
+            hydra::Override plain = o;
+            plain.prefix = hydra::Override::Prefix::None;
+            add(w, Finding::Severity::Error, u"plus-on-existing-key"_s,
+                Text::tr("+%1 adds a key that verl already has; Hydra stops with \"Could not append to config. An "
+                         "item is already at …\". Drop the +.")
+                    .arg(o.key),
+                o.key, {plain});
+            result = {plain};
+        }
+
+        // The values, each against its key in this release.
+        QList<Entry> entries;
+        bool valueChanged = false;
+        for (hydra::Override &r : result) {
+            if (r.value && r.prefix != hydra::Override::Prefix::Delete) {
+                if (const auto key = verl::findKey(m_version, r.key)) {
+                    const auto problem = launch.multirun && r.value->type() == Value::Type::Sweep
+                        ? std::nullopt
+                        : checkValue(*key, *r.value);
+                    if (problem) {
+                        hydra::Override fixed = r;
+                        if (problem->fix)
+                            fixed.value = *problem->fix;
+                        add(w, problem->severity, problem->rule, r.key + u": "_s + problem->message, r.key,
+                            problem->fix ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
+                        if (problem->fix) {
+                            r = fixed;
+                            valueChanged = true;
+                            refreshFix(keyFinding, r);
+                        } else if (problem->severity == Finding::Severity::Error) {
+                            return std::nullopt;
+                        }
+                    }
+                    settings.set(r.key, *r.value, {w.line, w.column});
+                } else if (!launch.multirun) {
+                    const auto problem = checkValue(verl::ConfigKey{r.key, verl::ValueKind::Any, {}, {}, {}}, *r.value);
+                    if (problem && (problem->rule == u"ambiguous-sweep" || problem->rule == u"sweep-needs-multirun")) {
+                        std::optional<Value> fix;
+                        if (problem->rule == u"ambiguous-sweep")
+                            fix = Value::list(r.value->toSweep());
+                        hydra::Override fixed = r;
+                        if (fix)
+                            fixed.value = *fix;
+                        add(w, Finding::Severity::Error, problem->rule, r.key + u": "_s + problem->message, r.key,
+                            fix ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
+                        if (!fix)
+                            return std::nullopt;
+                        r = fixed;
+                        valueChanged = true;
+                    }
+                }
+            }
+            if (r.value)
+                m_report.corrected.append(r);
+        }
+        shellChecks(w, result.constFirst());
+        const bool unchanged = result.size() == 1 && result.constFirst().key == original && !valueChanged
+            && result.constFirst().prefix == parsed->override.prefix && !meantOne;
+        if (unchanged || valueUnknown) {
+            // As written, so the variables the script uses stay in the corrected command.
+            QString word = keep;
+            if (valueUnknown && result.constFirst().key != original)
+                word = QString(w.source).replace(original, result.constFirst().key);
+            entries.append({result.constFirst().key, word});
+            return entries;
+        }
+        for (const hydra::Override &r : std::as_const(result))
+            entries.append({r.key, shell::quote(hydraText(r))});
+        return entries;
+    }
+
+    // A key fix found earlier for the same word shows the value fixed too.
+    void refreshFix(qsizetype index, const hydra::Override &fixed)
+    {
+        if (index >= m_report.findings.size() - 1)
+            return;
+        Finding &f = m_report.findings[index];
+        for (hydra::Override &fix : f.fixes) {
+            if (fix.key == fixed.key)
+                fix = fixed;
+        }
+        f.fix = fixText(f.fixes);
+    }
+
+    // Launches of other configs (SFT, evaluation): only what Hydra itself rejects.
+    std::optional<QList<Entry>>
+    sweepOnly(const shell::Field &w, const hydra::Override &o, const QString &keep, const verl::Launch &launch)
+    {
+        if (o.value && !launch.multirun) {
+            const auto problem = checkValue(verl::ConfigKey{o.key, verl::ValueKind::Any, {}, {}, {}}, *o.value);
+            if (problem && (problem->rule == u"ambiguous-sweep" || problem->rule == u"sweep-needs-multirun")) {
+                hydra::Override fixed = o;
+                const bool fixable = problem->rule == u"ambiguous-sweep";
+                if (fixable)
+                    fixed.value = Value::list(o.value->toSweep());
+                add(w, Finding::Severity::Error, problem->rule, o.key + u": "_s + problem->message, o.key,
+                    fixable ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
+                if (!fixable)
+                    return std::nullopt;
+                return QList<Entry>{{o.key, shell::quote(hydraText(fixed))}};
+            }
+        }
+        return QList<Entry>{{o.key, keep}};
+    }
+
+    // A key this release does not have: of another release, a typo under a known node, or no profiler at
+    // all. The overrides to write instead, or nothing (the override is dropped).
+    std::optional<QList<hydra::Override>> missingKey(const shell::Field &w,
+                                                     const hydra::Override &o,
+                                                     const QList<shell::Field> &words,
+                                                     const verl::Launch &launch,
+                                                     bool &contentsMerged)
+    {
+        const QString version = m_version.toString();
+        if (verl::keyInAnyRelease(o.key) || !knownPrefix(o.key).isEmpty()) {
+            if (!m_facts.npuProfiler && !verl::settingOf(o.key).isEmpty()) {
+                add(w, Finding::Severity::Error, u"key-not-in-version"_s,
+                    Text::tr("verl %1 has no NPU profiler, so %2 does not exist there (Hydra: \"Key … is not in "
+                             "struct\"); the NPU profiler arrived in verl %3.")
+                        .arg(version, o.key, verl::firstWithNpuProfiler().toString()),
+                    o.key);
+                return std::nullopt;
+            }
+            QList<hydra::Override> instead = equivalent(o.key, o.value, words, launch);
+            const bool mergedFlag = verl::settingOf(o.key).startsWith(u"contents."_s) && !instead.isEmpty();
+            if (mergedFlag && contentsMerged)
+                instead.clear(); // the switches were written as one contents list already
+            QStringList keys;
+            for (const hydra::Override &i : std::as_const(instead))
+                keys << i.key;
+            if (instead.isEmpty()) {
+                add(w, Finding::Severity::Error, u"key-not-in-version"_s,
+                    mergedFlag || contentsMerged
+                        ? Text::tr("%1 does not exist in verl %2; it is part of the contents list written above.")
+                              .arg(o.key, version)
+                        : Text::tr("%1 does not exist in verl %2 (Hydra: \"Key … is not in struct\") and has no "
+                                   "equivalent there.")
+                              .arg(o.key, version),
+                    o.key);
+                return std::nullopt;
+            }
+            contentsMerged = contentsMerged || mergedFlag;
+            add(w, Finding::Severity::Error, u"key-not-in-version"_s,
+                Text::tr("%1 does not exist in verl %2 (Hydra: \"Key … is not in struct\"); there the setting is %3.")
+                    .arg(o.key, version, keys.join(u", "_s)),
+                o.key, o.value ? instead : QList<hydra::Override>{});
+            return instead;
+        }
+        const QString node = m_facts.closedAncestor(o.key);
+        if (node.isEmpty() || o.prefix == hydra::Override::Prefix::Add || o.prefix == hydra::Override::Prefix::ForceAdd)
+            return QList<hydra::Override>{o}; // not a key the facts cover: Hydra and the program decide
+        // A typo, or a field no release has, under a node whose every field is known.
+        QString closest;
+        int best = 4;
+        QStringList fields;
+        for (const verl::ConfigKey &candidate : verl::keysUnder(m_version, node)) {
+            const QString field = candidate.key.mid(node.size() + 1);
+            if (!field.contains(u'.'))
+                fields << field;
+            const int d = distance(candidate.key, o.key);
+            if (d < best) {
+                best = d;
+                closest = candidate.key;
+            }
+        }
+        hydra::Override suggested = o;
+        suggested.key = closest;
+        add(w, Finding::Severity::Error, u"unknown-key"_s,
+            Text::tr("%1 is not a setting of %2 in verl %3, so Hydra stops (\"Key … is not in struct\"); its settings "
+                     "are %4.")
+                .arg(o.key, node, version, fields.join(u", "_s)),
+            o.key, closest.isEmpty() || !o.value ? QList<hydra::Override>{} : QList<hydra::Override>{suggested});
+        if (closest.isEmpty())
+            return std::nullopt;
+        return QList<hydra::Override>{suggested};
+    }
+
+    // The longest leading part of `key` that is a node or key of another release, when this release
+    // lacks it (global_profiler.* in 0.5).
+    QString knownPrefix(const QString &key) const
+    {
+        QString prefix = key;
+        while (prefix.contains(u'.')) {
+            prefix = prefix.section(u'.', 0, -2);
+            if (m_facts.nodes.contains(prefix) || m_facts.keys.contains(prefix))
+                return QString();
+            for (const verl::VersionFacts &f : verl::allFacts()) {
+                if (f.nodes.contains(prefix))
+                    return prefix;
+            }
+        }
+        return QString();
+    }
+
+    // What the shell does to the word before Hydra sees it.
+    void shellChecks(const shell::Field &w, const hydra::Override &o)
+    {
+        if (!w.unquotedGlob || !m_run->unmatchedGlobFails || !o.value)
+            return;
+        if (o.value->type() != Value::Type::List && o.value->type() != Value::Type::Dict)
+            return;
+        add(w, Finding::Severity::Error, u"shell-unquoted-list"_s,
+            Text::tr("[…] unquoted is a glob pattern; this shell (zsh, or bash with failglob/nullglob) stops with \"no "
+                     "matches found\" or drops the word when no file matches. Single-quote the override."),
+            o.key);
+        m_report.findings.last().fix = shell::quote(w.text);
+    }
+
+    verl::Version m_version;
+    const verl::VersionFacts &m_facts;
+    const std::atomic_bool *m_cancel;
+    const shell::Run *m_run = nullptr;
+    LintReport m_report;
+    QMap<QString, VariableUse> m_uses;
+};
 
 } // namespace
 
@@ -61,154 +686,7 @@ Result<LintReport> lint(const QString &script, const verl::Version &version, con
 {
     if (script.size() > kMaxScriptBytes)
         return Error::input(Text::tr("The text is larger than 16 MiB; that is not a launch script."));
-    const auto parsed = shell::parseScript(script);
-    if (!parsed)
-        return parsed.error();
-
-    LintReport report;
-    Settings settings;
-    const auto add = [&report](const shell::Word &at, Finding::Severity severity, const QString &rule,
-                               const QString &message, const QString &fix = QString(), const QString &key = QString()) {
-        report.findings.append({severity, rule, message, fix, key, at.line, at.column});
-    };
-
-    for (const shell::Command &command : parsed->commands) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return Error::runtime(Text::tr("Cancelled."));
-        for (const shell::Word &assignment : command.assignments) {
-            if (assignment.text.section(u'=', 0, 0) == u"HCCL_DEBUG") {
-                add(assignment, Finding::Severity::Warning, u"hccl-debug"_s,
-                    Text::tr(
-                        "HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set "
-                        "ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, "
-                        "for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE."),
-                    command.exported ? u"export ASCEND_GLOBAL_LOG_LEVEL=1"_s : u"ASCEND_GLOBAL_LOG_LEVEL=1"_s);
-            }
-        }
-        for (const shell::Word &w : command.words) {
-            if (!looksLikeOverride(w.text))
-                continue;
-            ++report.overrides;
-            const auto override = hydra::parseOverride(w.text);
-            if (!override) {
-                add(w, Finding::Severity::Error, u"hydra-syntax"_s,
-                    Text::tr("Hydra cannot read this override: %1.").arg(override.error().message));
-                continue;
-            }
-            hydra::Override effective = override->override;
-            const bool unknownValue = w.substitution || !w.unresolved.isEmpty();
-            if (unknownValue) {
-                add(w, Finding::Severity::Warning, u"unresolved-variable"_s,
-                    Text::tr("%1 is set outside this script, so the value of %2 is not checked.")
-                        .arg(w.substitution ? u"$(…)"_s : u'$' + w.unresolved.join(u", $"_s), effective.key),
-                    QString(), effective.key);
-            }
-
-            // Keys that belong to another verl version.
-            if (const auto moved = verl::movedKey(version, effective.key)) {
-                hydra::Override replaced = effective;
-                replaced.key = *moved;
-                add(w, Finding::Severity::Error, u"key-not-in-version"_s,
-                    moved->isEmpty() ? Text::tr("%1 does not exist in verl %2 and has no equivalent there.")
-                                           .arg(effective.key, version.toString())
-                                     : Text::tr("%1 does not exist in verl %2; the setting is %3 there.")
-                                           .arg(effective.key, version.toString(), *moved),
-                    moved->isEmpty() ? QString() : word(replaced), effective.key);
-                if (moved->isEmpty())
-                    continue;
-                effective = replaced;
-            }
-
-            const auto known = verl::findKey(version, effective.key);
-            if (!known) {
-                // A typo or a field of another version under a node whose fields are all known.
-                for (const QString &node : verl::closedNodes(version)) {
-                    if (!effective.key.startsWith(node + u'.'))
-                        continue;
-                    QString closest;
-                    int best = 4;
-                    QStringList fields;
-                    for (const verl::ConfigKey &candidate : verl::profilerKeys(version)) {
-                        if (!candidate.key.startsWith(node + u'.'))
-                            continue;
-                        fields << candidate.key.mid(node.size() + 1);
-                        const int d = distance(candidate.key, effective.key);
-                        if (d < best) {
-                            best = d;
-                            closest = candidate.key;
-                        }
-                    }
-                    hydra::Override suggested = effective;
-                    suggested.key = closest;
-                    add(w, Finding::Severity::Error, u"unknown-key"_s,
-                        Text::tr("%1 is not a setting of %2 in verl %3 (its settings: %4).")
-                            .arg(effective.key, node, version.toString(), fields.join(u", "_s)),
-                        closest.isEmpty() ? QString() : word(suggested), effective.key);
-                    break;
-                }
-            }
-            if (known && effective.prefix == hydra::Override::Prefix::Add) {
-                hydra::Override plain = effective;
-                plain.prefix = hydra::Override::Prefix::None;
-                add(w, Finding::Severity::Error, u"plus-on-existing-key"_s,
-                    Text::tr("+%1 adds a key that verl already has; Hydra stops with \"Could not append to config. An "
-                             "item is already at …\". Drop the +.")
-                        .arg(effective.key),
-                    word(plain), effective.key);
-                effective = plain;
-            }
-
-            bool valueFixed = false;
-            hydra::Override corrected = effective;
-            if (effective.value && !unknownValue) {
-                const verl::ConfigKey kind = known ? *known : verl::ConfigKey{effective.key, verl::ValueKind::Path};
-                // Unknown keys: only the grammar-level problems (sweeps) are knowable.
-                const auto problem = checkValue(kind, *effective.value);
-                if (problem
-                    && (known || problem->rule == u"ambiguous-sweep" || problem->rule == u"sweep-needs-multirun")) {
-                    std::optional<Value> fixValue = problem->fix;
-                    if (!known && problem->rule == u"ambiguous-sweep")
-                        fixValue = Value::list(effective.value->toSweep());
-                    hydra::Override fixed = effective;
-                    if (fixValue)
-                        fixed.value = *fixValue;
-                    add(w, problem->severity, problem->rule, effective.key + u": "_s + problem->message,
-                        fixValue ? word(fixed) : QString(), effective.key);
-                    valueFixed = fixValue.has_value();
-                    if (valueFixed)
-                        corrected = fixed;
-                }
-            }
-
-            // What bash does to the word before Hydra sees it.
-            if (w.unquotedBraceList) {
-                add(w, Finding::Severity::Error, u"shell-brace-expansion"_s,
-                    Text::tr("bash expands {…,…} into several words before Hydra sees them; single-quote the "
-                             "override."),
-                    shell::quote(w.text), effective.key);
-            } else if (w.unquotedBrackets && !valueFixed && effective.value
-                       && (effective.value->type() == Value::Type::List
-                           || effective.value->type() == Value::Type::Dict)) {
-                add(w, Finding::Severity::Warning, u"shell-unquoted-list"_s,
-                    Text::tr("[…] unquoted is a glob pattern to bash (it matches files named like it) and an error in "
-                             "zsh (\"no matches found\"); single-quote the override."),
-                    shell::quote(w.text), effective.key);
-            }
-
-            if (effective.value && !unknownValue)
-                report.corrected.append(corrected);
-            if (effective.value) {
-                settings.set(effective.key, unknownValue ? Value::interpolation(w.raw) : *effective.value,
-                             {w.line, w.column});
-            }
-        }
-    }
-
-    report.findings += checkSettings(settings, version);
-    std::stable_sort(report.findings.begin(), report.findings.end(), [](const Finding &a, const Finding &b) {
-        return a.line != b.line ? a.line < b.line : a.column < b.column;
-    });
-    return report;
+    return Linter(version, cancel).run(script);
 }
 
 Result<QString> readScript(QFile &file, const QString &name)
@@ -251,14 +729,56 @@ QString summary(const LintReport &report)
         .arg(report.findings.size() - errors);
 }
 
-QStringList corrections(const LintReport &report)
+QStringList launchLines(const LintReport &report)
 {
-    QStringList fixes;
-    for (const Finding &finding : report.findings) {
-        if (!finding.fix.isEmpty() && !fixes.contains(finding.fix))
-            fixes << finding.fix;
+    QStringList lines;
+    if (report.launches.isEmpty()) {
+        lines << Text::tr("No verl launch found: no python -m verl…/recipe…, main_*.py, torchrun or ray job submit "
+                          "command, and no overrides on their own, so nothing was checked.");
+        return lines;
     }
-    return fixes;
+    for (const LaunchReport &launch : report.launches) {
+        const QString what = launch.program.isEmpty() ? Text::tr("overrides on their own") : launch.program;
+        QString line = launch.configName.isEmpty()
+            ? Text::tr("Line %1: %2, %n override(s)", nullptr, static_cast<int>(launch.overrides))
+                  .arg(launch.line)
+                  .arg(what)
+            : Text::tr("Line %1: %2 (config %3), %n override(s)", nullptr, static_cast<int>(launch.overrides))
+                  .arg(launch.line)
+                  .arg(what, launch.configName);
+        if (launch.passesArguments)
+            line += u"; "_s + Text::tr("the script's own arguments are passed on too and are not checked");
+        lines << line;
+    }
+    return lines;
+}
+
+QString versionNote(const verl::Version &version)
+{
+    if (verl::isKnownRelease(version))
+        return QString();
+    const verl::VersionFacts &facts = verl::factsFor(version);
+    return Text::tr("verl %1 is not a release this build has read; it is checked as verl %2 (%3), the nearest "
+                    "earlier one it knows.")
+        .arg(version.toString(), facts.version.toString(), facts.tag);
+}
+
+QString correctedText(const LintReport &report, const verl::Version &version)
+{
+    QStringList blocks;
+    for (const LaunchReport &launch : report.launches) {
+        if (launch.corrected.isEmpty() && launch.dropped.isEmpty())
+            continue;
+        QString block
+            = u"# "_s + Text::tr("Corrected for verl %1 (line %2):").arg(version.toString()).arg(launch.line) + u'\n';
+        if (!launch.corrected.isEmpty())
+            block += launch.corrected.join(u" \\\n    "_s) + u'\n';
+        if (!launch.dropped.isEmpty())
+            block += u"# "_s + Text::tr("Left out, with nothing to write instead: %1").arg(launch.dropped.join(u' '))
+                + u'\n';
+        blocks << block;
+    }
+    return blocks.join(u'\n');
 }
 
 } // namespace vna::profiler

@@ -1,5 +1,6 @@
-// The launch-command linter: reads a command or a whole launch script and reports, with line and
-// column, what Hydra or verl will reject or do differently than intended, and the corrected override.
+// The launch-command linter: reads a command or a whole launch script as bash runs it, finds the verl
+// (Hydra) launches in it, and reports, with line and column, what bash, Hydra or verl will reject or do
+// differently than intended in the chosen verl release, with the whole corrected command.
 #pragma once
 
 #include <atomic>
@@ -18,18 +19,34 @@ namespace vna::profiler {
 // Launch scripts are kilobytes; anything larger than this is refused rather than read.
 constexpr qint64 kMaxScriptBytes = 16 * 1024 * 1024;
 
+// One command the linter read as a verl launch.
+struct LaunchReport
+{
+    QString program;    // e.g. "python3 -m verl.trainer.main_ppo"; empty for overrides pasted on their own
+    QString configName; // the config it composes, when known
+    qsizetype line = 0;
+    qsizetype column = 0;
+    qsizetype overrides = 0;
+    bool passesArguments = false; // "$@": the caller adds overrides that are not checked here
+    // The whole command as it should be for the chosen release (program, options, every override with
+    // the fixes applied and the missing ones added), one word per element; empty when nothing changes.
+    QStringList corrected;
+    QStringList dropped; // overrides left out of `corrected`: rejected with no equivalent to write
+};
+
 struct LintReport
 {
     QList<Finding> findings; // in the order of the script
     qsizetype overrides = 0; // how many overrides were read
-    // The overrides whose values are known, with the key, prefix and value fixes applied: what the
-    // command meant, for filling the generator's form.
+    QList<LaunchReport> launches;
+    // The overrides whose values are known, with the fixes applied: what the command meant, for filling
+    // the generator's form.
     QList<hydra::Override> corrected;
+    QStringList sourced; // files the script sources, which were not read
 };
 
-// Fails when the text cannot be read as shell at all (an unclosed quote; the error names the line) or is
-// larger than kMaxScriptBytes.
-// Setting *cancel makes it stop at the next command with a runtime error.
+// Fails when bash could not read the text to its end (an unclosed quote: the error names the line) or
+// it is larger than kMaxScriptBytes. Setting *cancel makes it stop with a runtime error.
 Result<LintReport> lint(const QString &script, const verl::Version &version, const std::atomic_bool *cancel = nullptr);
 
 // Reads a script from an open file (also stdin or a pipe), refusing more than kMaxScriptBytes. `name`
@@ -40,8 +57,16 @@ Result<QString> readScriptFile(const QString &path);
 
 // "No problems found in 4 override(s)." or "2 error(s), 1 warning(s) in 4 override(s)."
 QString summary(const LintReport &report);
+// "Read as verl launches: line 12: python3 -m verl.trainer.main_ppo (ppo_trainer, 40 overrides)." or
+// that no launch was found.
+QStringList launchLines(const LintReport &report);
 
-// The corrected overrides, one per finding that has a fix, in script order, without repeats.
-QStringList corrections(const LintReport &report);
+// When `version` is not a release the facts were read from: which release's facts stand for it.
+QString versionNote(const verl::Version &version);
+
+// The corrected command of each launch that needs one, as bash text to paste: a comment naming the
+// line it replaces, then one word per line joined by " \", then a comment with what was left out.
+// The CLI prints it and the GUI shows it, word for word.
+QString correctedText(const LintReport &report, const verl::Version &version);
 
 } // namespace vna::profiler

@@ -6,9 +6,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 
 #include "hydra/shell.h"
 #include "profiler/checks.h"
+#include "verl/facts.h"
 
 using namespace Qt::StringLiterals;
 using vna::hydra::Value;
@@ -176,8 +178,23 @@ Result<QList<qint64>> parseNumberList(const QString &text, const QString &where)
 Result<Plan> buildPlan(const Request &request)
 {
     const verl::Version &version = request.version;
+    const verl::VersionFacts &facts = verl::factsFor(version);
+    if (!facts.npuProfiler) {
+        return Error::input(Text::tr("verl %1 has no NPU profiler: its settings arrived in verl %2. Choose verl %2 or "
+                                     "newer (and upgrade verl to it).")
+                                .arg(version.toString(), verl::firstWithNpuProfiler().toString()),
+                            u"--verl-version"_s);
+    }
     if (request.roles.isEmpty())
         return Error::input(Text::tr("Choose at least one role to profile."), u"--roles"_s);
+    for (const verl::Role role : request.roles) {
+        if (!verl::hasRole(version, role)) {
+            return Error::input(Text::tr("verl %1 has no profiler settings for the %2 role, so it cannot be profiled "
+                                         "there; leave %2 out.")
+                                    .arg(version.toString(), verl::roleName(role)),
+                                u"--roles"_s);
+        }
+    }
     if (request.steps.isEmpty())
         return Error::input(Text::tr("List at least one step to profile, e.g. 1,2,5."), u"--steps"_s);
     for (const qint64 step : request.steps) {
@@ -188,30 +205,38 @@ Result<Plan> buildPlan(const Request &request)
         if (rank < 0)
             return Error::input(Text::tr("Rank %1 is negative.").arg(rank), u"--ranks"_s);
     }
+    const QStringList allowedContents = verl::allowedContents(version);
     for (const QString &item : request.contents) {
-        if (!verl::allowedContents().contains(item))
-            return Error::input(Text::tr("\"%1\" cannot be collected; contents takes npu, cpu, memory, shapes, module "
-                                         "and stack.")
-                                    .arg(item),
-                                u"--contents"_s);
+        if (!allowedContents.contains(item))
+            return Error::input(
+                Text::tr("\"%1\" cannot be collected; contents takes %2.").arg(item, allowedContents.join(u", "_s)),
+                u"--contents"_s);
     }
     const QString level = request.level.isEmpty() ? verl::defaultLevel(version) : request.level;
-    if (!verl::allowedLevels().contains(level))
+    if (!verl::allowedLevels(version).contains(level))
         return Error::input(
-            Text::tr("\"%1\" is not a profiler level: use level_none, level0, level1 or level2.").arg(level),
+            Text::tr("\"%1\" is not a profiler level: use %2.").arg(level, verl::allowedLevels(version).join(u", "_s)),
             u"--level"_s);
     const bool rollout = request.roles.contains(verl::Role::Rollout);
     if ((request.tokenStart || request.tokenEnd) && (!verl::hasTokenRange(version) || !rollout)) {
         return Error::input(Text::tr("A token range profiles the rollout only, and needs verl 0.9.0 or newer."),
                             u"--token-start"_s);
     }
-    if (request.continuousSteps && !verl::hasGlobalProfiler(version))
+    if (request.continuousSteps && !verl::hasContinuousSteps(version))
         return Error::input(Text::tr("Continuous steps need verl 0.6.0 or newer."), u"--continuous-steps"_s);
 
     Plan plan;
+    // One override per key: 0.5's actor, reference and rollout share one block.
     const auto add = [&plan](const QString &key, Value value) {
+        if (key.isEmpty())
+            return;
+        for (const hydra::Override &existing : std::as_const(plan.overrides)) {
+            if (existing.key == key)
+                return;
+        }
         plan.overrides.append(hydra::Override::set(key, std::move(value)));
     };
+    const auto setting = [&facts](const QString &name) { return facts.setting(name); };
     // Roles in one fixed order, whatever order they were given in.
     QList<verl::Role> roles;
     for (const verl::Role role : verl::allRoles()) {
@@ -219,67 +244,93 @@ Result<Plan> buildPlan(const Request &request)
             roles << role;
     }
 
-    if (verl::hasGlobalProfiler(version)) {
-        add(u"global_profiler.tool"_s, Value::string(u"npu"_s));
-        add(u"global_profiler.steps"_s, intList(request.steps));
-        if (!request.savePath.isEmpty())
-            add(u"global_profiler.save_path"_s, Value::string(request.savePath));
-        if (request.continuousSteps)
-            add(u"global_profiler.profile_continuous_steps"_s, Value::boolean(true));
-        for (const verl::Role role : roles) {
-            const QString node = verl::roleProfilerNode(version, role);
-            add(node + u".enable"_s, Value::boolean(true));
-            if (request.allRanks)
-                add(node + u".all_ranks"_s, Value::boolean(true));
-            else if (!request.ranks.isEmpty())
-                add(node + u".ranks"_s, intList(request.ranks));
-            if (!verl::roleHasToolConfig(version, role)) {
-                plan.notes << Text::tr("The reward model has no tool_config of its own: it uses the actor's contents, "
-                                       "level and analysis.");
-                continue;
-            }
-            const QString npu = node + u".tool_config.npu."_s;
-            add(npu + u"contents"_s, stringList(request.contents));
-            add(npu + u"level"_s, Value::string(level));
-            add(npu + u"analysis"_s, Value::boolean(request.analysis));
-            add(npu + u"discrete"_s, Value::boolean(request.discrete));
-            if (role == verl::Role::Rollout && request.tokenStart)
-                add(npu + u"profile_token_start"_s, Value::integer(*request.tokenStart));
-            if (role == verl::Role::Rollout && request.tokenEnd)
-                add(npu + u"profile_token_end"_s, Value::integer(*request.tokenEnd));
-        }
-        if (roles.contains(verl::Role::Actor) && !rollout) {
-            plan.notes << Text::tr("The rollout's profiler settings point at the actor's, so enabling the actor also "
-                                   "profiles the rollout.");
-        }
-    } else {
-        add(u"trainer.profile_steps"_s, intList(request.steps));
-        const QString options = u"trainer.npu_profile.options."_s;
-        if (!request.savePath.isEmpty())
-            add(options + u"save_path"_s, Value::string(request.savePath));
-        add(options + u"level"_s, Value::string(level));
+    add(setting(u"tool"_s), Value::string(u"npu"_s));
+    add(setting(u"steps"_s), intList(request.steps));
+    if (!request.savePath.isEmpty())
+        add(setting(u"save_path"_s), Value::string(request.savePath));
+    if (request.continuousSteps)
+        add(setting(u"continuous"_s), Value::boolean(true));
+    // 0.5: one set of options for every role.
+    add(setting(u"level"_s), Value::string(level));
+    add(setting(u"analysis"_s), Value::boolean(request.analysis));
+    if (!setting(u"contents.npu"_s).isEmpty()) {
         const bool everything = request.contents.isEmpty(); // torch_npu collects CPU and NPU by default
-        add(options + u"with_npu"_s, Value::boolean(everything || request.contents.contains(u"npu"_s)));
-        add(options + u"with_cpu"_s, Value::boolean(everything || request.contents.contains(u"cpu"_s)));
-        add(options + u"with_memory"_s, Value::boolean(request.contents.contains(u"memory"_s)));
-        add(options + u"record_shapes"_s, Value::boolean(request.contents.contains(u"shapes"_s)));
-        add(options + u"with_module"_s, Value::boolean(request.contents.contains(u"module"_s)));
-        add(options + u"with_stack"_s, Value::boolean(request.contents.contains(u"stack"_s)));
-        add(options + u"analysis"_s, Value::boolean(request.analysis));
-        QStringList nodes;
-        for (const verl::Role role : roles) {
-            const QString node = verl::roleProfilerNode(version, role);
-            if (nodes.contains(node))
-                continue;
-            nodes << node;
-            add(node + u".discrete"_s, Value::boolean(request.discrete));
-            if (request.allRanks)
-                add(node + u".all_ranks"_s, Value::boolean(true));
-            else if (!request.ranks.isEmpty())
-                add(node + u".ranks"_s, intList(request.ranks));
+        for (const QString &item : allowedContents) {
+            const bool on = request.contents.contains(item) || (everything && (item == u"npu" || item == u"cpu"));
+            add(setting(u"contents."_s + item), Value::boolean(on));
         }
-        plan.notes << Text::tr("verl 0.5 configures the NPU profiler under trainer.npu_profile and has no per-role "
-                               "switch; the actor, reference and rollout share actor_rollout_ref.profiler.");
+    }
+    const bool noRanksMeansNothing = facts.behaviourOf(u"ranks_default"_s) == u"nothing";
+    bool wroteRank0 = false;
+    QStringList followed;
+    for (const verl::Role role : std::as_const(roles)) {
+        const QString name = verl::roleName(role);
+        add(setting(name + u".enable"_s), Value::boolean(true));
+        if (request.allRanks) {
+            add(setting(name + u".all_ranks"_s), Value::boolean(true));
+        } else if (!request.ranks.isEmpty()) {
+            add(setting(name + u".ranks"_s), intList(request.ranks));
+        } else if (noRanksMeansNothing) {
+            add(setting(name + u".ranks"_s), intList({0}));
+            wroteRank0 = true;
+        }
+        const QList<std::pair<QString, Value>> fields{{u"contents"_s, stringList(request.contents)},
+                                                      {u"level"_s, Value::string(level)},
+                                                      {u"analysis"_s, Value::boolean(request.analysis)},
+                                                      {u"discrete"_s, Value::boolean(request.discrete)}};
+        for (const auto &[field, value] : fields) {
+            QString key = setting(name + u'.' + field);
+            if (key.isEmpty() && !setting(field).isEmpty())
+                continue; // 0.5: written once for every role above
+            if (key.isEmpty()) {
+                // The role's tool_config is an interpolation of another role's: set that one.
+                const QString node = verl::roleProfilerNode(version, role);
+                const QString interpolated = facts.interpolatedAncestor(node + u".tool_config.npu."_s + field);
+                if (interpolated.isEmpty())
+                    continue;
+                const QString target = facts.interpolated.value(interpolated).value;
+                key = target + QString(node + u".tool_config.npu."_s + field).mid(interpolated.size());
+                if (!facts.key(key))
+                    continue;
+                if (!followed.contains(name))
+                    followed << name;
+            }
+            add(key, value);
+        }
+        if (role == verl::Role::Rollout && request.tokenStart)
+            add(setting(u"rollout.token_start"_s), Value::integer(*request.tokenStart));
+        if (role == verl::Role::Rollout && request.tokenEnd)
+            add(setting(u"rollout.token_end"_s), Value::integer(*request.tokenEnd));
+    }
+
+    for (const QString &name : std::as_const(followed)) {
+        plan.notes << Text::tr("In verl %1 the %2 profiler's tool_config is an interpolation of the actor's, so its "
+                               "contents, level, analysis and discrete are set on the actor.")
+                          .arg(version.toString(), name);
+    }
+    // Roles whose switch follows a chosen role's: profiled too, without being asked for.
+    for (const verl::RoleNode &node : facts.roles) {
+        const verl::KeyFact *enable = facts.key(facts.setting(node.role + u".enable"_s));
+        if (!enable || enable->interpolation.isEmpty())
+            continue;
+        for (const verl::Role role : std::as_const(roles)) {
+            if (enable->interpolation == setting(verl::roleName(role) + u".enable"_s)
+                && !request.roles.contains(*verl::parseRole(node.role, QString()))) {
+                plan.notes << Text::tr("The %1 profiler's enable follows the %2's (%3), so enabling the %2 also "
+                                       "profiles the %1.")
+                                  .arg(node.role, verl::roleName(role), enable->source);
+            }
+        }
+    }
+    if (wroteRank0) {
+        plan.notes << Text::tr("verl %1 profiles no rank unless ranks or all_ranks is set (%2), so \"rank 0 only\" is "
+                               "written as ranks=[0].")
+                          .arg(version.toString(), facts.sourceOf(u"ranks_default"_s));
+    }
+    if (!verl::hasGlobalProfiler(version)) {
+        plan.notes << Text::tr("verl %1 configures the NPU profiler under trainer.npu_profile and has no per-role "
+                               "switch; the actor, reference and rollout share actor_rollout_ref.profiler.")
+                          .arg(version.toString());
     }
 
     Settings settings;
@@ -324,185 +375,178 @@ std::optional<QStringList> wordsOf(const Value &value)
 Imported importRequest(const QList<hydra::Override> &overrides, const Request &defaults)
 {
     const verl::Version &version = defaults.version;
+    const verl::VersionFacts &facts = verl::factsFor(version);
     Imported result{defaults, {}, 0};
     Request &request = result.request;
 
     QHash<QString, Value> values;
     for (const hydra::Override &override : overrides) {
-        if (!override.value || override.prefix == hydra::Override::Prefix::Delete
-            || !verl::findKey(version, override.key))
+        if (!override.value || override.prefix == hydra::Override::Prefix::Delete || !facts.key(override.key))
             continue;
         values.insert(override.key, *override.value); // the last one wins, as in Hydra
     }
-    const auto take = [&values, &result](const QString &key) -> std::optional<Value> {
-        const auto it = values.constFind(key);
+    QSet<QString> taken;
+    const auto take = [&](const QString &setting) -> std::optional<Value> {
+        const QString key = facts.setting(setting);
+        const auto it = key.isEmpty() ? values.constEnd() : values.constFind(key);
         if (it == values.constEnd())
             return std::nullopt;
-        ++result.used;
+        if (!taken.contains(key)) {
+            taken.insert(key);
+            ++result.used;
+        }
         return *it;
     };
-    const auto unusable = [&result](const QString &key) {
-        result.notes << Text::tr("The value of %1 does not fit the form and was left at the form's setting.").arg(key);
+    const auto unusable = [&](const QString &setting) {
+        result.notes << Text::tr("The value of %1 does not fit the form and was left at the form's setting.")
+                            .arg(facts.setting(setting));
     };
-    const auto readBool = [&](const QString &key, bool &target) {
-        if (const auto value = take(key)) {
+    const auto readBool = [&](const QString &setting, bool &target) {
+        if (const auto value = take(setting)) {
             if (value->type() == Value::Type::Bool)
                 target = value->toBool();
             else
-                unusable(key);
+                unusable(setting);
         }
     };
-    const auto readString = [&](const QString &key, QString &target) {
-        if (const auto value = take(key)) {
-            if (value->type() == Value::Type::String)
-                target = value->toString();
-            else
-                unusable(key);
-        }
-    };
-    const auto readLevel = [&](const QString &key) {
-        if (const auto value = take(key)) {
-            if (value->type() == Value::Type::String && verl::allowedLevels().contains(value->toString()))
-                request.level = value->toString();
-            else
-                unusable(key);
-        }
-    };
-    const auto readInts = [&](const QString &key, QList<qint64> &target) {
-        if (const auto value = take(key)) {
+    const auto readInts = [&](const QString &setting, QList<qint64> &target) {
+        if (const auto value = take(setting)) {
             if (const auto numbers = intsOf(*value))
                 target = *numbers;
             else
-                unusable(key);
+                unusable(setting);
+        }
+    };
+    const auto readLevel = [&](const QString &setting) {
+        if (const auto value = take(setting)) {
+            if (value->type() == Value::Type::String && verl::allowedLevels(version).contains(value->toString()))
+                request.level = value->toString();
+            else
+                unusable(setting);
+        }
+    };
+    const auto readContents = [&](const QString &setting) {
+        if (const auto value = take(setting)) {
+            const auto words = wordsOf(*value);
+            const QStringList allowed = verl::allowedContents(version);
+            if (words
+                && std::all_of(words->cbegin(), words->cend(), [&](const QString &w) { return allowed.contains(w); }))
+                request.contents = *words;
+            else
+                unusable(setting);
         }
     };
 
-    if (verl::hasGlobalProfiler(version)) {
-        take(u"global_profiler.tool"_s); // the linter has already said when it is not npu; the form writes npu
-        readInts(u"global_profiler.steps"_s, request.steps);
-        readString(u"global_profiler.save_path"_s, request.savePath);
-        readBool(u"global_profiler.profile_continuous_steps"_s, request.continuousSteps);
-
-        QList<verl::Role> roles;
-        for (const verl::Role role : verl::allRoles()) {
-            bool enabled = false;
-            readBool(verl::roleProfilerNode(version, role) + u".enable"_s, enabled);
-            if (enabled)
-                roles << role;
-        }
-        // The form has one set of settings: those of the first enabled role, or of the first role the
-        // command configures at all (a command may set the options and leave enable to the YAML).
-        const auto configures = [&values](const QString &node) {
-            return std::any_of(values.keyBegin(), values.keyEnd(),
-                               [&node](const QString &key) { return key.startsWith(node + u'.'); });
-        };
-        std::optional<verl::Role> source;
-        for (const verl::Role role : roles + verl::allRoles()) {
-            if (verl::roleHasToolConfig(version, role) && configures(verl::roleProfilerNode(version, role))) {
-                source = role;
-                break;
-            }
-        }
-        if (source) {
-            const QString node = verl::roleProfilerNode(version, *source);
-            readBool(node + u".all_ranks"_s, request.allRanks);
-            readInts(node + u".ranks"_s, request.ranks);
-            const QString npu = node + u".tool_config.npu."_s;
-            if (const auto contents = take(npu + u"contents"_s)) {
-                const auto words = wordsOf(*contents);
-                if (words && std::all_of(words->cbegin(), words->cend(), [](const QString &w) {
-                        return verl::allowedContents().contains(w);
-                    }))
-                    request.contents = *words;
-                else
-                    unusable(npu + u"contents"_s);
-            }
-            readLevel(npu + u"level"_s);
-            readBool(npu + u"analysis"_s, request.analysis);
-            readBool(npu + u"discrete"_s, request.discrete);
-
-            // The other enabled roles: the same settings are carried by the form; different ones are not.
-            static const QStringList fields{u"all_ranks"_s,
-                                            u"ranks"_s,
-                                            u"tool_config.npu.contents"_s,
-                                            u"tool_config.npu.level"_s,
-                                            u"tool_config.npu.analysis"_s,
-                                            u"tool_config.npu.discrete"_s};
-            for (const verl::Role role : roles) {
-                const QString other = verl::roleProfilerNode(version, role);
-                if (role == *source || !verl::roleHasToolConfig(version, role))
-                    continue;
-                bool differs = false;
-                for (const QString &field : fields) {
-                    const auto value = take(other + u'.' + field);
-                    const auto mine = values.constFind(node + u'.' + field);
-                    if (value.has_value() != (mine != values.constEnd()) || (value && !(*value == *mine)))
-                        differs = true;
-                }
-                if (differs) {
-                    result.notes << Text::tr("The %1 profiler settings differ from the %2 ones; the form has one set "
-                                             "and shows the %2 ones.")
-                                        .arg(verl::roleName(role), verl::roleName(*source));
-                }
-            }
-        }
-        const QString rollout = verl::roleProfilerNode(version, verl::Role::Rollout) + u".tool_config.npu."_s;
-        for (const auto &[key, target] : {std::pair{u"profile_token_start"_s, &request.tokenStart},
-                                          std::pair{u"profile_token_end"_s, &request.tokenEnd}}) {
-            if (const auto value = take(rollout + key)) {
-                if (value->type() == Value::Type::Int)
-                    *target = value->toInt();
-                else if (value->type() != Value::Type::Null)
-                    unusable(rollout + key);
-            }
-        }
-        if (!roles.isEmpty())
-            request.roles = roles;
-        else if (source)
-            request.roles = {*source};
-        if (roles.isEmpty() && result.used > 0) {
-            result.notes << Text::tr(
-                                "No role has profiler.enable=True in the command, so it profiles nothing; the form "
-                                "turns it on for %1.")
-                                .arg(verl::roleName(request.roles.constFirst()));
-        }
-    } else {
-        readInts(u"trainer.profile_steps"_s, request.steps);
-        const QString options = u"trainer.npu_profile.options."_s;
-        readString(options + u"save_path"_s, request.savePath);
-        readLevel(options + u"level"_s);
-        readBool(options + u"analysis"_s, request.analysis);
-        static const QList<std::pair<const char *, const char *>> flags{
-            {"with_npu", "npu"},         {"with_cpu", "cpu"},       {"with_memory", "memory"},
-            {"record_shapes", "shapes"}, {"with_module", "module"}, {"with_stack", "stack"}};
-        bool anyFlag = false;
+    take(u"tool"_s); // the linter has already said when it is not npu; the form writes npu
+    readInts(u"steps"_s, request.steps);
+    if (const auto value = take(u"save_path"_s)) {
+        if (value->type() == Value::Type::String)
+            request.savePath = value->toString();
+        else if (value->type() != Value::Type::Null)
+            unusable(u"save_path"_s);
+    }
+    readBool(u"continuous"_s, request.continuousSteps);
+    // 0.5: options shared by every role.
+    readLevel(u"level"_s);
+    readBool(u"analysis"_s, request.analysis);
+    if (!facts.setting(u"contents.npu"_s).isEmpty()) {
         QStringList contents;
-        for (const auto &[flag, item] : flags) {
-            bool on = defaults.contents.contains(QLatin1StringView(item));
-            const bool given = values.contains(options + QLatin1StringView(flag));
-            readBool(options + QLatin1StringView(flag), on);
-            anyFlag = anyFlag || given;
+        bool any = false;
+        for (const QString &item : verl::allowedContents(version)) {
+            bool on = defaults.contents.contains(item);
+            any = any || values.contains(facts.setting(u"contents."_s + item));
+            readBool(u"contents."_s + item, on);
             if (on)
-                contents << QString::fromLatin1(item);
+                contents << item;
         }
-        if (anyFlag)
+        if (any)
             request.contents = contents;
-        QList<verl::Role> roles;
-        for (const verl::Role role : verl::allRoles()) {
-            const QString node = verl::roleProfilerNode(version, role);
-            const bool mentioned = values.contains(node + u".discrete"_s) || values.contains(node + u".all_ranks"_s)
-                || values.contains(node + u".ranks"_s);
-            if (mentioned && (role == verl::Role::Actor || role == verl::Role::Critic))
-                roles << role;
+    }
+
+    // The roles the command turns on; without a switch (0.5), the roles it configures.
+    const auto configures = [&values](const QString &node) {
+        return std::any_of(values.keyBegin(), values.keyEnd(),
+                           [&node](const QString &key) { return key.startsWith(node + u'.'); });
+    };
+    QList<verl::Role> roles;
+    QList<verl::Role> configured;
+    QStringList nodes;
+    for (const verl::Role role : verl::allRoles()) {
+        const QString name = verl::roleName(role);
+        const QString node = verl::roleProfilerNode(version, role);
+        // 0.5's actor, reference and rollout share one node: it stands for the actor.
+        if (node.isEmpty() || nodes.contains(node))
+            continue;
+        nodes << node;
+        bool enabled = false;
+        readBool(name + u".enable"_s, enabled);
+        if (enabled)
+            roles << role;
+        if (configures(node) && !configured.contains(role))
+            configured << role;
+    }
+    if (!verl::hasGlobalProfiler(version))
+        roles = configured;
+    // The form has one set of settings: those of the first enabled role that configures them, or of the
+    // first role the command configures at all (a command may leave enable to the YAML).
+    std::optional<verl::Role> source;
+    for (const verl::Role role : roles + configured) {
+        if (configured.contains(role)) {
+            source = role;
+            break;
         }
-        for (const QString &node : {verl::roleProfilerNode(version, verl::Role::Actor),
-                                    verl::roleProfilerNode(version, verl::Role::Critic)}) {
-            readBool(node + u".discrete"_s, request.discrete);
-            readBool(node + u".all_ranks"_s, request.allRanks);
-            readInts(node + u".ranks"_s, request.ranks);
+    }
+    if (source) {
+        const QString name = verl::roleName(*source);
+        readBool(name + u".all_ranks"_s, request.allRanks);
+        readInts(name + u".ranks"_s, request.ranks);
+        readContents(name + u".contents"_s);
+        readLevel(name + u".level"_s);
+        readBool(name + u".analysis"_s, request.analysis);
+        readBool(name + u".discrete"_s, request.discrete);
+
+        // The other enabled roles: the same settings are carried by the form; different ones are not.
+        static const QStringList fields{u"all_ranks"_s, u"ranks"_s,    u"contents"_s,
+                                        u"level"_s,     u"analysis"_s, u"discrete"_s};
+        for (const verl::Role role : std::as_const(roles)) {
+            const QString other = verl::roleName(role);
+            if (role == *source)
+                continue;
+            bool differs = false;
+            for (const QString &field : fields) {
+                const QString otherKey = facts.setting(other + u'.' + field);
+                const QString mineKey = facts.setting(name + u'.' + field);
+                if (otherKey.isEmpty() || otherKey == mineKey)
+                    continue;
+                const auto value = take(other + u'.' + field);
+                const auto mine = values.constFind(mineKey);
+                if (value.has_value() != (mine != values.constEnd()) || (value && !(*value == *mine)))
+                    differs = true;
+            }
+            if (differs) {
+                result.notes << Text::tr("The %1 profiler settings differ from the %2 ones; the form has one set and "
+                                         "shows the %2 ones.")
+                                    .arg(other, name);
+            }
         }
-        if (!roles.isEmpty())
-            request.roles = roles;
+    }
+    for (const auto &[setting, target] : {std::pair{u"rollout.token_start"_s, &request.tokenStart},
+                                          std::pair{u"rollout.token_end"_s, &request.tokenEnd}}) {
+        if (const auto value = take(setting)) {
+            if (value->type() == Value::Type::Int)
+                *target = value->toInt();
+            else if (value->type() != Value::Type::Null)
+                unusable(setting);
+        }
+    }
+    if (!roles.isEmpty())
+        request.roles = roles;
+    else if (source)
+        request.roles = {*source};
+    if (roles.isEmpty() && result.used > 0 && verl::hasGlobalProfiler(version)) {
+        result.notes << Text::tr("No role has profiler.enable=True in the command, so it profiles nothing; the form "
+                                 "turns it on for %1.")
+                            .arg(verl::roleName(request.roles.constFirst()));
     }
     if (request.steps.isEmpty()) {
         request.steps = defaults.steps;

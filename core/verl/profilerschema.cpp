@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "verl/bucketfacts.h"
+#include "verl/facts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -10,25 +10,40 @@ namespace vna::verl {
 
 namespace {
 
-const Version k060{0, 6, 0};
-const Version k070{0, 7, 0};
-const Version k090{0, 9, 0};
-
-QString rolePrefix(Role role)
+ValueKind kindOf(const QString &kind)
 {
-    switch (role) {
-    case Role::Actor:
-        return u"actor_rollout_ref.actor"_s;
-    case Role::Ref:
-        return u"actor_rollout_ref.ref"_s;
-    case Role::Rollout:
-        return u"actor_rollout_ref.rollout"_s;
-    case Role::Critic:
-        return u"critic"_s;
-    case Role::Reward:
-        return u"reward_model"_s;
-    }
-    return QString();
+    static const QHash<QString, ValueKind> kinds{{u"bool"_s, ValueKind::Bool},
+                                                 {u"int"_s, ValueKind::Int},
+                                                 {u"positive_int"_s, ValueKind::PositiveInt},
+                                                 {u"nullable_int"_s, ValueKind::NullableInt},
+                                                 {u"float"_s, ValueKind::Float},
+                                                 {u"path"_s, ValueKind::Path},
+                                                 {u"string"_s, ValueKind::String},
+                                                 {u"level"_s, ValueKind::Level},
+                                                 {u"contents"_s, ValueKind::Contents},
+                                                 {u"tool"_s, ValueKind::Tool},
+                                                 {u"steps"_s, ValueKind::Steps},
+                                                 {u"ranks"_s, ValueKind::Ranks},
+                                                 {u"list"_s, ValueKind::List}};
+    return kinds.value(kind, ValueKind::Any);
+}
+
+ConfigKey configKey(const VersionFacts &f, const KeyFact &k)
+{
+    ConfigKey key{k.key, kindOf(k.kind), {}, k.source, k.checked};
+    if (key.kind == ValueKind::Level)
+        key.choices = f.choices.value(u"level"_s).values;
+    else if (key.kind == ValueKind::Contents)
+        key.choices = f.choices.value(u"contents"_s).values;
+    else if (key.kind == ValueKind::Tool)
+        key.choices = f.choices.value(u"tool"_s).values;
+    return key;
+}
+
+const VersionFacts &newest()
+{
+    static const VersionFacts empty;
+    return allFacts().isEmpty() ? empty : allFacts().constLast();
 }
 
 } // namespace
@@ -68,163 +83,119 @@ Result<Role> parseRole(const QString &text, const QString &where)
                         where);
 }
 
-QString roleProfilerNode(const Version &version, Role role)
+const VersionFacts &facts(const Version &version)
 {
-    // Before 0.6 the actor, reference and rollout shared one block.
-    if (!hasGlobalProfiler(version) && (role == Role::Actor || role == Role::Ref || role == Role::Rollout))
-        return u"actor_rollout_ref.profiler"_s;
-    return rolePrefix(role) + u".profiler"_s;
-}
-
-bool roleHasToolConfig(const Version &version, Role role)
-{
-    return hasGlobalProfiler(version) && role != Role::Reward;
-}
-
-QList<ConfigKey> profilerKeys(const Version &version)
-{
-    QList<ConfigKey> keys;
-    keys.append({bucketFacts(version).configKey, ValueKind::Int});
-    if (!hasGlobalProfiler(version)) {
-        keys.append({u"trainer.profile_steps"_s, ValueKind::Steps});
-        const QString options = u"trainer.npu_profile.options."_s;
-        keys.append({options + u"save_path"_s, ValueKind::Path});
-        keys.append({options + u"level"_s, ValueKind::Level});
-        for (const char *flag :
-             {"with_memory", "record_shapes", "with_npu", "with_cpu", "with_module", "with_stack", "analysis"})
-            keys.append({options + QString::fromLatin1(flag), ValueKind::Bool});
-        for (const QString &node :
-             {u"actor_rollout_ref.profiler"_s, u"critic.profiler"_s, u"reward_model.profiler"_s}) {
-            keys.append({node + u".discrete"_s, ValueKind::Bool});
-            keys.append({node + u".all_ranks"_s, ValueKind::Bool});
-            keys.append({node + u".ranks"_s, ValueKind::Ranks});
-        }
-        return keys;
-    }
-    keys.append({u"global_profiler.tool"_s, ValueKind::Tool});
-    keys.append({u"global_profiler.steps"_s, ValueKind::Steps});
-    keys.append({u"global_profiler.save_path"_s, ValueKind::Path});
-    keys.append({u"global_profiler.profile_continuous_steps"_s, ValueKind::Bool});
-    for (const Role role : allRoles()) {
-        const QString node = roleProfilerNode(version, role);
-        keys.append({node + u".enable"_s, ValueKind::Bool});
-        keys.append({node + u".all_ranks"_s, ValueKind::Bool});
-        keys.append({node + u".ranks"_s, ValueKind::Ranks});
-        keys.append({node + u".tool"_s, ValueKind::Tool});
-        keys.append({node + u".save_path"_s, ValueKind::Path});
-        if (!roleHasToolConfig(version, role))
-            continue;
-        const QString npu = node + u".tool_config.npu."_s;
-        keys.append({npu + u"contents"_s, ValueKind::Contents});
-        keys.append({npu + u"level"_s, ValueKind::Level});
-        keys.append({npu + u"analysis"_s, ValueKind::Bool});
-        keys.append({npu + u"discrete"_s, ValueKind::Bool});
-        if (role == Role::Rollout && hasTokenRange(version)) {
-            keys.append({npu + u"profile_token_start"_s, ValueKind::NullableInt});
-            keys.append({npu + u"profile_token_end"_s, ValueKind::NullableInt});
-        }
-    }
-    return keys;
+    return factsFor(version);
 }
 
 std::optional<ConfigKey> findKey(const Version &version, const QString &key)
 {
-    for (const ConfigKey &candidate : profilerKeys(version)) {
-        if (candidate.key == key)
-            return candidate;
-    }
+    const VersionFacts &f = factsFor(version);
+    if (const KeyFact *k = f.key(key))
+        return configKey(f, *k);
     return std::nullopt;
 }
 
-QStringList closedNodes(const Version &version)
+QList<ConfigKey> keysUnder(const Version &version, const QString &node)
 {
-    if (!hasGlobalProfiler(version))
-        return {u"trainer.npu_profile.options"_s};
-    QStringList nodes;
-    for (const Role role : allRoles()) {
-        if (roleHasToolConfig(version, role))
-            nodes << roleProfilerNode(version, role) + u".tool_config.npu"_s;
+    const VersionFacts &f = factsFor(version);
+    QList<ConfigKey> list;
+    for (const KeyFact &k : f.keys) {
+        if (k.key.startsWith(node + u'.'))
+            list.append(configKey(f, k));
     }
-    return nodes;
+    std::sort(list.begin(), list.end(), [](const ConfigKey &a, const ConfigKey &b) { return a.key < b.key; });
+    return list;
 }
 
-std::optional<QString> movedKey(const Version &version, const QString &key)
+bool keyInAnyRelease(const QString &key)
 {
-    // The bucket setting moved under checkpoint_engine in 0.7.1.
-    const QString bucket = bucketFacts(version).configKey;
-    if (key.endsWith(u"update_weights_bucket_megabytes") && key.startsWith(u"actor_rollout_ref.rollout.")
-        && key != bucket)
-        return bucket;
-
-    if (hasGlobalProfiler(version)) {
-        if (key == u"trainer.profile_steps")
-            return u"global_profiler.steps"_s;
-        if (key == u"trainer.npu_profile.options.save_path")
-            return u"global_profiler.save_path"_s;
-        if (key.startsWith(u"trainer.npu_profile.options.")) {
-            const QString field = key.section(u'.', -1);
-            if (field == u"level" || field == u"analysis")
-                return u"actor_rollout_ref.actor.profiler.tool_config.npu."_s + field;
-            return u"actor_rollout_ref.actor.profiler.tool_config.npu.contents"_s;
-        }
-        if (key.startsWith(u"actor_rollout_ref.profiler."))
-            return u"actor_rollout_ref.actor.profiler."_s + key.section(u'.', 2);
-        if (!hasTokenRange(version) && (key.endsWith(u".profile_token_start") || key.endsWith(u".profile_token_end")))
-            return QString(); // no equivalent before 0.9.0
-        return std::nullopt;
-    }
-    if (key == u"global_profiler.steps")
-        return u"trainer.profile_steps"_s;
-    if (key == u"global_profiler.save_path")
-        return u"trainer.npu_profile.options.save_path"_s;
-    if (key.startsWith(u"global_profiler."))
-        return QString();
-    if (key.contains(u".profiler.tool_config.npu.")) {
-        const QString field = key.section(u'.', -1);
-        if (field == u"level" || field == u"analysis")
-            return u"trainer.npu_profile.options."_s + field;
-        if (field == u"discrete")
-            return u"actor_rollout_ref.profiler.discrete"_s;
-        return QString();
-    }
-    if (key.endsWith(u".profiler.enable"))
-        return QString(); // 0.5 profiles the listed ranks of every role; there is no switch
-    return std::nullopt;
+    const QList<VersionFacts> &all = allFacts();
+    return std::any_of(all.begin(), all.end(), [&key](const VersionFacts &f) { return f.keys.contains(key); });
 }
 
-QStringList allowedContents()
+QString settingKey(const Version &version, const QString &setting)
 {
-    return {u"npu"_s, u"cpu"_s, u"memory"_s, u"shapes"_s, u"module"_s, u"stack"_s};
+    return factsFor(version).setting(setting);
 }
 
-QStringList allowedLevels()
+QString settingOf(const QString &key)
 {
-    return {u"level_none"_s, u"level0"_s, u"level1"_s, u"level2"_s};
+    return settingOfKey(key).value_or(QString());
 }
 
-QStringList allowedTools()
+bool hasNpuProfiler(const Version &version)
 {
-    return {u"npu"_s, u"nsys"_s, u"torch"_s, u"torch_memory"_s};
+    return factsFor(version).npuProfiler;
 }
 
-QString defaultLevel(const Version &version)
+bool hasRole(const Version &version, Role role)
 {
-    return version < k070 ? u"level1"_s : u"level0"_s;
+    return factsFor(version).role(roleName(role)) != nullptr;
+}
+
+QString roleProfilerNode(const Version &version, Role role)
+{
+    const RoleNode *node = factsFor(version).role(roleName(role));
+    return node ? node->node : QString();
 }
 
 bool hasGlobalProfiler(const Version &version)
 {
-    return !(version < k060);
+    return !settingKey(version, u"tool"_s).isEmpty();
+}
+
+bool hasContinuousSteps(const Version &version)
+{
+    return !settingKey(version, u"continuous"_s).isEmpty();
 }
 
 bool hasTokenRange(const Version &version)
 {
-    return !(version < k090);
+    return !settingKey(version, u"rollout.token_start"_s).isEmpty();
+}
+
+QStringList allowedContents(const Version &version)
+{
+    const QStringList values = factsFor(version).choices.value(u"contents"_s).values;
+    // 0.5 has no contents list but one switch per item; the items are the same.
+    return values.isEmpty() ? allowedContents() : values;
+}
+
+QStringList allowedContents()
+{
+    return newest().choices.value(u"contents"_s).values;
+}
+
+QStringList allowedLevels(const Version &version)
+{
+    return factsFor(version).choices.value(u"level"_s).values;
+}
+
+QStringList allowedLevels()
+{
+    return newest().choices.value(u"level"_s).values;
+}
+
+QStringList allowedTools(const Version &version)
+{
+    return factsFor(version).choices.value(u"tool"_s).values;
+}
+
+QString defaultLevel(const Version &version)
+{
+    const VersionFacts &f = factsFor(version);
+    for (const QString &setting : {u"actor.level"_s, u"level"_s}) {
+        if (const KeyFact *k = f.key(f.setting(setting)))
+            return k->value.toString();
+    }
+    return QString();
 }
 
 bool emptyContentsCollectsNpu(const Version &version)
 {
-    return !(k090 < version);
+    const QString collects = factsFor(version).behaviourOf(u"empty_contents"_s);
+    return collects.isEmpty() || collects.split(u',').contains(u"npu"_s);
 }
 
 } // namespace vna::verl

@@ -1,5 +1,6 @@
-// verl's NPU profiler configuration, by release (research/verl-internals.md §1): which keys exist,
-// what each accepts, and the defaults. The generator and the linter both read this table.
+// verl's NPU profiler configuration, by release, as the facts file records it (verl/facts.h): which
+// keys exist, what each accepts, the roles that have a profiler, and the names the generator and the
+// linter use for the settings whose keys moved between releases.
 #pragma once
 
 #include <optional>
@@ -13,51 +14,71 @@
 
 namespace vna::verl {
 
+struct VersionFacts;
+
 enum class Role { Actor, Ref, Rollout, Critic, Reward };
 
 QList<Role> allRoles();
-QString roleName(Role role); // the CLI word: actor, ref, rollout, critic, reward
+QString roleName(Role role); // the CLI word and the facts' name: actor, ref, rollout, critic, reward
 Result<Role> parseRole(const QString &text, const QString &where);
 
 enum class ValueKind {
     Bool,
     Int,
-    NullableInt, // an int or null
+    PositiveInt, // a size in MiB
+    NullableInt, // an int ≥ 0 or null
+    Float,
     Path,
-    Level,    // level_none | level0 | level1 | level2, a string
-    Contents, // a list drawn from npu, cpu, memory, shapes, module, stack
-    Tool,     // nsys | npu | torch | torch_memory
-    Steps,    // a list of ints, or null
-    Ranks,    // a list of ints
+    String,
+    Level,    // one of the release's levels, a string
+    Contents, // a list drawn from the release's contents items
+    Tool,     // one of the release's profiler tools, or null
+    Steps,    // a list of step numbers ≥ 1, or null
+    Ranks,    // a list of ranks ≥ 0
+    List,
+    Any,
 };
 
 struct ConfigKey
 {
     QString key;
-    ValueKind kind;
+    ValueKind kind = ValueKind::Any;
+    QStringList choices; // Level, Contents, Tool: what verl accepts
+    QString source;      // tag:path:line of the key in verl's config
+    QString checkedAt;   // where verl checks the value's type (tag:path:line); empty: read as Python reads it
 };
 
-// The profiler keys (and the bucket key) that exist in `version`.
-QList<ConfigKey> profilerKeys(const Version &version);
+// A key of the release's tracked configuration (profiler nodes, the bucket), or nothing.
 std::optional<ConfigKey> findKey(const Version &version, const QString &key);
-// Nodes whose every field is known: any other key under them is a mistake (typo or wrong version).
-QStringList closedNodes(const Version &version);
-// A key that exists in some release but not in `version`: what to write instead there (may be
-// empty when there is no equivalent), or nothing when the key is not one we track.
-std::optional<QString> movedKey(const Version &version, const QString &key);
+// Every key directly or deeper under `node`.
+QList<ConfigKey> keysUnder(const Version &version, const QString &node);
+// Whether some known release has the key.
+bool keyInAnyRelease(const QString &key);
 
-// Where a role's settings live in `version`, e.g. "actor_rollout_ref.actor.profiler".
+// The key of a named setting ("steps", "tool", "actor.level", "contents.npu", "bucket" …) in the
+// release, or empty when the release has no such setting.
+QString settingKey(const Version &version, const QString &setting);
+// The setting a key holds in the release it comes from (searched newest first), or empty.
+QString settingOf(const QString &key);
+
+bool hasNpuProfiler(const Version &version); // 0.5.0 and later
+bool hasRole(const Version &version, Role role);
+// Where a role's settings live, e.g. "actor_rollout_ref.actor.profiler"; empty without a profiler.
 QString roleProfilerNode(const Version &version, Role role);
-// Whether a role has its own tool_config.npu block (the reward model follows the actor's).
-bool roleHasToolConfig(const Version &version, Role role);
+bool hasGlobalProfiler(const Version &version); // global_profiler.tool: 0.6.0 and later
+bool hasContinuousSteps(const Version &version);
+bool hasTokenRange(const Version &version); // rollout profile_token_start/end: 0.9.0 and later
 
-QStringList allowedContents();
+QStringList allowedContents(const Version &version);
+QStringList allowedContents(); // the newest release's
+QStringList allowedLevels(const Version &version);
 QStringList allowedLevels();
-QStringList allowedTools();
-QString defaultLevel(const Version &version);   // level1 before 0.7.0, level0 after
-bool hasGlobalProfiler(const Version &version); // 0.6.0 and later
-bool hasTokenRange(const Version &version);     // rollout profile_token_start/end: 0.9.0 and later
+QStringList allowedTools(const Version &version);
+QString defaultLevel(const Version &version);
 // What an empty contents list collects: CPU and NPU up to 0.9.0 (torch_npu's default), CPU only after.
 bool emptyContentsCollectsNpu(const Version &version);
+
+// The release's facts, for the rules that need more (behaviour, sources).
+const VersionFacts &facts(const Version &version);
 
 } // namespace vna::verl

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "verl/facts.h"
+
 using namespace Qt::StringLiterals;
 
 namespace vna::verl {
@@ -29,8 +31,14 @@ Result<Version> Version::parse(const QString &text, const QString &where)
 
 QList<Version> knownReleases()
 {
-    // The releases whose facts research/verl-internals.md records; newest first.
-    return {{0, 9, 0}, {0, 8, 0}, {0, 7, 1}, {0, 7, 0}, {0, 6, 1}, {0, 6, 0}, {0, 5, 0}};
+    // The releases the facts file was read from that have the tools' subject (the NPU profiler, the
+    // bucket); older ones are known only to say what they lack.
+    QList<Version> releases;
+    for (const VersionFacts &f : allFacts()) {
+        if (f.npuProfiler)
+            releases.prepend(f.version);
+    }
+    return releases;
 }
 
 Version latestKnown()

@@ -4,6 +4,7 @@
 
 #include <QTest>
 
+#include "bash/interpreter.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
 
@@ -214,7 +215,7 @@ void TestHydraParse::throughTheShell()
     const auto hydraText = vna::hydra::format(Override::set(u"a.b"_s, value));
     QVERIFY(hydraText.ok());
     const QString command = u"python3 -m verl.trainer.main_ppo "_s + vna::shell::quote(*hydraText);
-    const auto script = vna::shell::parseScript(command);
+    const auto script = vna::shell::interpret(command);
     QVERIFY(script.ok());
     QCOMPARE(script->commands.size(), 1);
     QCOMPARE(script->commands.first().words.last().text, *hydraText);

@@ -13,6 +13,7 @@
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "shell/mainwindow.h"
+#include "verl/version.h"
 
 using namespace Qt::StringLiterals;
 
@@ -302,8 +303,15 @@ void TestApp::profilerCommand_data()
                               << 0 << u"'trainer.profile_steps=[2,4]'"_s;
     QTest::addRow("yaml") << QStringList{u"profiler"_s, u"--format"_s, u"yaml"_s, u"--all-ranks"_s} << 0
                           << u"      all_ranks: true\n"_s;
-    QTest::addRow("continuous with discrete is an error")
-        << QStringList{u"profiler"_s, u"--continuous-steps"_s, u"--discrete"_s} << 1 << npu + u"discrete=true"_s;
+    // verl does not stop on it (the steps are not merged): a warning, and the overrides are written.
+    QTest::addRow("continuous with discrete is a warning")
+        << QStringList{u"profiler"_s, u"--continuous-steps"_s, u"--discrete"_s} << 0 << npu + u"discrete=true"_s;
+    QTest::addRow("0.4 has no NPU profiler")
+        << QStringList{u"profiler"_s, u"--verl-version"_s, u"0.4.1"_s} << 2 << u"verl 0.5.0"_s;
+    QTest::addRow("no reward profiler in 0.9")
+        << QStringList{u"profiler"_s, u"--roles"_s, u"actor,reward"_s} << 2 << u"reward"_s;
+    QTest::addRow("ranks written where verl needs them") << QStringList{u"profiler"_s, u"--verl-version"_s, u"0.7.0"_s}
+                                                         << 0 << u"'actor_rollout_ref.actor.profiler.ranks=[0]'"_s;
     QTest::addRow("FAQ level 1 refused") << QStringList{u"profiler"_s, u"--level"_s, u"1"_s} << 2 << u"\"1\""_s;
     QTest::addRow("unknown contents refused")
         << QStringList{u"profiler"_s, u"--contents"_s, u"npu,gpu"_s} << 2 << u"\"gpu\""_s;
@@ -333,7 +341,7 @@ void TestApp::profilerThroughBash_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addRow("defaults") << QStringList();
-    QTest::addRow("everything") << QStringList{u"--roles"_s,      u"actor,ref,rollout,critic,reward"_s,
+    QTest::addRow("everything") << QStringList{u"--roles"_s,      u"actor,ref,rollout,critic"_s,
                                                u"--steps"_s,      u"1,2,5"_s,
                                                u"--contents"_s,   u"npu,cpu,memory,shapes,module,stack"_s,
                                                u"--level"_s,      u"level2"_s,
@@ -341,6 +349,8 @@ void TestApp::profilerThroughBash_data()
                                                u"--save-path"_s,  u"/data/it's here/$HOME"_s,
                                                u"--no-analysis"_s};
     QTest::addRow("0.5") << QStringList{u"--verl-version"_s, u"0.5.0"_s, u"--save-path"_s, u"/tmp/a b"_s};
+    QTest::addRow("0.7.0 with the reward model")
+        << QStringList{u"--verl-version"_s, u"0.7.0"_s, u"--roles"_s, u"rollout,reward"_s};
 }
 
 void TestApp::profilerThroughBash()
@@ -378,16 +388,36 @@ void TestApp::lintCommand_data()
                            "actor_rollout_ref.actor.profiler.tool_config.npu.analysis=true\n";
     QTest::addRow("FAQ on stdin: exactly two errors")
         << QStringList{u"lint"_s} << faq << 1
-        << QStringList{
-               u"<stdin>:2:1: error [ambiguous-sweep]"_s, u"<stdin>:3:1: error [profiler-level]"_s,
-               u"2 error(s), 0 warning(s) in 4 override(s)."_s,
-               u"Corrected overrides:\n'actor_rollout_ref.actor.profiler.tool_config.npu.contents=[npu,cpu]' \\\n"
-               u"actor_rollout_ref.actor.profiler.tool_config.npu.level=level1\n"_s};
-    QTest::addRow("clean") << QStringList{u"lint"_s, u"-"_s} << QByteArray("python3 -m m 'a.b=[1,2]'\n") << 0
-                           << QStringList{u"No problems found in 1 override(s)."_s};
+        << QStringList{u"<stdin>:2:1: error [ambiguous-sweep]"_s, u"<stdin>:3:1: error [profiler-level]"_s,
+                       u"2 error(s), 3 warning(s) in 4 override(s)."_s,
+                       u"Read as verl launches:\n  Line 1: overrides on their own, 4 override(s)\n"_s,
+                       u"# Corrected for verl 0.9.0 (line 1):\n"
+                       u"actor_rollout_ref.actor.profiler.tool_config.npu.discrete=true \\\n"
+                       u"    'actor_rollout_ref.actor.profiler.tool_config.npu.contents=[npu,cpu]' \\\n"
+                       u"    actor_rollout_ref.actor.profiler.tool_config.npu.level=level1 \\\n"
+                       u"    actor_rollout_ref.actor.profiler.tool_config.npu.analysis=true \\\n"
+                       u"    actor_rollout_ref.actor.profiler.enable=true \\\n"
+                       u"    global_profiler.tool=npu \\\n"
+                       u"    'global_profiler.steps=[1]'\n"_s};
+    QTest::addRow("FAQ on 0.5.0 uses 0.5's keys")
+        << QStringList{u"lint"_s, u"--verl-version"_s, u"0.5.0"_s} << faq << 1
+        << QStringList{u"# Corrected for verl 0.5.0 (line 1):\nactor_rollout_ref.profiler.discrete=true \\\n"_s,
+                       u"    trainer.npu_profile.options.level=level1 \\\n"_s,
+                       u"    'actor_rollout_ref.profiler.ranks=[0]'\n"_s};
+    QTest::addRow("clean") << QStringList{u"lint"_s, u"-"_s}
+                           << QByteArray("python3 -m verl.trainer.main_ppo 'a.b=[1,2]'\n") << 0
+                           << QStringList{
+                                  u"No problems found in 1 override(s)."_s,
+                                  u"Line 1: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 override(s)"_s};
+    QTest::addRow("not a verl launch") << QStringList{u"lint"_s} << QByteArray("pip install torch==2.8.0\n") << 0
+                                       << QStringList{u"No verl launch found"_s};
+    QTest::addRow("a later release reads as the one before")
+        << QStringList{u"lint"_s, u"--verl-version"_s, u"0.8.3"_s} << QByteArray("true\n") << 0 << QStringList{};
     QTest::addRow("old key on a new version")
         << QStringList{u"lint"_s, u"--verl-version"_s, u"0.8.0"_s}
-        << QByteArray("python3 -m m actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096\n") << 1
+        << QByteArray(
+               "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096\n")
+        << 1
         << QStringList{u"[key-not-in-version]"_s,
                        u"fix: actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s};
     QTest::addRow("HCCL_DEBUG is a warning") << QStringList{u"lint"_s} << QByteArray("export HCCL_DEBUG=INFO\n") << 0
@@ -428,10 +458,12 @@ void TestApp::lintJson()
     const Run result = run({u"lint"_s, script, u"--json"_s});
     QCOMPARE(result.code, 1);
     QJsonParseError error;
-    const QJsonArray findings
-        = QJsonDocument::fromJson(result.out.toUtf8(), &error).object().value(u"findings"_s).toArray();
+    const QJsonObject document = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
+    const QJsonArray findings = document.value(u"findings"_s).toArray();
     QCOMPARE(error.error, QJsonParseError::NoError);
-    QCOMPARE(findings.size(), 2);
+    QCOMPARE(document.value(u"verl_version"_s).toString(), vna::verl::latestKnown().toString());
+    // The sweep, then what the settings lack to collect anything: enable, tool, steps.
+    QCOMPARE(findings.size(), 4);
     const QJsonObject first = findings.at(0).toObject();
     QCOMPARE(first.keys(),
              (QStringList{u"column"_s, u"fix"_s, u"key"_s, u"line"_s, u"message"_s, u"rule"_s, u"severity"_s}));
@@ -440,10 +472,18 @@ void TestApp::lintJson()
     QCOMPARE(first.value(u"column"_s).toInt(), 5);
     QCOMPARE(first.value(u"severity"_s).toString(), u"error"_s);
     QCOMPARE(first.value(u"rule"_s).toString(), u"ambiguous-sweep"_s);
-    const QJsonObject second = findings.at(1).toObject();
-    QCOMPARE(second.value(u"severity"_s).toString(), u"warning"_s);
-    QCOMPARE(second.value(u"rule"_s).toString(), u"shell-unquoted-list"_s);
-    QCOMPARE(second.value(u"fix"_s).toString(), u"'trainer.logger=[console,wandb]'"_s);
+    for (qsizetype i = 1; i < findings.size(); ++i)
+        QCOMPARE(findings.at(i).toObject().value(u"rule"_s).toString(), u"profiler-not-collected"_s);
+    const QJsonArray launches = document.value(u"launches"_s).toArray();
+    QCOMPARE(launches.size(), 1);
+    const QJsonObject launch = launches.first().toObject();
+    QCOMPARE(launch.value(u"program"_s).toString(), u"python3 -m verl.trainer.main_ppo"_s);
+    QCOMPARE(launch.value(u"line"_s).toInt(), 2);
+    QCOMPARE(launch.value(u"config"_s).toString(), u"ppo_trainer"_s);
+    QCOMPARE(launch.value(u"overrides"_s).toInt(), 2);
+    const QJsonArray corrected = launch.value(u"corrected"_s).toArray();
+    QCOMPARE(corrected.at(3).toString(), u"'actor_rollout_ref.actor.profiler.tool_config.npu.contents=[npu,cpu]'"_s);
+    QCOMPARE(corrected.at(4).toString(), u"'trainer.logger=[console,wandb]'"_s);
 }
 
 int main(int argc, char **argv)

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "bash/interpreter.h"
 #include "common/fieldcheck.h"
 #include "common/i18n.h"
 #include "common/noteslist.h"
@@ -24,6 +25,7 @@
 #include "hydra/parser.h"
 #include "hydra/shell.h"
 #include "profiler/findingsmodel.h"
+#include "profiler/lint.h"
 #include "profiler/profilertab.h"
 #include "support/widgetdriver.h"
 
@@ -125,8 +127,12 @@ void TestProfilerTab::defaultForm()
                           u"actor_rollout_ref.actor.profiler.enable=true"_s, u"'"_s + kNpu + u"contents=[npu,cpu]'"_s,
                           kNpu + u"level=level0"_s, kNpu + u"analysis=true"_s, kNpu + u"discrete=false"_s}));
     QVERIFY(tab()->plan());
-    const QString findings = child<vna::ui::NotesList>(tab(), "profilerFindings")->plainText();
-    QVERIFY2(findings.contains(u"rank 0 only"_s), qPrintable(findings));
+    // Nothing to warn about; the note says what the actor's switch also turns on.
+    const auto notes = child<vna::ui::NotesList>(tab(), "profilerFindings")->notes();
+    QCOMPARE(notes.size(), 1);
+    QCOMPARE(notes.constFirst().severity, vna::ui::Severity::Info);
+    QVERIFY2(notes.constFirst().text.contains(u"rollout profiler's enable follows the actor's"_s),
+             qPrintable(notes.constFirst().text));
     QVERIFY(child<QPushButton>(tab(), "profilerCopy")->isEnabled());
 }
 
@@ -205,7 +211,7 @@ void TestProfilerTab::everyPreviewLineParses()
     setChecked(child<QCheckBox>(tab(), "profilerRole_ref"), true);
     retype(child<QLineEdit>(tab(), "profilerSavePath"), u"/tmp/a b$c"_s);
     waitIdle();
-    const auto script = vna::shell::parseScript(preview());
+    const auto script = vna::shell::interpret(preview());
     QVERIFY(script.ok());
     QCOMPARE(script->commands.size(), 1);
     const auto &words = script->commands.constFirst().words;
@@ -398,23 +404,35 @@ void TestProfilerTab::lintScript()
     QVERIFY(finished.wait());
     waitIdle();
 
+    // The same findings and corrected command as `lint` prints for this text.
+    const QString text = script->toPlainText();
+    const auto cli = vna::profiler::lint(text, vna::verl::latestKnown());
+    QVERIFY(cli.ok());
     auto *table = child<QTableView>(tab(), "profilerLintTable");
-    QCOMPARE(table->model()->rowCount(), 3);
+    QCOMPARE(table->model()->rowCount(), cli->findings.size());
     const auto cell = [table](int row, int column) { return table->model()->index(row, column).data().toString(); };
+    QStringList rules;
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        rules << cell(row, vna::ui::FindingsModel::RuleColumn);
+    QCOMPARE(rules,
+             (QStringList{u"hccl-debug"_s, u"profiler-not-collected"_s, u"profiler-not-collected"_s,
+                          u"profiler-not-collected"_s, u"ambiguous-sweep"_s, u"profiler-level"_s}));
     QCOMPARE(cell(0, vna::ui::FindingsModel::LineColumn), u"1:8"_s);
-    QCOMPARE(cell(0, vna::ui::FindingsModel::RuleColumn), u"hccl-debug"_s);
-    QCOMPARE(cell(1, vna::ui::FindingsModel::RuleColumn), u"ambiguous-sweep"_s);
-    QCOMPARE(cell(1, vna::ui::FindingsModel::LineColumn), u"4:1"_s);
-    QCOMPARE(cell(2, vna::ui::FindingsModel::RuleColumn), u"profiler-level"_s);
-    QCOMPARE(cell(2, vna::ui::FindingsModel::FixColumn), kNpu + u"level=level1"_s);
-    QVERIFY2(child<QLabel>(tab(), "profilerLintSummary")->text().startsWith(u"2 error(s), 1 warning(s) in 4"_s),
-             qPrintable(child<QLabel>(tab(), "profilerLintSummary")->text()));
-    QCOMPARE(child<QPlainTextEdit>(tab(), "profilerCorrections")->toPlainText(),
-             u"export ASCEND_GLOBAL_LOG_LEVEL=1 \\\n'"_s + kNpu + u"contents=[npu,cpu]' \\\n"_s + kNpu
-                 + u"level=level1"_s);
+    QCOMPARE(cell(4, vna::ui::FindingsModel::LineColumn), u"4:1"_s);
+    QCOMPARE(cell(5, vna::ui::FindingsModel::FixColumn), kNpu + u"level=level1"_s);
+    const QString summary = child<QLabel>(tab(), "profilerLintSummary")->text();
+    QVERIFY2(summary.startsWith(u"2 error(s), 4 warning(s) in 4"_s), qPrintable(summary));
+    QVERIFY2(summary.contains(u"Line 2: python3 -m verl.trainer.main_ppo (config ppo_trainer), 4 override(s)"_s),
+             qPrintable(summary));
+    const QString corrections = child<QPlainTextEdit>(tab(), "profilerCorrections")->toPlainText();
+    QCOMPARE(corrections, vna::profiler::correctedText(*cli, vna::verl::latestKnown()));
+    QVERIFY2(corrections.startsWith(u"# Corrected for verl 0.9.0 (line 2):\npython3 \\\n    -m \\\n"_s),
+             qPrintable(corrections));
+    QVERIFY(corrections.contains(u"'"_s + kNpu + u"contents=[npu,cpu]'"_s));
+    QVERIFY(corrections.contains(u"'global_profiler.steps=[1]'"_s));
 
     // Clicking a finding shows its place in the script.
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(2, 0)).center());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(5, 0)).center());
     QCOMPARE(script->textCursor().blockNumber(), 4);
     QCOMPARE(script->extraSelections().size(), 1);
 
@@ -427,7 +445,9 @@ void TestProfilerTab::lintScript()
     retype(script, u"python3 -m verl.trainer.main_ppo 'a.b=[1,2]'"_s);
     QVERIFY(finished.wait());
     QCOMPARE(table->model()->rowCount(), 0);
-    QCOMPARE(child<QLabel>(tab(), "profilerLintSummary")->text(), u"No problems found in 1 override(s)."_s);
+    QCOMPARE(child<QLabel>(tab(), "profilerLintSummary")->text(),
+             u"No problems found in 1 override(s).\nLine 1: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 "
+             u"override(s)"_s);
     QVERIFY(!child<QPushButton>(tab(), "profilerCopyCorrections")->isEnabled());
 }
 
@@ -443,14 +463,18 @@ void TestProfilerTab::lintFollowsVersion()
     QCOMPARE(table->model()->index(0, vna::ui::FindingsModel::RuleColumn).data().toString(), u"key-not-in-version"_s);
     retype(child<QComboBox>(tab(), "profilerVersion")->lineEdit(), u"0.5.0"_s);
     QVERIFY(finished.wait());
-    QCOMPARE(table->model()->rowCount(), 0);
+    // A 0.5 key on 0.5: no error any more, only what its settings lack (steps, ranks).
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        QVERIFY(table->model()->index(row, vna::ui::FindingsModel::RuleColumn).data().toString()
+                != u"key-not-in-version");
+    QCOMPARE(table->model()->rowCount(), 2);
 }
 
 void TestProfilerTab::openScript_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("mentions"); // in the summary
-    QTest::addRow("script") << u"file"_s << u"1 error(s), 0 warning(s) in 1"_s;
+    QTest::addRow("script") << u"file"_s << u"1 error(s), 3 warning(s) in 1"_s;
     QTest::addRow("folder") << u"dir"_s << u"is a folder"_s;
     QTest::addRow("fifo") << u"fifo"_s << u"not a regular file"_s;
     QTest::addRow("missing") << u"missing"_s << u"does not exist"_s;

@@ -724,7 +724,16 @@ void ProfilerTab::updateAvailability()
     const auto version = verl::Version::parse(m_version->currentText(), QString());
     const verl::Version v = version ? *version : verl::latestKnown();
     m_ranks->setEnabled(!m_allRanks->isChecked());
-    const bool continuous = verl::hasGlobalProfiler(v);
+    for (const verl::Role role : verl::allRoles()) {
+        QCheckBox *box = m_roleBoxes.at(static_cast<int>(role));
+        const bool available = verl::hasRole(v, role);
+        box->setEnabled(available);
+        //: %1 is a verl version, %2 a role name such as reward
+        box->setToolTip(
+            available ? QString()
+                      : tr("verl %1 has no profiler settings for the %2 role").arg(v.toString(), verl::roleName(role)));
+    }
+    const bool continuous = verl::hasContinuousSteps(v);
     m_continuous->setEnabled(continuous);
     m_continuous->setToolTip(continuous ? tr("profile_continuous_steps: needs discrete off")
                                         : tr("verl 0.6.0 and later only"));
@@ -749,7 +758,8 @@ std::optional<profiler::Request> ProfilerTab::readRequest(const verl::Version &v
 
     request.roles.clear();
     for (const verl::Role role : verl::allRoles()) {
-        if (m_roleBoxes.at(static_cast<int>(role))->isChecked())
+        const QCheckBox *box = m_roleBoxes.at(static_cast<int>(role));
+        if (box->isChecked() && box->isEnabled()) // a role the version lacks is greyed out and left out
             request.roles << role;
     }
     const auto steps = profiler::parseNumberList(m_steps->text(), tr("Steps"));
@@ -812,6 +822,7 @@ void ProfilerTab::generate()
                 : where == u"--steps"                 ? m_stepsMessage
                 : where == u"--ranks"                 ? m_ranksMessage
                 : where.startsWith(u"--token")        ? m_tokensMessage
+                : where == u"--verl-version"          ? m_versionMessage
                                                       : nullptr;
             if (field)
                 field->setMessage(plan.error().message);
@@ -826,6 +837,8 @@ void ProfilerTab::generate()
         m_status->clear();
         m_status->hide();
         QList<NoteItem> notes;
+        if (const QString nearest = profiler::versionNote(request->version); !nearest.isEmpty())
+            notes.append({Severity::Info, nearest});
         for (const profiler::Finding &finding : m_plan->findings)
             notes.append({severityOf(finding), finding.message});
         for (const QString &note : m_plan->notes)
@@ -922,6 +935,16 @@ void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
     }
     for (const QString &note : imported.notes)
         notes.append({Severity::Info, note});
+    // The same corrected command the Lint page and the CLI show, on one line.
+    for (const profiler::LaunchReport &launch : report->launches) {
+        if (!launch.corrected.isEmpty()) {
+            notes.append({Severity::Info,
+                          tr("Corrected for verl %1 (line %2): %3")
+                              .arg(defaults.version.toString())
+                              .arg(launch.line)
+                              .arg(launch.corrected.join(u' '))});
+        }
+    }
     m_importNotes->setNotes(notes);
     Q_EMIT importFinished();
 }
@@ -977,10 +1000,17 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     m_script->setExtraSelections({});
     m_lintReport = *report;
     m_lintModel->setFindings(report->findings);
-    m_corrections->setPlainText(profiler::corrections(*report).join(u" \\\n"_s));
-    m_lintSummary->setText(report->findings.isEmpty()
-                               ? profiler::summary(*report)
-                               : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script."));
+    const auto version = verl::Version::parse(m_version->currentText(), QString());
+    m_corrections->setPlainText(profiler::correctedText(*report, version ? *version : verl::latestKnown()));
+    QStringList lines{report->findings.isEmpty()
+                          ? profiler::summary(*report)
+                          : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script.")};
+    lines << profiler::launchLines(*report);
+    if (version) {
+        if (const QString nearest = profiler::versionNote(*version); !nearest.isEmpty())
+            lines << nearest;
+    }
+    m_lintSummary->setText(lines.join(u'\n'));
     m_copyCorrections->setEnabled(!m_corrections->toPlainText().isEmpty());
     m_toForm->setEnabled(!m_lintReport->corrected.isEmpty());
     Q_EMIT lintFinished();
