@@ -2480,22 +2480,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>检查启动命令或脚本中的 Hydra 与 verl 性能分析配置错误。</translation>
     </message>
     <message>
-        <source>Reads a launch command or script (a file, or standard input for - or no file) and reports, with line and column, the overrides Hydra or verl will reject or misread: comma sweeps such as contents=npu,cpu, wrong types or values of profiler keys, keys that do not exist in your verl version, lists or dicts left unquoted for the shell, HCCL_DEBUG, and + on keys that exist. Prints the corrected overrides.
-Exit code 1 when there are errors.</source>
-        <translation>读取启动命令或脚本（文件；为 - 或不给文件时读标准输入），按行号和列号报告 Hydra 或 verl 会拒绝或误读的覆盖参数：contents=npu,cpu 这类逗号 sweep、性能分析键的类型或取值错误、你的 verl 版本中不存在的键、未对 shell 加引号的列表或字典、HCCL_DEBUG，以及对已存在的键使用 +。并输出修正后的覆盖参数。
-有错误时退出码为 1。</translation>
-    </message>
-    <message>
         <source>The script or command to check; - or nothing reads standard input.</source>
         <translation>要检查的脚本或命令；为 - 或不给时读取标准输入。</translation>
     </message>
     <message>
         <source>Your verl version.</source>
         <translation>你的 verl 版本。</translation>
-    </message>
-    <message>
-        <source>Print {"findings": [...]} instead of text.</source>
-        <translation>输出 {"findings": [...]}，而不是文本。</translation>
     </message>
     <message>
         <source>Give one file to check; got %1.</source>
@@ -2510,8 +2500,26 @@ Exit code 1 when there are errors.</source>
         <translation>&lt;标准输入&gt;</translation>
     </message>
     <message>
-        <source>Corrected overrides:</source>
-        <translation>修正后的覆盖参数：</translation>
+        <source>note:</source>
+        <translation>注意：</translation>
+    </message>
+    <message>
+        <source>Read as verl launches:</source>
+        <translation>识别为 verl 启动命令的有：</translation>
+    </message>
+    <message>
+        <source>Sourced files, not read: %1</source>
+        <translation>通过 source 引入但未读取的文件：%1</translation>
+    </message>
+    <message>
+        <source>Reads a launch command or script (a file, or standard input for - or no file) the way bash runs it (variables, defaults, arrays, $((…)), functions, here-documents), finds the verl launches in it (python -m verl…, main_*.py, torchrun, ray job submit -- …) and reports, with line and column, what bash, Hydra or your verl version will reject or misread in their overrides: comma sweeps such as contents=npu,cpu, wrong types or values of profiler keys, keys that do not exist in your verl version, and what the profiler settings will not collect. Prints the whole corrected command for that version.
+Exit code 1 when there are errors.</source>
+        <translation>按 bash 执行的方式读取启动命令或脚本（文件；为 - 或不给时读标准输入），包括变量、默认值、数组、$((…))、函数和 here-document，找出其中的 verl 启动命令（python -m verl…、main_*.py、torchrun、ray job submit -- …），并按行号和列号报告其覆盖参数中会被 bash、Hydra 或你的 verl 版本拒绝或误读的地方：如 contents=npu,cpu 这类逗号扫参、性能分析器键的类型或取值错误、你的 verl 版本中不存在的键，以及性能分析配置采集不到的内容。最后打印针对该版本修正后的完整命令。
+有错误时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>Print {"findings": [...], "launches": [...]} instead of text.</source>
+        <translation>输出 {"findings": [...], "launches": [...]}，而不是文本。</translation>
     </message>
 </context>
 <context>
@@ -2922,96 +2930,136 @@ Exit code 1 when there are errors.</source>
         <translation>%1() 是 sweep：普通运行时 Hydra 会以 "Sweep parameters … requires --multirun" 报错退出。</translation>
     </message>
     <message>
-        <source>%1 is an integer; verl wants true or false.</source>
-        <translation>%1 是整数；verl 需要 true 或 false。</translation>
-    </message>
-    <message>
-        <source>%1 is quoted, so it is a string; verl wants the bool true or false.</source>
-        <translation>%1 带引号，因此是字符串；verl 需要布尔值 true 或 false。</translation>
-    </message>
-    <message>
-        <source>%1 is not true or false.</source>
-        <translation>%1 不是 true 或 false。</translation>
-    </message>
-    <message>
         <source>%1 is not a positive whole number.</source>
         <translation>%1 不是正整数。</translation>
-    </message>
-    <message>
-        <source>%1 is not a whole number ≥ 0 or null.</source>
-        <translation>%1 不是 ≥ 0 的整数，也不是 null。</translation>
     </message>
     <message>
         <source>%1 is not a path.</source>
         <translation>%1 不是路径。</translation>
     </message>
     <message>
-        <source>level=%1 is the integer %1; verl accepts only the strings level_none, level0, level1 and level2 ("Profiler level must be of type str").</source>
-        <translation>level=%1 是整数 %1；verl 只接受字符串 level_none、level0、level1 和 level2（"Profiler level must be of type str"）。</translation>
-    </message>
-    <message>
-        <source>%1 is not a profiler level; verl accepts level_none, level0, level1 and level2.</source>
-        <translation>%1 不是性能分析级别；verl 接受 level_none、level0、level1 和 level2。</translation>
-    </message>
-    <message>
-        <source>%1 cannot be collected; contents takes npu, cpu, memory, shapes, module and stack ("Profiler contents only supports …").</source>
-        <translation>无法采集 %1；contents 只接受 npu、cpu、memory、shapes、module 和 stack（"Profiler contents only supports …"）。</translation>
-    </message>
-    <message>
-        <source>%1 is not a list; contents must be a list such as [npu,cpu] ("Profiler contents must be of type list").</source>
-        <translation>%1 不是列表；contents 必须是 [npu,cpu] 这样的列表（"Profiler contents must be of type list"）。</translation>
-    </message>
-    <message>
-        <source>tool=%1 does not profile Ascend NPUs; use npu.</source>
-        <translation>tool=%1 不能分析昇腾 NPU；请使用 npu。</translation>
-    </message>
-    <message>
-        <source>%1 is not a profiler tool; on Ascend NPUs use npu.</source>
-        <translation>%1 不是性能分析工具；昇腾 NPU 上请使用 npu。</translation>
-    </message>
-    <message>
-        <source>%1 is not a list of step numbers; write steps as a list, e.g. [1,2,5], or null.</source>
-        <translation>%1 不是步数列表；steps 请写成列表（如 [1,2,5]）或 null。</translation>
-    </message>
-    <message>
-        <source>%1 is not a list of ranks; write ranks as a list, e.g. [0,1].</source>
-        <translation>%1 不是 rank 列表；ranks 请写成列表，如 [0,1]。</translation>
-    </message>
-    <message>
         <source>level2 with stack or memory writes very large traces (many GB per step); prefer level1 or level0 unless you need them.</source>
         <translation>level2 配合 stack 或 memory 会写出非常大的性能数据（每步数 GB）；除非确实需要，请优先使用 level1 或 level0。</translation>
-    </message>
-    <message>
-        <source>Profiling is enabled for %1, but global_profiler.tool is not npu: verl then builds no NPU profiler and collects nothing.</source>
-        <translation>已为 %1 开启性能分析，但 global_profiler.tool 不是 npu：verl 不会创建 NPU 性能分析器，什么也不会采集。</translation>
-    </message>
-    <message>
-        <source>Profiling is enabled, but global_profiler.steps lists no step, so no step is profiled.</source>
-        <translation>已开启性能分析，但 global_profiler.steps 没有列出任何步，因此不会分析任何一步。</translation>
-    </message>
-    <message>
-        <source>%1: enable with no ranks and all_ranks off profiles rank 0 only (verl's DistProfiler; its docs say nothing is collected).</source>
-        <translation>%1：开启 enable 但 ranks 为空且 all_ranks 关闭时，只分析 rank 0（verl 的 DistProfiler 如此实现；其文档称不会采集）。</translation>
-    </message>
-    <message>
-        <source>%1: contents is empty, which after verl 0.9.0 collects CPU activity only; list npu to get device data.</source>
-        <translation>%1：contents 为空，在 verl 0.9.0 之后的版本中只采集 CPU 活动；要获得设备数据请列出 npu。</translation>
     </message>
     <message>
         <source>%1: level2 with stack or memory writes very large traces (many GB per step); prefer level1 or level0 unless you need them.</source>
         <translation>%1：level2 配合 stack 或 memory 会写出非常大的性能数据（每步数 GB）；除非确实需要，请优先使用 level1 或 level0。</translation>
     </message>
     <message>
-        <source>%1: profile_continuous_steps=True needs discrete=False (continuous steps share one database).</source>
-        <translation>%1：profile_continuous_steps=True 需要 discrete=False（连续的步共用一个数据库）。</translation>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
     </message>
     <message>
-        <source>rollout: the agent loop (rollout.mode=async) can only be profiled with discrete=True.</source>
-        <translation>rollout：agent loop（rollout.mode=async）只能在 discrete=True 时进行性能分析。</translation>
+        <source>%1 is a %2; verl checks that %3 is true or false and stops (%4).</source>
+        <translation>%1 是 %2；verl 会检查 %3 是否为 true 或 false，不是则停止（%4）。</translation>
     </message>
     <message>
-        <source>profile_token_end (%1) must be greater than profile_token_start (%2).</source>
-        <translation>profile_token_end（%1）必须大于 profile_token_start（%2）。</translation>
+        <source>%1 is a string, and verl reads any non-empty string as true; write false.</source>
+        <translation>%1 是字符串，verl 会把任何非空字符串当作 true；请写 false。</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number.</source>
+        <translation>%1 不是整数。</translation>
+    </message>
+    <message>
+        <source>%1 is not a number.</source>
+        <translation>%1 不是数字。</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number ≥ 0 or null; verl checks it and stops (%2).</source>
+        <translation>%1 不是 ≥ 0 的整数或 null；verl 会检查并停止（%2）。</translation>
+    </message>
+    <message>
+        <source>level=%1 is the integer %1; verl accepts only the strings %2 and stops on anything else.</source>
+        <translation>level=%1 是整数 %1；verl 只接受字符串 %2，其他取值都会停止。</translation>
+    </message>
+    <message>
+        <source>%1 is not a profiler level; verl accepts %2 and stops on anything else.</source>
+        <translation>%1 不是性能分析级别；verl 接受 %2，其他取值都会停止。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be collected; contents takes %2, and verl stops on anything else.</source>
+        <translation>无法采集 %1；contents 只接受 %2，其他取值 verl 都会停止。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list; verl checks that contents is a list such as [npu,cpu] and stops.</source>
+        <translation>%1 不是列表；verl 会检查 contents 是否为 [npu,cpu] 这样的列表，不是则停止。</translation>
+    </message>
+    <message>
+        <source>tool=%1 collects no Ascend NPU data (it drives CUDA tools); use npu.</source>
+        <translation>tool=%1 采集不到昇腾 NPU 的数据（它调用的是 CUDA 工具）；请使用 npu。</translation>
+    </message>
+    <message>
+        <source>%1 is not a tool verl knows (%2); verl then builds no profiler and collects nothing. On Ascend NPUs use npu.</source>
+        <translation>%1 不是 verl 认识的工具（%2）；verl 因此不会创建性能分析器，什么也采集不到。在昇腾 NPU 上请使用 npu。</translation>
+    </message>
+    <message>
+        <source>%1 holds something other than step numbers ≥ 1; such an item never matches a training step.</source>
+        <translation>%1 中有不是 ≥ 1 的步数的项；这样的项永远匹配不到训练步。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list of step numbers; verl looks the step up in it and stops. Write steps as a list, e.g. [1,2,5], or null.</source>
+        <translation>%1 不是步数列表；verl 在其中查找当前步时会停止。请把 steps 写成列表，如 [1,2,5]，或 null。</translation>
+    </message>
+    <message>
+        <source>%1 holds something other than rank numbers; such an item matches no rank.</source>
+        <translation>%1 中有不是 rank 编号的项；这样的项匹配不到任何 rank。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list of ranks; verl checks that ranks is a list and stops. Write e.g. [0,1].</source>
+        <translation>%1 不是 rank 列表；verl 会检查 ranks 是否为列表，不是则停止。请写成如 [0,1]。</translation>
+    </message>
+    <message>
+        <source>%1 is not a list.</source>
+        <translation>%1 不是列表。</translation>
+    </message>
+    <message>
+        <source>%1 sets neither ranks nor all_ranks, and verl %2 then profiles no rank at all: its NPU profiler starts only on a listed rank (%3). List the ranks to profile.</source>
+        <translation>%1 既没有设置 ranks 也没有设置 all_ranks，verl %2 因此不会对任何 rank 做性能分析：其 NPU 性能分析器只在列出的 rank 上启动（%3）。请列出要分析的 rank。</translation>
+    </message>
+    <message>
+        <source>%1 lists no step, so no step is profiled.</source>
+        <translation>%1 没有列出任何步，因此不会分析任何一步。</translation>
+    </message>
+    <message>
+        <source>No role has profiler.enable=True, so verl profiles nothing; turn it on for the roles to profile.</source>
+        <translation>没有任何角色设置了 profiler.enable=True，verl 因此什么也不分析；请为要分析的角色打开它。</translation>
+    </message>
+    <message>
+        <source>global_profiler.tool is not set, so verl builds no profiler and collects nothing.</source>
+        <translation>没有设置 global_profiler.tool，verl 因此不会创建性能分析器，什么也采集不到。</translation>
+    </message>
+    <message>
+        <source>%1: contents is empty, which in verl %2 collects CPU activity only (%3); list npu to get device data.</source>
+        <translation>%1：contents 为空，在 verl %2 中只采集 CPU 活动（%3）；要获得设备数据请列出 npu。</translation>
+    </message>
+    <message>
+        <source>%1: profile_continuous_steps merges steps into one trace, but with discrete=True each task writes its own trace, so nothing is merged (verl's config: "If True, worker.profiler.discrete must be False", %2).</source>
+        <translation>%1：profile_continuous_steps 会把多步合并成一份 trace，但 discrete=True 时每个任务各写一份 trace，所以什么也不会合并（verl 配置中写道："If True, worker.profiler.discrete must be False"，%2）。</translation>
+    </message>
+    <message>
+        <source>rollout: the agent-loop rollout servers (rollout.mode=async) are profiled only with discrete=True (%1); without it generation is not profiled.</source>
+        <translation>rollout：agent-loop 的 rollout 服务（rollout.mode=async）只有在 discrete=True 时才会被分析（%1）；否则生成阶段不会被分析。</translation>
+    </message>
+    <message>
+        <source>rollout: in verl %1 the agent-loop rollout servers (rollout.mode=async) start no profiler (%2), so generation is not profiled.</source>
+        <translation>rollout：在 verl %1 中，agent-loop 的 rollout 服务（rollout.mode=async）不会启动性能分析器（%2），因此生成阶段不会被分析。</translation>
+    </message>
+    <message>
+        <source>profile_token_end (%1) must be greater than profile_token_start (%2); verl checks it and stops (%3).</source>
+        <translation>profile_token_end（%1）必须大于 profile_token_start（%2）；verl 会检查并停止（%3）。</translation>
+    </message>
+    <message>
+        <source>The token range applies only to the agent-loop rollout servers' profiler (rollout.mode=async with discrete=True, %1); here it has no effect.</source>
+        <translation>token 范围只作用于 agent-loop rollout 服务的性能分析器（rollout.mode=async 且 discrete=True，%1）；在这里不起作用。</translation>
+    </message>
+    <message>
+        <source>On Ascend NPUs, verl %1 hands the NPU profiler options only to the actor, rollout and reference workers (%2), so %3 collects nothing.</source>
+        <translation>在昇腾 NPU 上，verl %1 只把 NPU 性能分析选项交给 actor、rollout 和 reference 的 worker（%2），因此 %3 什么也采集不到。</translation>
+    </message>
+    <message>
+        <source>On Ascend NPUs, verl %1's Megatron workers drop the NPU profiler options they are given (%2): with %3 nothing is collected. Use the FSDP trainer (ppo_trainer) to profile, or verl 0.6 or newer.</source>
+        <translation>在昇腾 NPU 上，verl %1 的 Megatron worker 会丢弃传给它们的 NPU 性能分析选项（%2）：使用 %3 时什么也采集不到。请用 FSDP 训练器（ppo_trainer）做性能分析，或使用 verl 0.6 及更新版本。</translation>
     </message>
 </context>
 <context>
@@ -3019,12 +3067,6 @@ Exit code 1 when there are errors.</source>
     <message>
         <source>Write correct NPU profiler overrides for your verl version.</source>
         <translation>为你的 verl 版本生成正确的 NPU 性能分析覆盖参数。</translation>
-    </message>
-    <message>
-        <source>Prints the Hydra overrides that turn on verl's NPU profiler for your verl version: global_profiler and each role's profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and type. Warnings about what will or will not be collected go to stderr.
-Exit code 1 when the settings contradict each other.</source>
-        <translation>输出为你的 verl 版本开启 NPU 性能分析器的 Hydra 覆盖参数：global_profiler 与各角色的 profiler 配置块（0.6 及以后），或 trainer.npu_profile（0.5）。每个字符串经 Hydra 解析后都得到预期的值和类型。关于会或不会采集什么的警告输出到 stderr。
-设置相互矛盾时退出码为 1。</translation>
     </message>
     <message>
         <source>Your verl version.</source>
@@ -3138,6 +3180,12 @@ Exit code 1 when the settings contradict each other.</source>
         <source>note:</source>
         <translation>说明：</translation>
     </message>
+    <message>
+        <source>Prints the Hydra overrides that turn on verl's NPU profiler for your verl version, with the keys that release reads (verl's own config at its release tag): global_profiler and each role's profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and type and composes with that release's config. Notes and warnings about what will be collected go to stderr. verl 0.4 and older have no NPU profiler: exit code 2.
+Exit code 1 when the settings contradict each other.</source>
+        <translation>打印为你的 verl 版本开启 NPU 性能分析器的 Hydra 覆盖参数，所用的键就是该版本读取的键（取自该发布标签下 verl 自己的配置）：global_profiler 和各角色的 profiler 块（0.6 及以后），或 trainer.npu_profile（0.5）。每个字符串在 Hydra 中都解析为预期的值和类型，并能与该版本的配置组合。关于会采集到什么的说明和警告输出到标准错误。verl 0.4 及更早版本没有 NPU 性能分析器：退出码为 2。
+设置相互矛盾时退出码为 1。</translation>
+    </message>
 </context>
 <context>
     <name>ProfilerLint</name>
@@ -3150,32 +3198,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>Hydra 无法解析此覆盖参数：%1。</translation>
     </message>
     <message>
-        <source>%1 is set outside this script, so the value of %2 is not checked.</source>
-        <translation>%1 在此脚本之外设置，因此未检查 %2 的值。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist in verl %2 and has no equivalent there.</source>
-        <translation>%1 在 verl %2 中不存在，也没有对应的设置。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist in verl %2; the setting is %3 there.</source>
-        <translation>%1 在 verl %2 中不存在；该版本中对应的设置是 %3。</translation>
-    </message>
-    <message>
-        <source>%1 is not a setting of %2 in verl %3 (its settings: %4).</source>
-        <translation>%1 不是 verl %3 中 %2 的设置（它的设置有：%4）。</translation>
-    </message>
-    <message>
         <source>+%1 adds a key that verl already has; Hydra stops with "Could not append to config. An item is already at …". Drop the +.</source>
         <translation>+%1 会添加一个 verl 中已存在的键；Hydra 会以 "Could not append to config. An item is already at …" 报错退出。请去掉 +。</translation>
-    </message>
-    <message>
-        <source>bash expands {…,…} into several words before Hydra sees them; single-quote the override.</source>
-        <translation>bash 会在 Hydra 看到之前把 {…,…} 展开成多个单词；请给覆盖参数加单引号。</translation>
-    </message>
-    <message>
-        <source>[…] unquoted is a glob pattern to bash (it matches files named like it) and an error in zsh ("no matches found"); single-quote the override.</source>
-        <translation>未加引号的 […] 在 bash 中是通配模式（会匹配同名文件），在 zsh 中会报错（"no matches found"）；请给覆盖参数加单引号。</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -3217,6 +3241,94 @@ Exit code 1 when the settings contradict each other.</source>
             <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>bash runs this line as a command named "%1" and stops with "command not found": its overrides never reach a verl program. The command before it ends too early; look for a comment or a blank after the backslash that should continue it.</source>
+        <translation>bash 会把这一行当作名为 "%1" 的命令来运行，并报 "command not found" 停止：这些覆盖参数永远到不了 verl 程序。上一条命令结束得太早了；请检查本应续行的反斜杠后面是否跟了注释或空格。</translation>
+    </message>
+    <message>
+        <source>%1 is an argument given to the script, so the value of %2 is not checked.</source>
+        <translation>%1 是传给脚本的参数，因此不检查 %2 的值。</translation>
+    </message>
+    <message>
+        <source>$%1 is not set in this script; it may come from %2, which it sources, so the value of %3 is not checked.</source>
+        <translation>$%1 没有在本脚本中设置；它可能来自脚本 source 的 %2，因此不检查 %3 的值。</translation>
+    </message>
+    <message>
+        <source>$%1 is not set in this script, so it comes from the environment and the value of %2 is not checked.</source>
+        <translation>$%1 没有在本脚本中设置，它来自环境变量，因此不检查 %2 的值。</translation>
+    </message>
+    <message>
+        <source>Hydra's command line has no option %1 and stops ("unrecognized arguments").</source>
+        <translation>Hydra 的命令行没有 %1 这个选项，会停止（"unrecognized arguments"）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>bash expands {…} before Hydra sees it, so Hydra gets %n override(s) instead of one: %1; the last one wins.</source>
+        <translation><numerusform>bash 会在 Hydra 看到之前展开 {…}，因此 Hydra 收到的不是一个而是 %n 个覆盖参数：%1；最后一个生效。</numerusform></translation>
+    </message>
+    <message>
+        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 ("Could not override"); set %6, which it follows.</source>
+        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（"Could not override"）；请设置它所跟随的 %6。</translation>
+    </message>
+    <message>
+        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 ("Could not override").</source>
+        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（"Could not override"）。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no NPU profiler, so %2 does not exist there (Hydra: "Key … is not in struct"); the NPU profiler arrived in verl %3.</source>
+        <translation>verl %1 没有 NPU 性能分析器，因此其中不存在 %2（Hydra："Key … is not in struct"）；NPU 性能分析器从 verl %3 起才有。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in verl %2; it is part of the contents list written above.</source>
+        <translation>verl %2 中不存在 %1；它已并入上面写出的 contents 列表。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in verl %2 (Hydra: "Key … is not in struct") and has no equivalent there.</source>
+        <translation>verl %2 中不存在 %1（Hydra："Key … is not in struct"），也没有对应的设置。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in verl %2 (Hydra: "Key … is not in struct"); there the setting is %3.</source>
+        <translation>verl %2 中不存在 %1（Hydra："Key … is not in struct"）；在该版本中对应的设置是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 is not a setting of %2 in verl %3, so Hydra stops ("Key … is not in struct"); its settings are %4.</source>
+        <translation>在 verl %3 中 %1 不是 %2 的设置项，Hydra 会停止（"Key … is not in struct"）；它的设置项有 %4。</translation>
+    </message>
+    <message>
+        <source>[…] unquoted is a glob pattern; this shell (zsh, or bash with failglob/nullglob) stops with "no matches found" or drops the word when no file matches. Single-quote the override.</source>
+        <translation>没有加引号的 […] 是通配模式；在这个 shell 中（zsh，或开启了 failglob/nullglob 的 bash），没有匹配的文件时会报 "no matches found" 停止，或丢掉这个词。请用单引号括起这个覆盖参数。</translation>
+    </message>
+    <message>
+        <source>No verl launch found: no python -m verl…/recipe…, main_*.py, torchrun or ray job submit command, and no overrides on their own, so nothing was checked.</source>
+        <translation>没有找到 verl 启动命令：没有 python -m verl…/recipe…、main_*.py、torchrun 或 ray job submit 命令，也没有单独的覆盖参数，因此没有检查任何内容。</translation>
+    </message>
+    <message>
+        <source>overrides on their own</source>
+        <translation>单独的覆盖参数</translation>
+    </message>
+    <message numerus="yes">
+        <source>Line %1: %2, %n override(s)</source>
+        <translation><numerusform>第 %1 行：%2，%n 个覆盖参数</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Line %1: %2 (config %3), %n override(s)</source>
+        <translation><numerusform>第 %1 行：%2（配置 %3），%n 个覆盖参数</numerusform></translation>
+    </message>
+    <message>
+        <source>the script's own arguments are passed on too and are not checked</source>
+        <translation>脚本自身的参数也会传进去，这些参数不做检查</translation>
+    </message>
+    <message>
+        <source>verl %1 is not a release this build has read; it is checked as verl %2 (%3), the nearest earlier one it knows.</source>
+        <translation>本程序没有读过 verl %1 这个版本；按它已知的最接近的较早版本 verl %2（%3）检查。</translation>
+    </message>
+    <message>
+        <source>Corrected for verl %1 (line %2):</source>
+        <translation>针对 verl %1 修正后的命令（第 %2 行）：</translation>
+    </message>
+    <message>
+        <source>Left out, with nothing to write instead: %1</source>
+        <translation>已去掉、且没有可替代写法的参数：%1</translation>
+    </message>
 </context>
 <context>
     <name>ProfilerPlan</name>
@@ -3241,32 +3353,12 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>rank %1 为负数。</translation>
     </message>
     <message>
-        <source>"%1" cannot be collected; contents takes npu, cpu, memory, shapes, module and stack.</source>
-        <translation>无法采集 "%1"；contents 只接受 npu、cpu、memory、shapes、module 和 stack。</translation>
-    </message>
-    <message>
-        <source>"%1" is not a profiler level: use level_none, level0, level1 or level2.</source>
-        <translation>"%1" 不是性能分析级别：请使用 level_none、level0、level1 或 level2。</translation>
-    </message>
-    <message>
         <source>A token range profiles the rollout only, and needs verl 0.9.0 or newer.</source>
         <translation>token 范围只用于分析 rollout，并且需要 verl 0.9.0 或更新版本。</translation>
     </message>
     <message>
         <source>Continuous steps need verl 0.6.0 or newer.</source>
         <translation>连续步需要 verl 0.6.0 或更新版本。</translation>
-    </message>
-    <message>
-        <source>The reward model has no tool_config of its own: it uses the actor's contents, level and analysis.</source>
-        <translation>奖励模型没有自己的 tool_config：它使用 actor 的 contents、level 和 analysis。</translation>
-    </message>
-    <message>
-        <source>The rollout's profiler settings point at the actor's, so enabling the actor also profiles the rollout.</source>
-        <translation>rollout 的性能分析配置指向 actor 的配置，因此开启 actor 也会分析 rollout。</translation>
-    </message>
-    <message>
-        <source>verl 0.5 configures the NPU profiler under trainer.npu_profile and has no per-role switch; the actor, reference and rollout share actor_rollout_ref.profiler.</source>
-        <translation>verl 0.5 在 trainer.npu_profile 下配置 NPU 性能分析器，没有按角色的开关；actor、reference 和 rollout 共用 actor_rollout_ref.profiler。</translation>
     </message>
     <message>
         <source>The value of %1 does not fit the form and was left at the form's setting.</source>
@@ -3287,6 +3379,38 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>"%1" in %2 is not a whole number; write e.g. 1,2,5.</source>
         <translation>%2 中的 "%1" 不是整数；请写成 1,2,5 这样的形式。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no NPU profiler: its settings arrived in verl %2. Choose verl %2 or newer (and upgrade verl to it).</source>
+        <translation>verl %1 没有 NPU 性能分析器：相关设置从 verl %2 起才有。请选择 verl %2 或更新版本（并把 verl 升级到该版本）。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no profiler settings for the %2 role, so it cannot be profiled there; leave %2 out.</source>
+        <translation>verl %1 没有 %2 角色的性能分析设置，因此无法对它做性能分析；请去掉 %2。</translation>
+    </message>
+    <message>
+        <source>"%1" cannot be collected; contents takes %2.</source>
+        <translation>无法采集 "%1"；contents 只接受 %2。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a profiler level: use %2.</source>
+        <translation>"%1" 不是性能分析级别：请使用 %2。</translation>
+    </message>
+    <message>
+        <source>In verl %1 the %2 profiler's tool_config is an interpolation of the actor's, so its contents, level, analysis and discrete are set on the actor.</source>
+        <translation>在 verl %1 中，%2 性能分析器的 tool_config 是对 actor 的插值引用，因此它的 contents、level、analysis 和 discrete 都设置在 actor 上。</translation>
+    </message>
+    <message>
+        <source>The %1 profiler's enable follows the %2's (%3), so enabling the %2 also profiles the %1.</source>
+        <translation>%1 性能分析器的 enable 跟随 %2 的设置（%3），因此打开 %2 也会分析 %1。</translation>
+    </message>
+    <message>
+        <source>verl %1 profiles no rank unless ranks or all_ranks is set (%2), so "rank 0 only" is written as ranks=[0].</source>
+        <translation>verl %1 在没有设置 ranks 或 all_ranks 时不分析任何 rank（%2），因此“只分析 rank 0”写作 ranks=[0]。</translation>
+    </message>
+    <message>
+        <source>verl %1 configures the NPU profiler under trainer.npu_profile and has no per-role switch; the actor, reference and rollout share actor_rollout_ref.profiler.</source>
+        <translation>verl %1 在 trainer.npu_profile 下配置 NPU 性能分析器，没有按角色的开关；actor、reference 和 rollout 共用 actor_rollout_ref.profiler。</translation>
     </message>
 </context>
 <context>
@@ -3324,6 +3448,26 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Line %1, column %2: %3</source>
         <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>the script nests more than %1 levels deep</source>
+        <translation>脚本嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a (( is not closed</source>
+        <translation>(( 没有闭合</translation>
+    </message>
+    <message>
+        <source>a backquote is not closed</source>
+        <translation>反引号没有闭合</translation>
+    </message>
+    <message>
+        <source>a $( is not closed</source>
+        <translation>$( 没有闭合</translation>
+    </message>
+    <message>
+        <source>a ${ is not closed</source>
+        <translation>${ 没有闭合</translation>
     </message>
 </context>
 <context>
@@ -5308,6 +5452,15 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Open the script file instead.</source>
         <translation>请改为打开脚本文件。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no profiler settings for the %2 role</source>
+        <extracomment>%1 is a verl version, %2 a role name such as reward</extracomment>
+        <translation>verl %1 没有 %2 角色的性能分析设置</translation>
+    </message>
+    <message>
+        <source>Corrected for verl %1 (line %2): %3</source>
+        <translation>针对 verl %1 修正后的命令（第 %2 行）：%3</translation>
     </message>
 </context>
 <context>

@@ -1255,17 +1255,27 @@ private:
             return single(std::move(value));
         }
         case Part::Op::Substring: {
-            const Text offset = expandText(p.children, true);
-            const Text length = p.hasSecond ? expandText(p.second, true) : Text{};
-            const auto from = isKnown(offset) ? evaluate(plain(offset)) : std::nullopt;
-            const auto count = p.hasSecond ? (isKnown(length) ? evaluate(plain(length)) : std::nullopt)
-                                           : std::optional<qint64>(std::numeric_limits<qint64>::max());
-            if (isUnknown() || !from || !count || base.multi)
+            // Plain numbers and a flag rather than optionals: GCC 12 misreads them as uninitialized.
+            bool known = isKnown(expandText(p.children, true));
+            qint64 first = 0;
+            qint64 wanted = std::numeric_limits<qint64>::max();
+            if (known) {
+                const auto value = evaluate(plain(expandText(p.children, true)));
+                known = value.has_value();
+                first = value.value_or(0);
+            }
+            if (known && p.hasSecond) {
+                const Text length = expandText(p.second, true);
+                const auto value = isKnown(length) ? evaluate(plain(length)) : std::nullopt;
+                known = value.has_value();
+                wanted = value.value_or(0);
+            }
+            if (isUnknown() || !known || base.multi)
                 return single(unknownLike(base.items.empty() ? Text{} : base.items.front().text, p.name, written));
             const QString s = base.items.empty() ? QString() : plain(base.items.front().text);
-            qint64 start = *from < 0 ? s.size() + *from : *from;
+            qint64 start = first < 0 ? s.size() + first : first;
             start = std::clamp<qint64>(start, 0, s.size());
-            qint64 end = *count < 0 ? s.size() + *count : (*count > s.size() - start ? s.size() : start + *count);
+            const qint64 end = wanted < 0 ? s.size() + wanted : (wanted > s.size() - start ? s.size() : start + wanted);
             if (end < start)
                 return single(unknownLike({}, p.name, written)); // bash: "substring expression < 0"
             return single(knownText(s.mid(start, end - start)));

@@ -45,9 +45,11 @@ QString ProfilerCommand::summary() const
 void ProfilerCommand::configure(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
-        tr("Prints the Hydra overrides that turn on verl's NPU profiler for your verl version: global_profiler and "
-           "each role's profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra "
-           "to the intended value and type. Warnings about what will or will not be collected go to stderr.\n"
+        tr("Prints the Hydra overrides that turn on verl's NPU profiler for your verl version, with the keys that "
+           "release reads (verl's own config at its release tag): global_profiler and each role's profiler block "
+           "(0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and "
+           "type and composes with that release's config. Notes and warnings about what will be collected go to "
+           "stderr. verl 0.4 and older have no NPU profiler: exit code 2.\n"
            "Exit code 1 when the settings contradict each other."));
     parser.addOptions({
         {u"verl-version"_s, tr("Your verl version."), u"X.Y.Z"_s, verl::latestKnown().toString()},
@@ -161,16 +163,18 @@ QString LintCommand::summary() const
 void LintCommand::configure(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
-        tr("Reads a launch command or script (a file, or standard input for - or no file) and reports, with line and "
-           "column, the overrides Hydra or verl will reject or misread: comma sweeps such as contents=npu,cpu, wrong "
-           "types or values of profiler keys, keys that do not exist in your verl version, lists or dicts left "
-           "unquoted for the shell, HCCL_DEBUG, and + on keys that exist. Prints the corrected overrides.\n"
+        tr("Reads a launch command or script (a file, or standard input for - or no file) the way bash runs it "
+           "(variables, defaults, arrays, $((…)), functions, here-documents), finds the verl launches in it (python "
+           "-m verl…, main_*.py, torchrun, ray job submit -- …) and reports, with line and column, what bash, Hydra "
+           "or your verl version will reject or misread in their overrides: comma sweeps such as contents=npu,cpu, "
+           "wrong types or values of profiler keys, keys that do not exist in your verl version, and what the "
+           "profiler settings will not collect. Prints the whole corrected command for that version.\n"
            "Exit code 1 when there are errors."));
     parser.addPositionalArgument(u"file"_s, tr("The script or command to check; - or nothing reads standard input."),
                                  u"[FILE|-]"_s);
     parser.addOptions({
         {u"verl-version"_s, tr("Your verl version."), u"X.Y.Z"_s, verl::latestKnown().toString()},
-        {u"json"_s, tr("Print {\"findings\": [...]} instead of text.")},
+        {u"json"_s, tr("Print {\"findings\": [...], \"launches\": [...]} instead of text.")},
     });
 }
 

@@ -340,7 +340,7 @@ void Settings::set(const QString &key, const Value &value, Place place)
 
 bool Settings::has(const QString &key) const
 {
-    return m_values.contains(key);
+    return m_values.contains(key) || m_unknown.contains(key);
 }
 
 std::optional<Value> Settings::value(const QString &key) const
@@ -361,14 +361,25 @@ QStringList Settings::keys() const
     return m_order;
 }
 
-std::optional<Value> Settings::effective(const verl::Version &version, const QString &key) const
+void Settings::setUnknown(const QString &key, Place place)
+{
+    if (!m_values.contains(key) && !m_unknown.contains(key))
+        m_order << key;
+    m_values.remove(key);
+    m_unknown.insert(key);
+    m_places.insert(key, place);
+}
+
+QString Settings::source(const verl::Version &version, const QString &key) const
 {
     const verl::VersionFacts &facts = verl::factsFor(version);
     QString current = key;
     for (int depth = 0; depth < 8; ++depth) {
+        if (m_unknown.contains(current))
+            return current;
         if (const auto set = value(current)) {
             if (set->type() != Type::Interpolation)
-                return set;
+                return current;
             // ${a.b} or ${oc.select:a.b,fallback} written by the user: follow it.
             QString target = set->toInterpolation().mid(2).chopped(1).section(u',', 0, 0);
             target.remove(u"oc.select:"_s);
@@ -376,15 +387,33 @@ std::optional<Value> Settings::effective(const verl::Version &version, const QSt
             continue;
         }
         const verl::KeyFact *k = facts.key(current);
-        if (!k)
-            return std::nullopt;
-        if (k->interpolation.isEmpty())
-            return valueOf(k->value);
+        if (!k || k->interpolation.isEmpty())
+            return current;
         if (!has(k->interpolation) && !facts.key(k->interpolation))
-            return k->hasFallback ? std::optional(valueOf(k->fallback)) : std::nullopt;
+            return current; // its fallback decides
         current = k->interpolation;
     }
-    return std::nullopt;
+    return QString();
+}
+
+std::optional<Value> Settings::effective(const verl::Version &version, const QString &key) const
+{
+    const QString from = source(version, key);
+    if (from.isEmpty() || m_unknown.contains(from))
+        return std::nullopt;
+    if (const auto set = value(from))
+        return set->type() == Type::Interpolation ? std::nullopt : set;
+    const verl::KeyFact *k = verl::factsFor(version).key(from);
+    if (!k)
+        return std::nullopt;
+    if (!k->interpolation.isEmpty()) // its target does not exist: the fallback
+        return k->hasFallback ? std::optional(valueOf(k->fallback)) : std::nullopt;
+    return valueOf(k->value);
+}
+
+bool Settings::unknown(const verl::Version &version, const QString &key) const
+{
+    return m_unknown.contains(source(version, key));
 }
 
 namespace {
@@ -434,10 +463,17 @@ private:
         return false;
     }
 
+    // Set by an override whose value only the running script knows: nothing can be said about it.
+    bool unknown(const QString &setting) const
+    {
+        const QString k = key(setting);
+        return !k.isEmpty() && m_settings.unknown(m_version, k);
+    }
+
     bool isEmptyList(const QString &setting) const
     {
         const auto v = get(setting);
-        return !v || v->type() == Type::Null || (v->type() == Type::List && v->toList().empty());
+        return !unknown(setting) && (!v || v->type() == Type::Null || (v->type() == Type::List && v->toList().empty()));
     }
 
     QString text(const QString &setting) const
@@ -520,7 +556,7 @@ private:
     {
         if (m_facts.behaviourOf(u"ranks_default"_s) != u"nothing")
             return; // later releases profile rank 0 by default, which is what most users want
-        if (isTrue(role + u".all_ranks"_s) || !isEmptyList(role + u".ranks"_s))
+        if (isTrue(role + u".all_ranks"_s) || unknown(role + u".all_ranks"_s) || !isEmptyList(role + u".ranks"_s))
             return;
         add(Finding::Severity::Warning, u"profiler-no-ranks"_s,
             Text::tr("%1 sets neither ranks nor all_ranks, and verl %2 then profiles no rank at all: its NPU profiler "
@@ -542,17 +578,22 @@ private:
     // 0.6 and later: global_profiler, and one block per role.
     void perRole()
     {
+        const auto tool = get(u"tool"_s);
+        if (tool && tool->type() == Type::String && tool->toString() != u"npu")
+            return; // another tool (nsys, torch …): the override itself says so; the rest is about npu
         QStringList enabled;
         QStringList configuredRoles;
+        bool enableUnknown = false;
         for (const verl::RoleNode &role : m_facts.roles) {
             if (isTrue(role.role + u".enable"_s))
                 enabled << role.role;
+            enableUnknown = enableUnknown || unknown(role.role + u".enable"_s);
             for (const QString &k : m_settings.keys()) {
                 if (k.startsWith(role.node + u'.') && !configuredRoles.contains(role.role))
                     configuredRoles << role.role;
             }
         }
-        if (enabled.isEmpty()) {
+        if (enabled.isEmpty() && !enableUnknown) {
             const QString role = configuredRoles.isEmpty() ? u"actor"_s : configuredRoles.constFirst();
             add(Finding::Severity::Warning, u"profiler-not-collected"_s,
                 Text::tr("No role has profiler.enable=True, so verl profiles nothing; turn it on for the roles to "
@@ -561,10 +602,7 @@ private:
             // The role the fix turns on must then collect something too.
             noRanks(role, verl::roleProfilerNode(m_version, roleOf(role)));
         }
-        const auto tool = get(u"tool"_s);
-        if (tool && tool->type() == Type::String && tool->toString() != u"npu")
-            return; // another tool (nsys, torch …): the override itself says so; the rest is about npu
-        if (!tool || tool->type() == Type::Null) {
+        if (!unknown(u"tool"_s) && (!tool || tool->type() == Type::Null)) {
             add(Finding::Severity::Warning, u"profiler-not-collected"_s,
                 Text::tr("global_profiler.tool is not set, so verl builds no profiler and collects nothing."),
                 at(u"tool"_s), {set(u"tool"_s, Value::string(u"npu"_s))});

@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 #include "hydra/value.h"
 #include "profiler/finding.h"
@@ -36,6 +37,8 @@ public:
     };
 
     void set(const QString &key, const hydra::Value &value, Place place = Place{0, 0});
+    // The override sets the key to a value only known when the script runs ($VAR from outside).
+    void setUnknown(const QString &key, Place place = Place{0, 0});
     bool has(const QString &key) const;
     std::optional<hydra::Value> value(const QString &key) const;
     Place place(const QString &key) const;
@@ -43,9 +46,15 @@ public:
     // The value the key has in the composed config: the override, or verl's default (an interpolation
     // resolved to what it points at). Nothing when the key does not exist or its value is not known.
     std::optional<hydra::Value> effective(const verl::Version &version, const QString &key) const;
+    // Whether the key's value in the composed config comes from an unknown override.
+    bool unknown(const verl::Version &version, const QString &key) const;
 
 private:
+    // The key whose value decides `key`: itself, or what its interpolation leads to.
+    QString source(const verl::Version &version, const QString &key) const;
+
     QHash<QString, hydra::Value> m_values;
+    QSet<QString> m_unknown;
     QHash<QString, Place> m_places;
     QStringList m_order;
 };

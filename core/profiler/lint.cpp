@@ -518,6 +518,8 @@ private:
             }
             if (r.value)
                 m_report.corrected.append(r);
+            else if (valueUnknown && verl::findKey(m_version, r.key))
+                settings.setUnknown(r.key, {w.line, w.column});
         }
         shellChecks(w, result.constFirst());
         const bool unchanged = result.size() == 1 && result.constFirst().key == original && !valueChanged

@@ -259,6 +259,23 @@ void TestLint::rules_data()
         u"if [ -f x ]; then S=[1]; else S=[2]; fi\n"_s + kRun + u"'global_profiler.steps='$S"_s, "0.9.0",
         "unresolved-variable", false);
     row("script argument", kRun + u"global_profiler.steps=$1"_s, "0.9.0", "unresolved-variable", true);
+    // A value only known when the script runs is not taken for "not set".
+    row("unknown tool is not a missing tool",
+        kRun
+            + u"global_profiler.tool=$TOOL 'global_profiler.steps=[1]' "
+              u"actor_rollout_ref.actor.profiler.enable=True"_s,
+        "0.9.0", "profiler-not-collected", false);
+    row("unknown enable is not a missing enable",
+        kRun
+            + u"global_profiler.tool=npu 'global_profiler.steps=[1]' "
+              u"actor_rollout_ref.actor.profiler.enable=$ON"_s,
+        "0.9.0", "profiler-not-collected", false);
+    row("unknown all_ranks",
+        kRun
+            + u"global_profiler.tool=npu 'global_profiler.steps=[1]' "
+              u"actor_rollout_ref.actor.profiler.enable=True "
+              u"actor_rollout_ref.actor.profiler.all_ranks=$ALL"_s,
+        "0.7.0", "profiler-no-ranks", false);
     row("not a launch", u"pip install torch==2.8.0\necho \"global_profiler.steps=1,2\"\nray start --port=6379"_s,
         "0.9.0", "ambiguous-sweep", false);
 

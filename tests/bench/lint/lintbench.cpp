@@ -1,0 +1,120 @@
+// Linting a 1,000-line launch script: profiler::lint() on a synthetic script of the shape verl's own
+// examples have (variables with defaults, override arrays, functions, case and if blocks, a
+// here-document, three launches), against bash itself reading the same file with `bash -n`, run side by
+// side. Prints the medians and their ratio, and the whole `verl-npu-assistant lint` process for scale.
+// Target: lint() under 50 ms in the release build. Exit code 1 when it is missed.
+#include <algorithm>
+#include <cstdio>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "profiler/lint.h"
+#include "verl/version.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kRuns = 21;
+constexpr double kTargetMs = 50.0;
+
+QString script()
+{
+    QStringList lines{u"#!/usr/bin/env bash"_s, u"set -xeuo pipefail"_s, u""_s};
+    // Variables with defaults, some nested and some arithmetic.
+    for (int i = 0; i < 150; ++i) {
+        lines << u"v%1=${V%1:-${DEFAULT_%1:-%2}}"_s.arg(i).arg(i * 7) << u"n%1=$(( v%1 * 2 + %1 ))"_s.arg(i);
+    }
+    lines << u"MODEL_PATH=${MODEL_PATH:-\"${HOME}/models/Qwen2.5-7B\"}"_s
+          << u"profile_steps=${PROFILE_STEPS:-\"[2,4]\"}"_s;
+    // Override arrays.
+    for (int a = 0; a < 4; ++a) {
+        lines << u"ARGS%1=("_s.arg(a);
+        for (int i = 0; i < 100; ++i)
+            lines << u"    trainer.group%1.key%2=${n%3}  # comment %2"_s.arg(a).arg(i).arg(i % 150);
+        lines << u")"_s;
+    }
+    lines << u"PROFILE=("_s << u"    global_profiler.tool=npu"_s << u"    global_profiler.steps=${profile_steps}"_s
+          << u"    actor_rollout_ref.actor.profiler.enable=True"_s
+          << u"    \"actor_rollout_ref.actor.profiler.tool_config.npu.contents=['npu','cpu']\""_s
+          << u"    actor_rollout_ref.actor.profiler.tool_config.npu.level=level1"_s << u")"_s;
+    lines << u"case \"${BACKEND:-fsdp}\" in"_s << u"    fsdp) CONFIG=ppo_trainer ;;"_s
+          << u"    megatron) CONFIG=ppo_megatron_trainer ;;"_s << u"    *) echo unknown; exit 1 ;;"_s << u"esac"_s;
+    lines << u"if [ -n \"${EXTRA:-}\" ]; then"_s << u"    ARGS0+=(trainer.extra=1)"_s << u"fi"_s;
+    lines << u"cat <<'EOF' > /dev/null"_s;
+    for (int i = 0; i < 20; ++i)
+        lines << u"notes with \"quotes\" and $dollars and `ticks` %1"_s.arg(i);
+    lines << u"EOF"_s;
+    lines << u"run() {"_s << u"    python3 -m verl.trainer.main_ppo --config-name=\"${CONFIG}\" \"$@\""_s << u"}"_s;
+    while (lines.size() < 980)
+        lines << u"echo \"step $((${#lines} + 1))\" | tee -a log.txt"_s;
+    lines << u"run \"${ARGS0[@]}\" \"${ARGS1[@]}\" \"${PROFILE[@]}\" actor_rollout_ref.model.path=\"$MODEL_PATH\""_s
+          << u"run \"${ARGS2[@]}\" \"${PROFILE[@]}\""_s << u"run \"${ARGS3[@]}\" \"${PROFILE[@]}\""_s;
+    return lines.join(u'\n') + u'\n';
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+double timeProcess(const QString &program, const QStringList &args)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QProcess process;
+    process.start(program, args);
+    process.waitForFinished(60000);
+    return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QString program = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"train.sh"_s);
+    const QString text = script();
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0)
+        return 2;
+    file.close();
+
+    const vna::verl::Version version = vna::verl::latestKnown();
+    const auto check = vna::profiler::lint(text, version);
+    if (!check) {
+        std::printf("lint failed: %s\n", qPrintable(check.error().message));
+        return 2;
+    }
+    std::vector<double> lint;
+    std::vector<double> bash;
+    std::vector<double> cli;
+    for (int i = 0; i < kRuns; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        (void)vna::profiler::lint(text, version);
+        lint.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        bash.push_back(timeProcess(u"bash"_s, {u"-n"_s, path}));
+        if (!program.isEmpty())
+            cli.push_back(timeProcess(program, {u"lint"_s, path}));
+    }
+    const double lintMs = median(lint);
+    const double bashMs = median(bash);
+    std::printf("Lint bench: %lld lines, %lld launches, %lld overrides, %lld findings\n",
+                static_cast<long long>(text.count(u'\n')), static_cast<long long>(check->launches.size()),
+                static_cast<long long>(check->overrides), static_cast<long long>(check->findings.size()));
+    std::printf("  lint() in the process      %8.2f ms (median of %d)\n", lintMs, kRuns);
+    std::printf("  bash -n, a process         %8.2f ms (median of %d)\n", bashMs, kRuns);
+    if (!cli.empty())
+        std::printf("  verl-npu-assistant lint    %8.2f ms (the whole process)\n", median(cli));
+    std::printf("  ratio lint()/bash -n       %8.2f\n", lintMs / bashMs);
+    const bool met = lintMs < kTargetMs;
+    std::printf("  target lint() < %.0f ms: %s\n", kTargetMs, met ? "met" : "MISSED");
+    return met ? 0 : 1;
+}
