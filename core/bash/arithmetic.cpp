@@ -122,7 +122,6 @@ private:
             m_bad = true;
             return {};
         }
-        const qsizetype saved = m_pos;
         Operand left = conditional();
         skip();
         static const QStringList ops{u"<<="_s, u">>="_s, u"*="_s, u"/="_s, u"%="_s, u"+="_s,
@@ -147,7 +146,6 @@ private:
             --m_depth;
             return known(result);
         }
-        (void)saved;
         --m_depth;
         return left;
     }

@@ -674,7 +674,7 @@ private:
             record.value.column = a.at.column;
             return record;
         }
-        Text value = stored(expandText(a.value.parts, false, true));
+        Text value = stored(expandText(a.value.parts, false));
         Var &var = m_state.vars[a.name];
         if (a.hasIndex) {
             const auto index = subscript(a.index);
@@ -836,8 +836,12 @@ private:
             for (const QString &name : args(1)) {
                 if (name == u"-f")
                     functions = true;
-                else if (!name.startsWith(u'-'))
-                    functions ? (void)m_state.functions.remove(name) : (void)m_state.vars.remove(name);
+                else if (name.startsWith(u'-'))
+                    continue;
+                else if (functions)
+                    m_state.functions.remove(name);
+                else
+                    m_state.vars.remove(name);
             }
         } else if (program == u"set") {
             const QStringList list = args(1);
@@ -1398,7 +1402,7 @@ private:
 
     // Expands parts into one string, without word splitting or pathname expansion: assignments,
     // operands, subscripts, case subjects. `quoted` marks everything as quoted.
-    Text expandText(const Parts &parts, bool quoted, bool assignmentValue = false)
+    Text expandText(const Parts &parts, bool quoted)
     {
         Text t;
         for (const Part &part : parts) {
@@ -1423,7 +1427,6 @@ private:
                 break;
             }
         }
-        (void)assignmentValue;
         return t;
     }
 
