@@ -1,6 +1,9 @@
 #include "arithmetic.h"
 
+#include <algorithm>
+#include <array>
 #include <limits>
+#include <vector>
 
 #include <QStringList>
 
@@ -181,6 +184,15 @@ private:
             return x | y;
         if (op == u"^")
             return x ^ y;
+        if (op == u"==" || op == u"!=" || op == u"<" || op == u"<=" || op == u">" || op == u">=") {
+            const bool r = op == u"==" ? x == y
+                : op == u"!="          ? x != y
+                : op == u"<"           ? x < y
+                : op == u"<="          ? x <= y
+                : op == u">"           ? x > y
+                                       : x >= y;
+            return r ? 1 : 0;
+        }
         if (op == u"**") {
             if (y < 0) {
                 m_bad = true; // "exponent less than 0"
@@ -234,10 +246,10 @@ private:
 
     Operand logicalAnd()
     {
-        Operand left = bitOr();
+        Operand left = binaryLevel();
         while (!m_bad && takeExact(u"&&", u"=")) {
             const auto a = valueOf(left);
-            const auto b = valueOf(bitOr());
+            const auto b = valueOf(binaryLevel());
             if (a && *a == 0)
                 left = known(0);
             else if (a && b)
@@ -248,115 +260,38 @@ private:
         return left;
     }
 
-    Operand bitOr()
+    // The left-associative binary operators, loosest first (bash's precedence). An operator is not
+    // taken where it begins a longer one: & of &&, < of << or <=, * of ** or *=.
+    struct BinaryOp
     {
-        Operand left = bitXor();
-        while (!m_bad && takeExact(u"|", u"|="))
-            left = known(binary(u"|"_s, valueOf(left), valueOf(bitXor())));
-        return left;
-    }
+        QStringView op;
+        QStringView notFollowedBy;
+    };
 
-    Operand bitXor()
+    Operand binaryLevel(size_t level = 0)
     {
-        Operand left = bitAnd();
-        while (!m_bad && takeExact(u"^", u"="))
-            left = known(binary(u"^"_s, valueOf(left), valueOf(bitAnd())));
-        return left;
-    }
-
-    Operand bitAnd()
-    {
-        Operand left = equality();
-        while (!m_bad && takeExact(u"&", u"&="))
-            left = known(binary(u"&"_s, valueOf(left), valueOf(equality())));
-        return left;
-    }
-
-    Operand equality()
-    {
-        Operand left = relational();
-        for (;;) {
-            const bool eq = take(u"==");
-            const bool ne = !eq && take(u"!=");
-            if (!eq && !ne)
-                return left;
+        static const std::array<std::vector<BinaryOp>, 8> levels{{
+            {{u"|", u"|="}},
+            {{u"^", u"="}},
+            {{u"&", u"&="}},
+            {{u"==", u""}, {u"!=", u""}},
+            {{u"<=", u""}, {u">=", u""}, {u"<", u"<="}, {u">", u">="}},
+            {{u"<<", u"="}, {u">>", u"="}},
+            {{u"+", u"+="}, {u"-", u"-="}},
+            {{u"*", u"*="}, {u"/", u"="}, {u"%", u"="}},
+        }};
+        if (level == levels.size())
+            return power();
+        Operand left = binaryLevel(level + 1);
+        while (!m_bad) {
+            const auto op = std::find_if(levels[level].begin(), levels[level].end(),
+                                         [this](const BinaryOp &o) { return takeExact(o.op, o.notFollowedBy); });
+            if (op == levels[level].end())
+                break;
             const auto a = valueOf(left);
-            const auto b = valueOf(relational());
-            left = a && b ? known((eq ? *a == *b : *a != *b) ? 1 : 0) : Operand{};
+            left = known(binary(op->op.toString(), a, valueOf(binaryLevel(level + 1))));
         }
-    }
-
-    Operand relational()
-    {
-        Operand left = shift();
-        for (;;) {
-            QString op;
-            if (take(u"<="))
-                op = u"<="_s;
-            else if (take(u">="))
-                op = u">="_s;
-            else if (takeExact(u"<", u"<="))
-                op = u"<"_s;
-            else if (takeExact(u">", u">="))
-                op = u">"_s;
-            else
-                return left;
-            const auto a = valueOf(left);
-            const auto b = valueOf(shift());
-            if (!a || !b) {
-                left = {};
-                continue;
-            }
-            const bool r = op == u"<=" ? *a <= *b : op == u">=" ? *a >= *b : op == u"<" ? *a < *b : *a > *b;
-            left = known(r ? 1 : 0);
-        }
-    }
-
-    Operand shift()
-    {
-        Operand left = additive();
-        for (;;) {
-            QString op;
-            if (takeExact(u"<<", u"="))
-                op = u"<<"_s;
-            else if (takeExact(u">>", u"="))
-                op = u">>"_s;
-            else
-                return left;
-            left = known(binary(op, valueOf(left), valueOf(additive())));
-        }
-    }
-
-    Operand additive()
-    {
-        Operand left = multiplicative();
-        for (;;) {
-            QString op;
-            if (takeExact(u"+", u"+="))
-                op = u"+"_s;
-            else if (takeExact(u"-", u"-="))
-                op = u"-"_s;
-            else
-                return left;
-            left = known(binary(op, valueOf(left), valueOf(multiplicative())));
-        }
-    }
-
-    Operand multiplicative()
-    {
-        Operand left = power();
-        for (;;) {
-            QString op;
-            if (takeExact(u"*", u"*="))
-                op = u"*"_s;
-            else if (takeExact(u"/", u"="))
-                op = u"/"_s;
-            else if (takeExact(u"%", u"="))
-                op = u"%"_s;
-            else
-                return left;
-            left = known(binary(op, valueOf(left), valueOf(power())));
-        }
+        return left;
     }
 
     Operand power()

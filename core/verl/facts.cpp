@@ -153,26 +153,31 @@ const RoleNode *VersionFacts::role(const QString &name) const
     return nullptr;
 }
 
-QString VersionFacts::closedAncestor(const QString &key) const
+namespace {
+
+// The deepest node strictly above `key` that the map holds, or empty.
+template <typename Map>
+QString deepestAncestor(const QString &key, const Map &map)
 {
     QString node = key;
     while (node.contains(u'.')) {
         node = node.section(u'.', 0, -2);
-        if (nodes.contains(node))
+        if (map.contains(node))
             return node;
     }
     return QString();
 }
 
+} // namespace
+
+QString VersionFacts::closedAncestor(const QString &key) const
+{
+    return deepestAncestor(key, nodes);
+}
+
 QString VersionFacts::interpolatedAncestor(const QString &key) const
 {
-    QString node = key;
-    while (node.contains(u'.')) {
-        node = node.section(u'.', 0, -2);
-        if (interpolated.contains(node))
-            return node;
-    }
-    return QString();
+    return deepestAncestor(key, interpolated);
 }
 
 const QList<VersionFacts> &allFacts()
