@@ -3263,7 +3263,9 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>bash expands {…} before Hydra sees it, so Hydra gets %n override(s) instead of one: %1; the last one wins.</source>
-        <translation><numerusform>bash 会在 Hydra 看到之前展开 {…}，因此 Hydra 收到的不是一个而是 %n 个覆盖参数：%1；最后一个生效。</numerusform></translation>
+        <translation>
+            <numerusform>bash 会在 Hydra 看到之前展开 {…}，因此 Hydra 收到的不是一个而是 %n 个覆盖参数：%1；最后一个生效。</numerusform>
+        </translation>
     </message>
     <message>
         <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 ("Could not override"); set %6, which it follows.</source>
@@ -3307,15 +3309,15 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
     <message numerus="yes">
         <source>Line %1: %2, %n override(s)</source>
-        <translation><numerusform>第 %1 行：%2，%n 个覆盖参数</numerusform></translation>
+        <translation>
+            <numerusform>第 %1 行：%2，%n 个覆盖参数</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Line %1: %2 (config %3), %n override(s)</source>
-        <translation><numerusform>第 %1 行：%2（配置 %3），%n 个覆盖参数</numerusform></translation>
-    </message>
-    <message>
-        <source>the script's own arguments are passed on too and are not checked</source>
-        <translation>脚本自身的参数也会传进去，这些参数不做检查</translation>
+        <translation>
+            <numerusform>第 %1 行：%2（配置 %3），%n 个覆盖参数</numerusform>
+        </translation>
     </message>
     <message>
         <source>verl %1 is not a release this build has read; it is checked as verl %2 (%3), the nearest earlier one it knows.</source>
@@ -3328,6 +3330,18 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>Left out, with nothing to write instead: %1</source>
         <translation>已去掉、且没有可替代写法的参数：%1</translation>
+    </message>
+    <message>
+        <source>The script has Windows line ends (CRLF). bash keeps the \r as part of the words and a backslash before it no longer continues the line, so the command breaks apart. Convert it with dos2unix.</source>
+        <translation>脚本使用 Windows 换行符（CRLF）。bash 会把 \r 当作单词的一部分，其前面的反斜杠也不再续行，命令因此被拆散。请用 dos2unix 转换。</translation>
+    </message>
+    <message>
+        <source>The script asks for more than the linter follows (a command of more than 4096 words, calls nested more than 16 deep, or more than 200,000 steps in all); what lies beyond was not checked.</source>
+        <translation>脚本超出了检查器跟踪的范围（单条命令超过 4096 个单词、函数调用嵌套超过 16 层，或总计超过 200,000 步）；超出部分未经检查。</translation>
+    </message>
+    <message>
+        <source>%1; the script's own arguments are passed on too and are not checked</source>
+        <translation>%1；脚本自身的参数也会传入，这些参数未经检查</translation>
     </message>
 </context>
 <context>
@@ -5346,7 +5360,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message>
         <source>version default (%1)</source>
-        <extracomment>The first entry of the level list; %1 is the level verl uses when none is given</extracomment>
         <translation>版本默认值（%1）</translation>
     </message>
     <message>
@@ -5461,6 +5474,18 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Corrected for verl %1 (line %2): %3</source>
         <translation>针对 verl %1 修正后的命令（第 %2 行）：%3</translation>
+    </message>
+    <message>
+        <source>Checking the script…</source>
+        <translation>正在检查脚本…</translation>
+    </message>
+    <message>
+        <source>version default</source>
+        <translation>版本默认值</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more launch(es).</source>
+        <translation><numerusform>…… 另有 %n 条启动命令。</numerusform></translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <limits>
 #include <list>
 #include <optional>
+#include <utility>
 
 #include <QHash>
 #include <QSet>
@@ -284,6 +285,7 @@ public:
         const QString first = script.section(u'\n', 0, 0);
         if (first.startsWith(u"#!") && first.contains(u"zsh"))
             m_run.unmatchedGlobFails = true;
+        m_run.windowsLineEnds = script.contains(u"\r\n"_s);
     }
 
     Run run(const Program &program)
@@ -711,8 +713,11 @@ private:
         for (const Word &w : node.words) {
             for (Expanded &e : expandWord(w))
                 words.push_back(std::move(e));
-            if (words.size() > static_cast<size_t>(kMaxFields))
+            if (words.size() > static_cast<size_t>(kMaxFields)) {
+                words.resize(static_cast<size_t>(kMaxFields));
+                m_run.truncated = true; // said in the report: the rest of the command was not read
                 break;
+            }
         }
         Executed executed;
         executed.line = node.at.line;
@@ -731,11 +736,14 @@ private:
         m_status = Status::Unknown;
 
         // NAME=value before a command: for that command only (but they stay after a function call).
-        const QHash<QString, Var> beforePrefix = m_state.vars;
-        for (const Assignment &a : node.assignments)
-            executed.assignments << assign(a, true);
-        const QHash<QString, Var> withPrefix = m_state.vars;
-        m_state.vars = beforePrefix;
+        // Only then is the table copied: a copy kept alive would make every later change copy it again.
+        QHash<QString, Var> withPrefix;
+        if (!node.assignments.empty()) {
+            QHash<QString, Var> before = m_state.vars;
+            for (const Assignment &a : node.assignments)
+                executed.assignments << assign(a, true);
+            withPrefix = std::exchange(m_state.vars, std::move(before));
+        }
 
         static const QStringList declarations{u"export"_s, u"declare"_s, u"typeset"_s, u"local"_s, u"readonly"_s};
         if (declarations.contains(program)) {
@@ -768,7 +776,8 @@ private:
             return;
         const auto function = m_state.functions.constFind(program);
         if (function != m_state.functions.constEnd()) {
-            m_state.vars = withPrefix;
+            if (!node.assignments.empty())
+                m_state.vars = std::move(withPrefix);
             call(program, **function, std::vector<Expanded>(words.begin() + 1, words.end()), true);
             return;
         }

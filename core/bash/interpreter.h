@@ -74,7 +74,10 @@ struct Run
     // Pathname expansion of a pattern that matches nothing fails the command or drops the word
     // (zsh, or bash with failglob/nullglob).
     bool unmatchedGlobFails = false;
-    bool truncated = false; // the script asked for more work than the reader does (deep recursion)
+    // The script asked for more than the reader follows: a command of more than 4096 words, calls nested
+    // more than 16 deep, or more than 200,000 steps in all. What lies beyond was not read.
+    bool truncated = false;
+    bool windowsLineEnds = false; // CRLF: bash keeps the \r in words and breaks "\" continuations
 };
 
 // Parses and reads the script. Fails only where parse() does.

@@ -125,6 +125,32 @@ public:
             lintLaunch(launch, first);
         }
         variableWarnings();
+        if (parsed->windowsLineEnds) {
+            // The reader reads through \r\n; bash does not, so the launch above it is not what runs.
+            const qsizetype cr = script.indexOf(u"\r\n"_s);
+            m_report.findings.append({Finding::Severity::Error,
+                                      u"shell-crlf"_s,
+                                      Text::tr("The script has Windows line ends (CRLF). bash keeps the \\r as part "
+                                               "of the words and a backslash before it no longer continues the "
+                                               "line, so the command breaks apart. Convert it with dos2unix."),
+                                      QString(),
+                                      QString(),
+                                      script.left(cr).count(u'\n') + 1,
+                                      1,
+                                      {}});
+        }
+        if (parsed->truncated) {
+            m_report.findings.append({Finding::Severity::Warning,
+                                      u"not-checked"_s,
+                                      Text::tr("The script asks for more than the linter follows (a command of more "
+                                               "than 4096 words, calls nested more than 16 deep, or more than "
+                                               "200,000 steps in all); what lies beyond was not checked."),
+                                      QString(),
+                                      QString(),
+                                      1,
+                                      1,
+                                      {}});
+        }
 
         // One finding per place and problem, in script order.
         QSet<QString> unique;
@@ -339,6 +365,13 @@ private:
                 }
                 for (const hydra::Override &fix : f.fixes) {
                     changed = true;
+                    // What the command meant now includes what makes it collect anything.
+                    const auto meant = std::find_if(m_report.corrected.begin(), m_report.corrected.end(),
+                                                    [&fix](const hydra::Override &o) { return o.key == fix.key; });
+                    if (meant != m_report.corrected.end())
+                        *meant = fix;
+                    else
+                        m_report.corrected.append(fix);
                     const QString word = shell::quote(hydraText(fix));
                     const auto same = std::find_if(entries.begin(), entries.end(),
                                                    [&fix](const Entry &e) { return e.key == fix.key; });
@@ -352,10 +385,12 @@ private:
         }
         if (changed) {
             // The program and Hydra's options as written, then the overrides.
+            const QSet<qsizetype> overrides(launch.overrides.begin(), launch.overrides.end());
             for (qsizetype i = 0; i < words.size() && !launch.fragment; ++i) {
-                if (!launch.overrides.contains(i) && !words[i].spread)
+                if (!overrides.contains(i) && !words[i].spread)
                     report.corrected << (words[i].known() ? shell::quote(words[i].text) : words[i].source);
             }
+            report.programWords = report.corrected.size();
             for (const Entry &e : std::as_const(entries))
                 report.corrected << e.word;
         }
@@ -749,7 +784,7 @@ QStringList launchLines(const LintReport &report)
                   .arg(launch.line)
                   .arg(what, launch.configName);
         if (launch.passesArguments)
-            line += u"; "_s + Text::tr("the script's own arguments are passed on too and are not checked");
+            line = Text::tr("%1; the script's own arguments are passed on too and are not checked").arg(line);
         lines << line;
     }
     return lines;
@@ -773,8 +808,14 @@ QString correctedText(const LintReport &report, const verl::Version &version)
             continue;
         QString block
             = u"# "_s + Text::tr("Corrected for verl %1 (line %2):").arg(version.toString()).arg(launch.line) + u'\n';
-        if (!launch.corrected.isEmpty())
-            block += launch.corrected.join(u" \\\n    "_s) + u'\n';
+        if (!launch.corrected.isEmpty()) {
+            // The program and its options on the first line, then one override per line.
+            QStringList lines{launch.corrected.mid(0, launch.programWords).join(u' ')};
+            lines += launch.corrected.mid(launch.programWords);
+            if (lines.first().isEmpty())
+                lines.removeFirst();
+            block += lines.join(u" \\\n    "_s) + u'\n';
+        }
         if (!launch.dropped.isEmpty())
             block += u"# "_s + Text::tr("Left out, with nothing to write instead: %1").arg(launch.dropped.join(u' '))
                 + u'\n';

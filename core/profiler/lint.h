@@ -31,7 +31,8 @@ struct LaunchReport
     // The whole command as it should be for the chosen release (program, options, every override with
     // the fixes applied and the missing ones added), one word per element; empty when nothing changes.
     QStringList corrected;
-    QStringList dropped; // overrides left out of `corrected`: rejected with no equivalent to write
+    qsizetype programWords = 0; // how many of `corrected` are the program and its options
+    QStringList dropped;        // overrides left out of `corrected`: rejected with no equivalent to write
 };
 
 struct LintReport
@@ -39,8 +40,8 @@ struct LintReport
     QList<Finding> findings; // in the order of the script
     qsizetype overrides = 0; // how many overrides were read
     QList<LaunchReport> launches;
-    // The overrides whose values are known, with the fixes applied: what the command meant, for filling
-    // the generator's form.
+    // The overrides whose values are known, with the fixes applied and the missing ones added: what the
+    // command meant, for filling the generator's form.
     QList<hydra::Override> corrected;
     QStringList sourced; // files the script sources, which were not read
 };

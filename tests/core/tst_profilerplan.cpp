@@ -415,7 +415,8 @@ void TestProfilerPlan::importRoundTrip()
 
 void TestProfilerPlan::importFaq()
 {
-    // The FAQ's lines set the options but not enable: the corrected values fill the form for the actor.
+    // The FAQ's lines set the options but not enable, tool or steps: the corrected command adds them, and
+    // its values fill the form for the actor.
     const QString faq = u"actor_rollout_ref.actor.profiler.tool_config.npu.discrete=true \\\n"
                         u"actor_rollout_ref.actor.profiler.tool_config.npu.contents=npu,cpu \\\n"
                         u"actor_rollout_ref.actor.profiler.tool_config.npu.level=1 \\\n"
@@ -425,14 +426,15 @@ void TestProfilerPlan::importFaq()
     QVERIFY(report.ok());
     Request base = defaults;
     base.contents = {u"memory"_s};
+    base.steps = {7}; // the command's corrected steps replace the form's
     const Imported imported = importRequest(report->corrected, base);
-    QCOMPARE(imported.used, 4);
+    QCOMPARE(imported.used, 7);
     QCOMPARE(imported.request.contents, (QStringList{u"npu"_s, u"cpu"_s}));
     QCOMPARE(imported.request.level, u"level1"_s);
     QCOMPARE(imported.request.discrete, true);
+    QCOMPARE(imported.request.steps, QList<qint64>{1});
     QCOMPARE(imported.request.roles, QList<vna::verl::Role>{vna::verl::Role::Actor});
-    QCOMPARE(imported.notes.size(), 1);
-    QVERIFY2(imported.notes.constFirst().contains(u"enable=True"_s), qPrintable(imported.notes.constFirst()));
+    QCOMPARE(imported.notes, QStringList());
 }
 
 void TestProfilerPlan::importNotes_data()
@@ -442,18 +444,19 @@ void TestProfilerPlan::importNotes_data()
     QTest::addColumn<qsizetype>("used");
     const QString on = u"actor_rollout_ref.actor.profiler.enable=True 'global_profiler.steps=[2]' "_s;
     QTest::addRow("other keys are skipped")
-        << u"python3 -m verl.trainer.main_ppo data.train_batch_size=8 "_s + on << QString() << qsizetype(2);
+        << u"python3 -m verl.trainer.main_ppo data.train_batch_size=8 "_s + on << QString() << qsizetype(3);
     QTest::addRow("another tool is corrected to npu")
         << on + u"global_profiler.tool=nsys"_s << QString() << qsizetype(3);
     QTest::addRow("roles that differ") << on
             + u"actor_rollout_ref.ref.profiler.enable=True actor_rollout_ref.ref.profiler.all_ranks=True"_s
-                                       << u"The ref profiler settings differ from the actor ones"_s << qsizetype(4);
+                                       << u"The ref profiler settings differ from the actor ones"_s << qsizetype(5);
+    // steps=null profiles nothing: the corrected command lists step 1, and so does the form.
     QTest::addRow("steps null") << u"actor_rollout_ref.actor.profiler.enable=True global_profiler.steps=null"_s
-                                << u"no step"_s << qsizetype(2);
+                                << QString() << qsizetype(3);
     QTest::addRow("level from a variable is not taken")
-        << on + u"actor_rollout_ref.actor.profiler.tool_config.npu.level=$LEVEL"_s << QString() << qsizetype(2);
+        << on + u"actor_rollout_ref.actor.profiler.tool_config.npu.level=$LEVEL"_s << QString() << qsizetype(3);
     QTest::addRow("ranks of strings") << on + u"'actor_rollout_ref.actor.profiler.ranks=[a]'"_s
-                                      << u"actor_rollout_ref.actor.profiler.ranks"_s << qsizetype(3);
+                                      << u"actor_rollout_ref.actor.profiler.ranks"_s << qsizetype(4);
 }
 
 void TestProfilerPlan::importNotes()

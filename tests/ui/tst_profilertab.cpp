@@ -71,6 +71,9 @@ private Q_SLOTS:
     void openScript_data();
     void openScript();
     void lintToForm();
+    void unreadableScriptShowsWhere();
+    void manyLaunchesKeepTheSummaryShort();
+    void importNotesFollowTheLanguage();
     void remembersInputs();
     void openingWritesNoSettings();
     void speaksChinese();
@@ -426,8 +429,9 @@ void TestProfilerTab::lintScript()
              qPrintable(summary));
     const QString corrections = child<QPlainTextEdit>(tab(), "profilerCorrections")->toPlainText();
     QCOMPARE(corrections, vna::profiler::correctedText(*cli, vna::verl::latestKnown()));
-    QVERIFY2(corrections.startsWith(u"# Corrected for verl 0.9.0 (line 2):\npython3 \\\n    -m \\\n"_s),
-             qPrintable(corrections));
+    QVERIFY2(
+        corrections.startsWith(u"# Corrected for verl 0.9.0 (line 2):\npython3 -m verl.trainer.main_ppo \\\n    "_s),
+        qPrintable(corrections));
     QVERIFY(corrections.contains(u"'"_s + kNpu + u"contents=[npu,cpu]'"_s));
     QVERIFY(corrections.contains(u"'global_profiler.steps=[1]'"_s));
 
@@ -524,6 +528,63 @@ void TestProfilerTab::lintToForm()
     QCOMPARE(child<QLineEdit>(tab(), "profilerSteps")->text(), u"3,4"_s);
     waitIdle();
     QVERIFY(previewLines().contains(u"'global_profiler.steps=[3,4]'"_s));
+}
+
+void TestProfilerTab::unreadableScriptShowsWhere()
+{
+    // bash cannot read past an unclosed quote: the line is marked, and the cursor stays where the user
+    // is typing.
+    QSignalSpy finished(tab(), &ProfilerTab::lintFinished);
+    tab()->showPage(ProfilerTab::Page::Lint);
+    auto *script = child<QPlainTextEdit>(tab(), "profilerScript");
+    script->setFocus();
+    QTest::keyClicks(QApplication::focusWidget(), u"python3 -m verl.trainer.main_ppo a.b=1"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTest::keyClicks(QApplication::focusWidget(), u"echo \"done"_s);
+    QVERIFY(finished.wait());
+    const QString summary = child<QLabel>(tab(), "profilerLintSummary")->text();
+    QVERIFY2(summary.contains(u"Line 2, column 6: a double quote is not closed"_s), qPrintable(summary));
+    QCOMPARE(script->extraSelections().size(), 1);
+    QCOMPARE(script->extraSelections().constFirst().cursor.blockNumber(), 1);
+    QCOMPARE(script->textCursor().position(), script->toPlainText().size());
+}
+
+void TestProfilerTab::manyLaunchesKeepTheSummaryShort()
+{
+    QSignalSpy finished(tab(), &ProfilerTab::lintFinished);
+    tab()->showPage(ProfilerTab::Page::Lint);
+    QString text;
+    for (int i = 0; i < 10; ++i)
+        text += u"python3 -m verl.trainer.main_ppo trainer.seed=%1\n"_s.arg(i);
+    auto *script = child<QPlainTextEdit>(tab(), "profilerScript");
+    script->setFocus();
+    script->insertPlainText(text); // a paste
+    QVERIFY(finished.wait());
+    const QStringList lines = child<QLabel>(tab(), "profilerLintSummary")->text().split(u'\n');
+    QCOMPARE(lines.size(), 5);
+    QCOMPARE(lines.at(0), u"No problems found in 10 override(s)."_s);
+    QCOMPARE(lines.at(3), u"Line 3: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 override(s)"_s);
+    QCOMPARE(lines.at(4), u"… and 7 more launch(es)."_s);
+}
+
+void TestProfilerTab::importNotesFollowTheLanguage()
+{
+    QSignalSpy imported(tab(), &ProfilerTab::importFinished);
+    tab()->showPage(ProfilerTab::Page::Generate);
+    auto *box = child<QPlainTextEdit>(tab(), "profilerImportText");
+    box->setFocus();
+    box->insertPlainText(kFaq);
+    QTest::mouseClick(child<QPushButton>(tab(), "profilerImport"), Qt::LeftButton);
+    QVERIFY(imported.wait());
+    const QString english = child<vna::ui::NotesList>(tab(), "profilerImportNotes")->plainText();
+    QVERIFY2(english.contains(u"Ambiguous value for argument"_s), qPrintable(english));
+    // The user edits the form after importing; a language switch rewrites the notes, not the form.
+    retype(child<QLineEdit>(tab(), "profilerSteps"), u"9"_s);
+    vna::i18n::install(u"zh_CN"_s);
+    QVERIFY(imported.wait());
+    const QString chinese = child<vna::ui::NotesList>(tab(), "profilerImportNotes")->plainText();
+    QVERIFY2(chinese.contains(u"覆盖参数"_s), qPrintable(chinese));
+    QCOMPARE(child<QLineEdit>(tab(), "profilerSteps")->text(), u"9"_s);
 }
 
 void TestProfilerTab::remembersInputs()

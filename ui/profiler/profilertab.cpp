@@ -165,6 +165,7 @@ ProfilerTab::ProfilerTab(QWidget *parent)
     connect(m_busyTimer, &QTimer::timeout, this, [this] {
         m_lintBusy->show();
         m_lintCancel->show();
+        m_lintSummary->setText(tr("Checking the script…"));
     });
     m_lintJob = std::make_unique<LintJob>(this, [this](const auto &report) { lintDone(report); });
     m_importJob = std::make_unique<LintJob>(this, [this](const auto &report) { importDone(report); });
@@ -682,6 +683,7 @@ void ProfilerTab::changeEvent(QEvent *event)
         retranslate();
         generate(); // the findings' texts are translated when they are made
         lintNow();
+        retranslateImportNotes();
     }
     ToolTab::changeEvent(event);
 }
@@ -743,7 +745,8 @@ void ProfilerTab::updateAvailability()
     m_tokenEnd->setEnabled(tokens);
     m_tokensLabel->setToolTip(tokens ? QString() : tr("verl 0.9.0 and later, with the rollout role ticked"));
     //: The first entry of the level list; %1 is the level verl uses when none is given
-    m_level->setItemText(0, tr("version default (%1)").arg(verl::defaultLevel(v)));
+    const QString level = verl::defaultLevel(v);
+    m_level->setItemText(0, level.isEmpty() ? tr("version default") : tr("version default (%1)").arg(level));
 }
 
 std::optional<profiler::Request> ProfilerTab::readRequest(const verl::Version &version)
@@ -896,6 +899,17 @@ void ProfilerTab::startImport(const QString &text)
     }
     m_importNotes->setNotes({{Severity::Info, tr("Reading the command…")}});
     m_import->setEnabled(false);
+    m_importFills = true;
+    m_importJob->start(text, *version);
+}
+
+void ProfilerTab::retranslateImportNotes()
+{
+    const QString text = m_importText->toPlainText();
+    const auto version = verl::Version::parse(m_version->currentText(), QString());
+    if (m_importNotes->notes().isEmpty() || text.trimmed().isEmpty() || !version)
+        return;
+    m_importFills = false;
     m_importJob->start(text, *version);
 }
 
@@ -922,7 +936,8 @@ void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
                       tr("The command sets no profiler override for verl %1; the form is unchanged.")
                           .arg(defaults.version.toString())});
     } else {
-        applyRequest(imported.request);
+        if (m_importFills)
+            applyRequest(imported.request);
         notes.append({Severity::Info,
                       tr("The form now holds the profiler settings of %n override(s).", nullptr,
                          static_cast<int>(imported.used))});
@@ -995,6 +1010,9 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     m_lintCancel->hide();
     if (!report) {
         clearLint(report.error().message);
+        // bash cannot read the text past this line: show where.
+        if (report.error().position > 0)
+            markLine(report.error().position, Severity::Error, 0); // highlight only: the user may be typing
         return;
     }
     m_script->setExtraSelections({});
@@ -1005,7 +1023,12 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     QStringList lines{report->findings.isEmpty()
                           ? profiler::summary(*report)
                           : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script.")};
-    lines << profiler::launchLines(*report);
+    // A few launches by name; a script of many says how many more (the CLI lists them all).
+    constexpr qsizetype kShownLaunches = 3;
+    const QStringList launches = profiler::launchLines(*report);
+    lines << launches.mid(0, kShownLaunches);
+    if (launches.size() > kShownLaunches)
+        lines << tr("… and %n more launch(es).", nullptr, static_cast<int>(launches.size() - kShownLaunches));
     if (version) {
         if (const QString nearest = profiler::versionNote(*version); !nearest.isEmpty())
             lines << nearest;
@@ -1021,21 +1044,28 @@ void ProfilerTab::showFinding(const QModelIndex &index)
     if (!index.isValid())
         return;
     const profiler::Finding &finding = m_lintModel->finding(index.row());
-    if (finding.line <= 0)
-        return;
-    const QTextBlock block = m_script->document()->findBlockByNumber(static_cast<int>(finding.line - 1));
+    if (finding.line > 0)
+        markLine(finding.line, severityOf(finding), finding.column);
+}
+
+void ProfilerTab::markLine(qsizetype line, Severity severity, qsizetype column)
+{
+    const QTextBlock block = m_script->document()->findBlockByNumber(static_cast<int>(line - 1));
     if (!block.isValid())
         return;
-    QTextCursor cursor(block);
-    cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor,
-                        static_cast<int>(std::min<qsizetype>(finding.column - 1, block.length() - 1)));
-    m_script->setTextCursor(cursor);
-    m_script->centerCursor();
-    QTextEdit::ExtraSelection line;
-    line.cursor = QTextCursor(block);
-    line.format.setBackground(color(severityOf(finding)).lighter(185));
-    line.format.setProperty(QTextFormat::FullWidthSelection, true);
-    m_script->setExtraSelections({line});
+    if (column > 0) {
+        QTextCursor cursor(block);
+        cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor,
+                            static_cast<int>(std::clamp<qsizetype>(column - 1, 0, block.length() - 1)));
+        m_script->setTextCursor(cursor);
+        m_script->centerCursor();
+        m_script->ensureCursorVisible(); // also sideways, to the column
+    }
+    QTextEdit::ExtraSelection selection;
+    selection.cursor = QTextCursor(block);
+    selection.format.setBackground(color(severity).lighter(185));
+    selection.format.setProperty(QTextFormat::FullWidthSelection, true);
+    m_script->setExtraSelections({selection});
 }
 
 void ProfilerTab::openScript(const QString &path)

@@ -10,6 +10,7 @@
 
 #include <QFutureWatcher>
 
+#include "common/verdict.h"
 #include "profiler/lint.h"
 #include "profiler/plan.h"
 #include "shell/tooltab.h"
@@ -109,6 +110,8 @@ private:
     void updateAvailability();
     void startImport(const QString &text);
     void importDone(const Result<profiler::LintReport> &report);
+    // The import's notes in the current language, without filling the form again.
+    void retranslateImportNotes();
 
     // Lint page
     void scriptChanged();
@@ -116,6 +119,8 @@ private:
     void lintDone(const Result<profiler::LintReport> &report);
     void clearLint(const QString &summary); // no findings to show, and why
     void showFinding(const QModelIndex &index);
+    // Highlights a line of the script and, for a column > 0, moves the cursor there.
+    void markLine(qsizetype line, Severity severity, qsizetype column);
     void browseScript();
     void sendScriptToForm();
 
@@ -197,7 +202,8 @@ private:
     QTimer *m_lintTimer = nullptr;
     QTimer *m_busyTimer = nullptr;
     bool m_loading = false;
-    bool m_dirty = false; // the user changed an input since the settings were saved
+    bool m_importFills = true; // the running import fills the form (false: it only rewrites its notes)
+    bool m_dirty = false;      // the user changed an input since the settings were saved
     std::optional<profiler::Plan> m_plan;
     std::optional<profiler::LintReport> m_lintReport;
     std::unique_ptr<LintJob> m_lintJob;
