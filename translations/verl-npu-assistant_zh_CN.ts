@@ -3336,12 +3336,12 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>脚本使用 Windows 换行符（CRLF）。bash 会把 \r 当作单词的一部分，其前面的反斜杠也不再续行，命令因此被拆散。请用 dos2unix 转换。</translation>
     </message>
     <message>
-        <source>The script asks for more than the linter follows (a command of more than 4096 words, calls nested more than 16 deep, or more than 200,000 steps in all); what lies beyond was not checked.</source>
-        <translation>脚本超出了检查器跟踪的范围（单条命令超过 4096 个单词、函数调用嵌套超过 16 层，或总计超过 200,000 步）；超出部分未经检查。</translation>
-    </message>
-    <message>
         <source>%1; the script's own arguments are passed on too and are not checked</source>
         <translation>%1；脚本自身的参数也会传入，这些参数未经检查</translation>
+    </message>
+    <message>
+        <source>The script asks for more than the linter follows (a command of more than %1 words, calls nested more than %2 deep, more than %3 commands or %4 steps in all); what lies beyond was not checked.</source>
+        <translation>脚本超出了检查器跟踪的范围（单条命令超过 %1 个单词、函数调用嵌套超过 %2 层，或总计超过 %3 条命令或 %4 步）；超出部分未经检查。</translation>
     </message>
 </context>
 <context>
@@ -5485,7 +5485,9 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
     <message numerus="yes">
         <source>… and %n more launch(es).</source>
-        <translation><numerusform>…… 另有 %n 条启动命令。</numerusform></translation>
+        <translation>
+            <numerusform>…… 另有 %n 条启动命令。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

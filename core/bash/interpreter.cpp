@@ -19,12 +19,8 @@ namespace vna::shell {
 
 namespace {
 
-constexpr int kMaxCallDepth = 16;
-constexpr qint64 kMaxSteps = 200000;      // nodes run in all, including function bodies at each call
-constexpr int kMaxFields = 4096;          // words one word may become (brace expansion, arrays)
-constexpr qsizetype kMaxCommands = 20000; // commands recorded in all: a launch script runs far fewer
-constexpr int kMaxLoopRuns = 8;           // a for loop over known words runs its body once per word up to this
-constexpr qsizetype kMaxText = 65536;     // longer values are not pattern-matched or edited, only passed on
+constexpr int kMaxLoopRuns = 8;       // a for loop over known words runs its body once per word up to this
+constexpr qsizetype kMaxText = 65536; // longer values are not pattern-matched or edited, only passed on
 constexpr int kMaxIndirection = 16;
 
 // ---- values ----
@@ -919,7 +915,9 @@ private:
             bool all = words.size() > 1;
             for (size_t i = 1; i < words.size(); ++i)
                 all = all && words[i].known();
-            if (all && m_depth < kMaxCallDepth)
+            if (all && m_depth >= kMaxCallDepth)
+                m_run.truncated = true;
+            else if (all)
                 eval(args(1).join(u' '), words.front().source);
         }
     }
@@ -1629,26 +1627,37 @@ private:
         bool okStep = true;
         const qint64 a = parts[0].toLongLong(&okA);
         const qint64 b = parts[1].toLongLong(&okB);
-        qint64 step = parts.size() == 3 ? parts[2].toLongLong(&okStep) : 1;
+        const qint64 signedStep = parts.size() == 3 ? parts[2].toLongLong(&okStep) : 1;
         if (!okStep)
             return {};
-        step = step == 0 ? 1 : (step < 0 ? -step : step);
+        // In unsigned arithmetic: any two 64-bit numbers and any step, without overflow.
+        const quint64 magnitude
+            = signedStep < 0 ? 0 - static_cast<quint64>(signedStep) : static_cast<quint64>(signedStep);
+        const quint64 step = magnitude == 0 ? 1 : magnitude;
         QStringList out;
         if (okA && okB) {
-            if ((b - a) / step > kMaxFields)
-                return {};
             const int width = (parts[0].startsWith(u'0') && parts[0].size() > 1)
                     || (parts[1].startsWith(u'0') && parts[1].size() > 1)
                 ? static_cast<int>(std::max(parts[0].size(), parts[1].size()))
                 : 0;
-            for (qint64 v = a; a <= b ? v <= b : v >= b; v += a <= b ? step : -step)
+            const bool up = a <= b;
+            const quint64 distance = up ? static_cast<quint64>(b) - static_cast<quint64>(a)
+                                        : static_cast<quint64>(a) - static_cast<quint64>(b);
+            // One more than a command may hold, so the command says it was cut short.
+            const quint64 count = std::min<quint64>(distance / step, kMaxFields) + 1;
+            for (quint64 i = 0; i < count; ++i) {
+                const quint64 offset = i * step; // at most distance
+                const auto v
+                    = static_cast<qint64>(up ? static_cast<quint64>(a) + offset : static_cast<quint64>(a) - offset);
                 out << QString::number(v).rightJustified(width, u'0');
+            }
             return out;
         }
         if (parts[0].size() == 1 && parts[1].size() == 1 && parts[0].at(0).isLetter() && parts[1].at(0).isLetter()) {
             const char16_t x = parts[0].at(0).unicode();
             const char16_t y = parts[1].at(0).unicode();
-            for (int v = x; x <= y ? v <= y : v >= y; v += x <= y ? static_cast<int>(step) : -static_cast<int>(step))
+            const int by = static_cast<int>(std::min<quint64>(step, 0x10000)); // past any letter: one step ends it
+            for (int v = x; x <= y ? v <= y : v >= y; v += x <= y ? by : -by)
                 out << QString(QChar(static_cast<char16_t>(v)));
             return out;
         }

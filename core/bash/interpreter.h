@@ -13,6 +13,12 @@
 
 namespace vna::shell {
 
+// What the reader follows; beyond it, Run::truncated.
+inline constexpr int kMaxFields = 4096;          // words one command may become (brace expansion, arrays)
+inline constexpr int kMaxCallDepth = 16;         // function calls nested
+inline constexpr qsizetype kMaxCommands = 20000; // commands recorded in all: a launch script runs far fewer
+inline constexpr qint64 kMaxSteps = 200000;      // nodes run in all, including function bodies at each call
+
 // Where a value the reader cannot know would come from.
 enum class Origin : quint8 {
     Outside,  // the environment: the script uses it without setting it
@@ -74,8 +80,7 @@ struct Run
     // Pathname expansion of a pattern that matches nothing fails the command or drops the word
     // (zsh, or bash with failglob/nullglob).
     bool unmatchedGlobFails = false;
-    // The script asked for more than the reader follows: a command of more than 4096 words, calls nested
-    // more than 16 deep, or more than 200,000 steps in all. What lies beyond was not read.
+    // The script asked for more than the reader follows (the limits above). What lies beyond was not read.
     bool truncated = false;
     bool windowsLineEnds = false; // CRLF: bash keeps the \r in words and breaks "\" continuations
 };

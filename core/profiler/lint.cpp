@@ -143,8 +143,12 @@ public:
             m_report.findings.append({Finding::Severity::Warning,
                                       u"not-checked"_s,
                                       Text::tr("The script asks for more than the linter follows (a command of more "
-                                               "than 4096 words, calls nested more than 16 deep, or more than "
-                                               "200,000 steps in all); what lies beyond was not checked."),
+                                               "than %1 words, calls nested more than %2 deep, more than %3 "
+                                               "commands or %4 steps in all); what lies beyond was not checked.")
+                                          .arg(shell::kMaxFields)
+                                          .arg(shell::kMaxCallDepth)
+                                          .arg(shell::kMaxCommands)
+                                          .arg(shell::kMaxSteps),
                                       QString(),
                                       QString(),
                                       1,

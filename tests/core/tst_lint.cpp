@@ -331,6 +331,14 @@ void TestLint::rules_data()
     row("token range without discrete",
         on + u"actor_rollout_ref.rollout.profiler.tool_config.npu.profile_token_end=10"_s, "0.9.0",
         "profiler-token-range-unused", true);
+
+    // What the reader cannot follow is said, not read silently wrong
+    row("Windows line ends", kRun + u"\\\r\n    trainer.seed=1\r\n"_s, "0.9.0", "shell-crlf", true);
+    row("Unix line ends", kRun + u"\\\n    trainer.seed=1\n"_s, "0.9.0", "shell-crlf", false);
+    row("a command of 5,000 words", kRun + u"trainer.seed={1..5000}"_s, "0.9.0", "not-checked", true);
+    row("a command of 4,000 words", kRun + u"trainer.seed={1..4000}"_s, "0.9.0", "not-checked", false);
+    row("a function calling itself", u"f() { f; }\nf\n"_s, "0.9.0", "not-checked", true);
+    row("functions calling each other", u"f() { g; }\ng() { echo; }\nf\nf\n"_s, "0.9.0", "not-checked", false);
 }
 
 void TestLint::rules()
