@@ -200,7 +200,7 @@ private:
             }
             qint64 r = 1;
             qint64 base = x;
-            for (quint64 e = static_cast<quint64>(y); e > 0; e >>= 1) {
+            for (auto e = static_cast<quint64>(y); e > 0; e >>= 1) {
                 if (e & 1)
                     r = mul(r, base);
                 base = mul(base, base);

@@ -230,7 +230,7 @@ private:
         }
         if (i == m_place.offset)
             return QString();
-        const QString word = m_text.mid(m_place.offset, i - m_place.offset);
+        QString word = m_text.mid(m_place.offset, i - m_place.offset);
         if (!reserved.contains(word))
             return QString();
         // "{" and "}" must stand alone; the others only need to end at a metacharacter.
@@ -1284,12 +1284,12 @@ private:
                 advance();
         }
         // Inside ${ } the quoting starts afresh: "…" and '…' pair up within the operand.
-        const QChar c = at();
+        // An operator after ${!prefix*}, ${#X:-y} … is not modelled: it falls to the last branch, and
+        // the value is unknown.
+        const bool modelled = !part.name.isEmpty() && part.op != Part::Op::Length && !part.indirect;
+        const QChar c = modelled || at() == u'}' ? at() : QChar();
         if (c == u'}') {
             // ${NAME}
-        } else if (part.name.isEmpty() || part.op == Part::Op::Length || part.indirect) {
-            part.op = Part::Op::Bad; // ${!prefix*}, ${#X:-y} …: not modelled, the value is unknown
-            part.children = parts(Stop::Operand, false);
         } else if (c == u':' && (at(1) == u'-' || at(1) == u'=' || at(1) == u'+' || at(1) == u'?')) {
             part.colon = true;
             part.op = opFor(at(1));

@@ -508,7 +508,7 @@ private:
              const QString &rule,
              const QString &message,
              const QString &atKey,
-             QList<hydra::Override> fixes = {})
+             const QList<hydra::Override> &fixes = {})
     {
         const Settings::Place place = m_settings.place(atKey);
         Finding f{severity, rule, message, fixText(fixes), atKey, place.line, place.column, fixes};
@@ -730,7 +730,7 @@ private:
     const Settings &m_settings;
     const verl::Version m_version;
     const verl::VersionFacts &m_facts;
-    const RunContext m_context;
+    const RunContext &m_context;
     QString m_anchor;
     QList<Finding> m_findings;
 };

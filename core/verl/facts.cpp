@@ -221,17 +221,19 @@ Version firstWithNpuProfiler()
 
 std::optional<QString> settingOfKey(const QString &key)
 {
-    // Newest release first: a key that kept its meaning is named by its latest use. A key several
-    // roles share (0.5's actor_rollout_ref.profiler) is named for the actor.
-    const QList<VersionFacts> &all = allFacts();
-    for (auto it = all.crbegin(); it != all.crend(); ++it) {
-        QStringList names;
-        for (auto s = it->settings.cbegin(); s != it->settings.cend(); ++s) {
+    // A key that kept its meaning is named by its latest use. A key several roles share (0.5's
+    // actor_rollout_ref.profiler) is named for the actor.
+    QStringList names;
+    for (const VersionFacts &f : allFacts()) {
+        QStringList here;
+        for (auto s = f.settings.cbegin(); s != f.settings.cend(); ++s) {
             if (s.value() == key)
-                names << s.key();
+                here << s.key();
         }
-        if (names.isEmpty())
-            continue;
+        if (!here.isEmpty())
+            names = here;
+    }
+    if (!names.isEmpty()) {
         std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
             const bool actorA = a.startsWith(u"actor.");
             const bool actorB = b.startsWith(u"actor.");

@@ -1,5 +1,7 @@
 #include "launch.h"
 
+#include <optional>
+
 #include <QRegularExpression>
 
 #include "verl/facts.h"
@@ -71,13 +73,19 @@ bool sameEntry(const EntryPoint &point, const QString &entry, bool module)
 // of verl-recipe.
 Entry classify(const QString &entry, bool module)
 {
+    // The newest release that has it names its config.
     const QList<VersionFacts> &all = allFacts();
-    for (auto it = all.crbegin(); it != all.crend(); ++it) {
-        for (const EntryPoint &point : it->entryPoints) {
-            if (sameEntry(point, entry, module))
-                return Entry{true, true, point.config};
+    std::optional<Entry> newest;
+    for (const VersionFacts &f : all) {
+        for (const EntryPoint &point : f.entryPoints) {
+            if (sameEntry(point, entry, module)) {
+                newest = Entry{true, true, point.config};
+                break;
+            }
         }
     }
+    if (newest)
+        return *newest;
     for (const EntryPoint &point : recipeEntryPoints()) {
         if (sameEntry(point, entry, module))
             return Entry{true, true, point.config};

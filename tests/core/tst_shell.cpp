@@ -22,24 +22,25 @@ QStringList lastWords(const QString &script)
     const auto run = vna::shell::interpret(script);
     if (!run)
         return {u"ERROR: "_s + run.error().message};
-    for (auto it = run->commands.crbegin(); it != run->commands.crend(); ++it) {
-        if (it->words.isEmpty())
+    QStringList words; // of the last command that has any
+    for (const auto &command : run->commands) {
+        if (command.words.isEmpty())
             continue;
-        QStringList words;
-        for (const auto &w : it->words)
+        words.clear();
+        for (const auto &w : command.words)
             words << w.text;
-        return words;
     }
-    return {};
+    return words;
 }
 
 const vna::shell::Field *lastField(const vna::shell::Run &run)
 {
-    for (auto it = run.commands.crbegin(); it != run.commands.crend(); ++it) {
-        if (!it->words.isEmpty())
-            return &it->words.last();
+    const vna::shell::Field *last = nullptr;
+    for (const auto &command : run.commands) {
+        if (!command.words.isEmpty())
+            last = &command.words.last();
     }
-    return nullptr;
+    return last;
 }
 
 } // namespace
