@@ -41,13 +41,15 @@ void TestVerlFacts::releases()
     QStringList found;
     for (const VersionFacts &f : allFacts())
         found << f.version.toString();
-    QCOMPARE(found, (QStringList{u"0.4.0"_s, u"0.4.1"_s, u"0.5.0"_s, u"0.6.0"_s, u"0.6.1"_s, u"0.7.0"_s, u"0.7.1"_s,
-                                 u"0.8.0"_s, u"0.9.0"_s}));
+    QCOMPARE(found,
+             (QStringList{u"0.4.0"_s, u"0.4.1"_s, u"0.5.0"_s, u"0.6.0"_s, u"0.6.1"_s, u"0.7.0"_s, u"0.7.1"_s,
+                          u"0.8.0"_s, u"0.9.0"_s}));
     // The pickers offer the releases that have the tools' subject, newest first.
     QStringList offered;
     for (const Version &v : knownReleases())
         offered << v.toString();
-    QCOMPARE(offered, (QStringList{u"0.9.0"_s, u"0.8.0"_s, u"0.7.1"_s, u"0.7.0"_s, u"0.6.1"_s, u"0.6.0"_s, u"0.5.0"_s}));
+    QCOMPARE(offered,
+             (QStringList{u"0.9.0"_s, u"0.8.0"_s, u"0.7.1"_s, u"0.7.0"_s, u"0.6.1"_s, u"0.6.0"_s, u"0.5.0"_s}));
     QCOMPARE(firstWithNpuProfiler(), version(u"0.5.0"_s));
 }
 
