@@ -284,12 +284,7 @@ Result<Plan> buildPlan(const Request &request)
                 continue; // 0.5: written once for every role above
             if (key.isEmpty()) {
                 // The role's tool_config is an interpolation of another role's: set that one.
-                const QString node = verl::roleProfilerNode(version, role);
-                const QString interpolated = facts.interpolatedAncestor(node + u".tool_config.npu."_s + field);
-                if (interpolated.isEmpty())
-                    continue;
-                const QString target = facts.interpolated.value(interpolated).value;
-                key = target + QString(node + u".tool_config.npu."_s + field).mid(interpolated.size());
+                key = facts.followedKey(verl::roleProfilerNode(version, role) + u".tool_config.npu."_s + field);
                 if (!facts.key(key))
                     continue;
                 if (!followed.contains(name))

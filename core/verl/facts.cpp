@@ -180,6 +180,12 @@ QString VersionFacts::interpolatedAncestor(const QString &key) const
     return deepestAncestor(key, interpolated);
 }
 
+QString VersionFacts::followedKey(const QString &key) const
+{
+    const QString node = interpolatedAncestor(key);
+    return node.isEmpty() ? QString() : interpolated.value(node).value + key.mid(node.size());
+}
+
 const QList<VersionFacts> &allFacts()
 {
     return loaded().versions;
@@ -217,31 +223,6 @@ Version firstWithNpuProfiler()
             return f.version;
     }
     return Version{};
-}
-
-std::optional<QString> settingOfKey(const QString &key)
-{
-    // A key that kept its meaning is named by its latest use. A key several roles share (0.5's
-    // actor_rollout_ref.profiler) is named for the actor.
-    QStringList names;
-    for (const VersionFacts &f : allFacts()) {
-        QStringList here;
-        for (auto s = f.settings.cbegin(); s != f.settings.cend(); ++s) {
-            if (s.value() == key)
-                here << s.key();
-        }
-        if (!here.isEmpty())
-            names = here;
-    }
-    if (!names.isEmpty()) {
-        std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
-            const bool actorA = a.startsWith(u"actor.");
-            const bool actorB = b.startsWith(u"actor.");
-            return actorA != actorB ? actorA : a < b;
-        });
-        return names.constFirst();
-    }
-    return std::nullopt;
 }
 
 } // namespace vna::verl

@@ -5,8 +5,6 @@
 // Nothing else in the program decides these by version.
 #pragma once
 
-#include <optional>
-
 #include <QHash>
 #include <QJsonValue>
 #include <QList>
@@ -85,6 +83,9 @@ struct VersionFacts
     QString closedAncestor(const QString &key) const;
     // The interpolated node the key lies strictly below, or empty.
     QString interpolatedAncestor(const QString &key) const;
+    // For a key below an interpolated node: the same field under the node it follows (the key Hydra
+    // must be given instead), whether or not that key exists; empty when the key is below none.
+    QString followedKey(const QString &key) const;
 };
 
 // Every release the facts file knows, oldest first. Loaded once from the program's resources.
@@ -100,8 +101,5 @@ bool isKnownRelease(const Version &version);
 
 // The oldest release with NPU profiler settings (0.5.0).
 Version firstWithNpuProfiler();
-
-// Where a setting's key is in any release: the setting's name, or nothing when `key` is no setting.
-std::optional<QString> settingOfKey(const QString &key);
 
 } // namespace vna::verl

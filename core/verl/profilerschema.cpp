@@ -1,5 +1,7 @@
 #include "profilerschema.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 
 #include "verl/facts.h"
@@ -83,11 +85,6 @@ Result<Role> parseRole(const QString &text, const QString &where)
                         where);
 }
 
-const VersionFacts &facts(const Version &version)
-{
-    return factsFor(version);
-}
-
 std::optional<ConfigKey> findKey(const Version &version, const QString &key)
 {
     const VersionFacts &f = factsFor(version);
@@ -121,12 +118,26 @@ QString settingKey(const Version &version, const QString &setting)
 
 QString settingOf(const QString &key)
 {
-    return settingOfKey(key).value_or(QString());
-}
-
-bool hasNpuProfiler(const Version &version)
-{
-    return factsFor(version).npuProfiler;
+    // A key that kept its meaning is named by its latest use. A key several roles share (0.5's
+    // actor_rollout_ref.profiler) is named for the actor.
+    QStringList names;
+    for (const VersionFacts &f : allFacts()) {
+        QStringList here;
+        for (auto s = f.settings.cbegin(); s != f.settings.cend(); ++s) {
+            if (s.value() == key)
+                here << s.key();
+        }
+        if (!here.isEmpty())
+            names = here;
+    }
+    if (names.isEmpty())
+        return QString();
+    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
+        const bool actorA = a.startsWith(u"actor.");
+        const bool actorB = b.startsWith(u"actor.");
+        return actorA != actorB ? actorA : a < b;
+    });
+    return names.constFirst();
 }
 
 bool hasRole(const Version &version, Role role)

@@ -14,8 +14,6 @@
 
 namespace vna::verl {
 
-struct VersionFacts;
-
 enum class Role { Actor, Ref, Rollout, Critic, Reward };
 
 QList<Role> allRoles();
@@ -61,7 +59,6 @@ QString settingKey(const Version &version, const QString &setting);
 // The setting a key holds in the release it comes from (searched newest first), or empty.
 QString settingOf(const QString &key);
 
-bool hasNpuProfiler(const Version &version); // 0.5.0 and later
 bool hasRole(const Version &version, Role role);
 // Where a role's settings live, e.g. "actor_rollout_ref.actor.profiler"; empty without a profiler.
 QString roleProfilerNode(const Version &version, Role role);
@@ -77,8 +74,5 @@ QStringList allowedTools(const Version &version);
 QString defaultLevel(const Version &version);
 // What an empty contents list collects: CPU and NPU up to 0.9.0 (torch_npu's default), CPU only after.
 bool emptyContentsCollectsNpu(const Version &version);
-
-// The release's facts, for the rules that need more (behaviour, sources).
-const VersionFacts &facts(const Version &version);
 
 } // namespace vna::verl
