@@ -522,6 +522,13 @@ private:
 
     QString source(const QString &behaviour) const { return m_facts.sourceOf(behaviour); }
 
+    // Where a role's settings live in this release ("actor_rollout_ref.actor.profiler").
+    QString nodeOf(const QString &role) const
+    {
+        const verl::RoleNode *r = m_facts.role(role);
+        return r ? r->node : QString();
+    }
+
     bool setByUser(const QString &setting) const
     {
         const QString k = key(setting);
@@ -600,7 +607,7 @@ private:
                          "profile."),
                 m_anchor, {set(role + u".enable"_s, Value::boolean(true))});
             // The role the fix turns on must then collect something too.
-            noRanks(role, verl::roleProfilerNode(m_version, roleOf(role)));
+            noRanks(role, nodeOf(role));
         }
         if (!unknown(u"tool"_s) && (!tool || tool->type() == Type::Null)) {
             add(Finding::Severity::Warning, u"profiler-not-collected"_s,
@@ -616,7 +623,7 @@ private:
             const verl::KeyFact *enable = m_facts.key(key(role + u".enable"_s));
             const bool follows = enable && !enable->interpolation.isEmpty() && !setByUser(role + u".enable"_s);
             if (!follows)
-                noRanks(role, verl::roleProfilerNode(m_version, roleOf(role)));
+                noRanks(role, nodeOf(role));
             if (follows)
                 continue;
             if (!verl::emptyContentsCollectsNpu(m_version) && isEmptyList(role + u".contents"_s)
@@ -683,21 +690,12 @@ private:
         }
     }
 
-    static verl::Role roleOf(const QString &name)
-    {
-        for (const verl::Role role : verl::allRoles()) {
-            if (verl::roleName(role) == name)
-                return role;
-        }
-        return verl::Role::Actor;
-    }
-
     // 0.5: trainer.profile_steps and trainer.npu_profile.options for everyone, and the ranks of one block
     // shared by the actor, reference and rollout.
     void shared()
     {
         stepsMissing();
-        noRanks(u"actor"_s, verl::roleProfilerNode(m_version, verl::Role::Actor));
+        noRanks(u"actor"_s, nodeOf(u"actor"_s));
         level2(QString());
         if (m_facts.behaviourOf(u"npu_options_reach"_s) != u"fsdp-actor-rollout-ref")
             return;

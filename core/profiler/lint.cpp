@@ -128,32 +128,20 @@ public:
         if (parsed->windowsLineEnds) {
             // The reader reads through \r\n; bash does not, so the launch above it is not what runs.
             const qsizetype cr = script.indexOf(u"\r\n"_s);
-            m_report.findings.append({Finding::Severity::Error,
-                                      u"shell-crlf"_s,
-                                      Text::tr("The script has Windows line ends (CRLF). bash keeps the \\r as part "
-                                               "of the words and a backslash before it no longer continues the "
-                                               "line, so the command breaks apart. Convert it with dos2unix."),
-                                      QString(),
-                                      QString(),
-                                      script.left(cr).count(u'\n') + 1,
-                                      1,
-                                      {}});
+            add(script.left(cr).count(u'\n') + 1, 1, Finding::Severity::Error, u"shell-crlf"_s,
+                Text::tr("The script has Windows line ends (CRLF). bash keeps the \\r as part of the words and a "
+                         "backslash before it no longer continues the line, so the command breaks apart. Convert it "
+                         "with dos2unix."));
         }
         if (parsed->truncated) {
-            m_report.findings.append({Finding::Severity::Warning,
-                                      u"not-checked"_s,
-                                      Text::tr("The script asks for more than the linter follows (a command of more "
-                                               "than %1 words, calls nested more than %2 deep, more than %3 "
-                                               "commands or %4 steps in all); what lies beyond was not checked.")
-                                          .arg(shell::kMaxFields)
-                                          .arg(shell::kMaxCallDepth)
-                                          .arg(shell::kMaxCommands)
-                                          .arg(shell::kMaxSteps),
-                                      QString(),
-                                      QString(),
-                                      1,
-                                      1,
-                                      {}});
+            add(1, 1, Finding::Severity::Warning, u"not-checked"_s,
+                Text::tr("The script asks for more than the linter follows (a command of more than %1 words, calls "
+                         "nested more than %2 deep, more than %3 commands or %4 steps in all); what lies beyond was "
+                         "not checked.")
+                    .arg(shell::kMaxFields)
+                    .arg(shell::kMaxCallDepth)
+                    .arg(shell::kMaxCommands)
+                    .arg(shell::kMaxSteps));
         }
 
         // One finding per place and problem, in script order.
@@ -176,6 +164,17 @@ public:
 private:
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
+    void add(qsizetype line,
+             qsizetype column,
+             Finding::Severity severity,
+             const QString &rule,
+             const QString &message,
+             const QString &key = QString(),
+             const QList<hydra::Override> &fixes = {})
+    {
+        m_report.findings.append({severity, rule, message, fixText(fixes), key, line, column, fixes});
+    }
+
     void add(const shell::Field &at,
              Finding::Severity severity,
              const QString &rule,
@@ -183,7 +182,7 @@ private:
              const QString &key = QString(),
              const QList<hydra::Override> &fixes = {})
     {
-        m_report.findings.append({severity, rule, message, fixText(fixes), key, at.line, at.column, fixes});
+        add(at.line, at.column, severity, rule, message, key, fixes);
     }
 
     void assignment(const shell::Assigned &a, const shell::Executed &command)
@@ -192,17 +191,11 @@ private:
             return;
         const bool export_ = a.exported && (command.words.isEmpty() || command.words.first().text == u"export");
         const QString fix = export_ ? u"export ASCEND_GLOBAL_LOG_LEVEL=1"_s : u"ASCEND_GLOBAL_LOG_LEVEL=1"_s;
-        Finding f{Finding::Severity::Warning,
-                  u"hccl-debug"_s,
-                  Text::tr("HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set "
-                           "ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, "
-                           "for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE."),
-                  fix,
-                  QString(),
-                  a.line,
-                  a.column,
-                  {}};
-        m_report.findings.append(f);
+        add(a.line, a.column, Finding::Severity::Warning, u"hccl-debug"_s,
+            Text::tr("HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set "
+                     "ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, "
+                     "for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE."));
+        m_report.findings.last().fix = fix; // a shell line, not an override
     }
 
     void noteUnknowns(const shell::Field &w, const QString &key, bool inKey)
@@ -249,14 +242,7 @@ private:
                               .arg(it.key(), keys);
                 break;
             }
-            m_report.findings.append({Finding::Severity::Warning,
-                                      u"unresolved-variable"_s,
-                                      message,
-                                      QString(),
-                                      use.keys.value(0),
-                                      use.line,
-                                      use.column,
-                                      {}});
+            add(use.line, use.column, Finding::Severity::Warning, u"unresolved-variable"_s, message, use.keys.value(0));
         }
     }
 
@@ -478,7 +464,7 @@ private:
         const QString interpolated = m_facts.interpolatedAncestor(o.key);
         if (!interpolated.isEmpty()) {
             const verl::SourcedValue target = m_facts.interpolated.value(interpolated);
-            const QString replacement = target.value + o.key.mid(interpolated.size());
+            const QString replacement = m_facts.followedKey(o.key);
             const bool exists = m_facts.key(replacement) != nullptr;
             hydra::Override fixed = o;
             fixed.key = replacement;
@@ -537,22 +523,11 @@ private:
                         }
                     }
                     settings.set(r.key, *r.value, {w.line, w.column});
-                } else if (!launch.multirun) {
-                    const auto problem = checkValue(verl::ConfigKey{r.key, verl::ValueKind::Any, {}, {}, {}}, *r.value);
-                    if (problem && (problem->rule == u"ambiguous-sweep" || problem->rule == u"sweep-needs-multirun")) {
-                        std::optional<Value> fix;
-                        if (problem->rule == u"ambiguous-sweep")
-                            fix = Value::list(r.value->toSweep());
-                        hydra::Override fixed = r;
-                        if (fix)
-                            fixed.value = *fix;
-                        add(w, Finding::Severity::Error, problem->rule, r.key + u": "_s + problem->message, r.key,
-                            fix ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
-                        if (!fix)
-                            return std::nullopt;
-                        r = fixed;
-                        valueChanged = true;
-                    }
+                } else {
+                    const Sweep sweep = checkSweep(w, r, launch);
+                    if (sweep == Sweep::Dropped)
+                        return std::nullopt;
+                    valueChanged = valueChanged || sweep == Sweep::Fixed;
                 }
             }
             if (r.value)
@@ -589,25 +564,42 @@ private:
         f.fix = fixText(f.fixes);
     }
 
+    enum class Sweep { None, Fixed, Dropped };
+
+    // What Hydra itself rejects whatever the key: a sweep in a run without --multirun. A comma sweep
+    // becomes the list it meant (in `o`); a sweep function cannot be written otherwise and is dropped.
+    Sweep checkSweep(const shell::Field &w, hydra::Override &o, const verl::Launch &launch)
+    {
+        if (!o.value || launch.multirun)
+            return Sweep::None;
+        const auto problem = checkValue(verl::ConfigKey{o.key, verl::ValueKind::Any, {}, {}, {}}, *o.value);
+        if (!problem || (problem->rule != u"ambiguous-sweep" && problem->rule != u"sweep-needs-multirun"))
+            return Sweep::None;
+        hydra::Override fixed = o;
+        const bool fixable = problem->rule == u"ambiguous-sweep";
+        if (fixable)
+            fixed.value = Value::list(o.value->toSweep());
+        add(w, Finding::Severity::Error, problem->rule, o.key + u": "_s + problem->message, o.key,
+            fixable ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
+        if (!fixable)
+            return Sweep::Dropped;
+        o = fixed;
+        return Sweep::Fixed;
+    }
+
     // Launches of other configs (SFT, evaluation): only what Hydra itself rejects.
     std::optional<QList<Entry>>
-    sweepOnly(const shell::Field &w, const hydra::Override &o, const QString &keep, const verl::Launch &launch)
+    sweepOnly(const shell::Field &w, hydra::Override o, const QString &keep, const verl::Launch &launch)
     {
-        if (o.value && !launch.multirun) {
-            const auto problem = checkValue(verl::ConfigKey{o.key, verl::ValueKind::Any, {}, {}, {}}, *o.value);
-            if (problem && (problem->rule == u"ambiguous-sweep" || problem->rule == u"sweep-needs-multirun")) {
-                hydra::Override fixed = o;
-                const bool fixable = problem->rule == u"ambiguous-sweep";
-                if (fixable)
-                    fixed.value = Value::list(o.value->toSweep());
-                add(w, Finding::Severity::Error, problem->rule, o.key + u": "_s + problem->message, o.key,
-                    fixable ? QList<hydra::Override>{fixed} : QList<hydra::Override>{});
-                if (!fixable)
-                    return std::nullopt;
-                return QList<Entry>{{o.key, shell::quote(hydraText(fixed))}};
-            }
+        switch (checkSweep(w, o, launch)) {
+        case Sweep::None:
+            return QList<Entry>{{o.key, keep}};
+        case Sweep::Fixed:
+            return QList<Entry>{{o.key, shell::quote(hydraText(o))}};
+        case Sweep::Dropped:
+            break;
         }
-        return QList<Entry>{{o.key, keep}};
+        return std::nullopt;
     }
 
     // A key this release does not have: of another release, a typo under a known node, or no profiler at

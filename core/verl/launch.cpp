@@ -201,7 +201,15 @@ std::optional<Launch> recognise(const shell::Executed &command, qsizetype index)
     const qsizetype start = i;
     qsizetype args = -1;
     bool module = false;
+    bool distributedRun = false; // python -m torch.distributed.run/launch: torchrun by another name
     QString entry;
+    // Whether the entry is a verl Hydra program; then its config is the launch's.
+    const auto hydraEntry = [&launch, &entry, &module] {
+        const Entry e = classify(entry, module);
+        launch.knownEntry = e.known;
+        launch.configName = e.config;
+        return e.hydra;
+    };
     if (words[i].known() && baseName(words[i].text) == u"ray") {
         // ray job submit [options] -- <entrypoint command>
         if (i + 2 >= words.size() || words[i + 1].text != u"job" || words[i + 2].text != u"submit")
@@ -247,19 +255,13 @@ std::optional<Launch> recognise(const shell::Executed &command, qsizetype index)
             return std::nullopt;
         entry = words[j].text;
         args = j + 1;
-        // python -m torch.distributed.run/launch: torchrun by another name.
-        if (module && (entry == u"torch.distributed.run" || entry == u"torch.distributed.launch")) {
+        distributedRun = module && (entry == u"torch.distributed.run" || entry == u"torch.distributed.launch");
+        if (distributedRun)
             i = j;
-        } else {
-            const Entry e = classify(entry, module);
-            if (!e.hydra)
-                return std::nullopt;
-            launch.knownEntry = e.known;
-            launch.configName = e.config;
-        }
+        else if (!hydraEntry())
+            return std::nullopt;
     }
-    if (isTorchrun(words[i])
-        || (module && (entry == u"torch.distributed.run" || entry == u"torch.distributed.launch"))) {
+    if (isTorchrun(words[i]) || distributedRun) {
         static const QStringList flags{u"--standalone"_s, u"--no-python"_s, u"--no_python"_s, u"--run-path"_s,
                                        u"--run_path"_s};
         module = false;
@@ -280,11 +282,8 @@ std::optional<Launch> recognise(const shell::Executed &command, qsizetype index)
             return std::nullopt;
         entry = words[j].text;
         args = j + 1;
-        const Entry e = classify(entry, module);
-        if (!e.hydra)
+        if (!hydraEntry())
             return std::nullopt;
-        launch.knownEntry = e.known;
-        launch.configName = e.config;
     }
     if (args < 0)
         return std::nullopt;
