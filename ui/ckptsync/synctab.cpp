@@ -55,7 +55,17 @@ public:
         if (enter)
             enter();
     }
-    void refresh() { Q_EMIT completeChanged(); }
+    // QWizard answers completeChanged by hiding and showing the page to avoid flicker, and hiding the
+    // page moves the keyboard focus out of it: the field being typed into would lose focus at every
+    // keystroke. Give the focus back to where the user was.
+    void refresh()
+    {
+        const QPointer<QWidget> focus = QApplication::focusWidget();
+        Q_EMIT completeChanged();
+        if (focus && QApplication::focusWidget() != focus && isAncestorOf(focus) && focus->isVisible()
+            && focus->isEnabled())
+            focus->setFocus(Qt::OtherFocusReason);
+    }
 };
 
 namespace {
