@@ -62,8 +62,8 @@ public:
     {
         const QPointer<QWidget> focus = QApplication::focusWidget();
         Q_EMIT completeChanged();
-        if (focus && QApplication::focusWidget() != focus && isAncestorOf(focus) && focus->isVisible()
-            && focus->isEnabled())
+        if (focus && QApplication::focusWidget() != focus && wizard() && wizard()->isAncestorOf(focus)
+            && focus->isVisible() && focus->isEnabled())
             focus->setFocus(Qt::OtherFocusReason);
     }
 };
