@@ -1,11 +1,14 @@
 #include "discovery.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QMap>
 #include <QRegularExpression>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -22,6 +25,43 @@ const QRegularExpression &stepPattern()
 {
     static const QRegularExpression re(uR"(^global_step_(\d{1,9})\z)"_s);
     return re;
+}
+
+const QRegularExpression &shardPattern()
+{
+    static const QRegularExpression re(uR"(__(\d{1,7})_(\d{1,7})\.distcp)"_s);
+    return re;
+}
+
+QString kindWord(char type)
+{
+    switch (type) {
+    case 'p':
+        return u"fifo"_s;
+    case 'c':
+        return u"character device"_s;
+    case 'b':
+        return u"block device"_s;
+    case 's':
+        return u"socket"_s;
+    case 'd':
+        return u"folder"_s;
+    case 'N':
+        return u"missing"_s;
+    case 'L':
+        return u"link loop"_s;
+    default:
+        return u"special file"_s;
+    }
+}
+
+qint64 parseTime(const QString &text)
+{
+    // find's %T@: seconds with a fraction.
+    const qsizetype dot = text.indexOf(u'.');
+    const qint64 seconds = text.left(dot < 0 ? text.size() : dot).toLongLong();
+    const QString fraction = dot < 0 ? QString() : QString(text.mid(dot + 1) + u"000"_s).left(3);
+    return seconds * 1000 + fraction.toLongLong();
 }
 
 } // namespace
@@ -42,6 +82,14 @@ const Step *Discovery::latest() const
     return steps.isEmpty() ? nullptr : &steps.last();
 }
 
+const Entry *Discovery::entry(const QString &path) const
+{
+    for (const Entry &e : entries)
+        if (e.path == path)
+            return &e;
+    return nullptr;
+}
+
 std::pair<QString, std::optional<int>> splitRoot(const QString &path)
 {
     QString clean = QDir::cleanPath(path);
@@ -54,18 +102,31 @@ std::pair<QString, std::optional<int>> splitRoot(const QString &path)
 
 Discovery discover(const QString &root, const QStringList &files, const QString &trackerText)
 {
+    QList<Entry> entries;
+    for (const QString &file : files) {
+        Entry entry;
+        entry.path = file;
+        entries.append(entry);
+    }
+    return discover(root, entries, trackerText);
+}
+
+Discovery discover(const QString &root, const QList<Entry> &entries, const QString &trackerText)
+{
     Discovery d;
     d.root = root;
     QMap<int, Step> steps;
     QMap<QString, DistCkptDir> dists; // by path
-    static const QRegularExpression shard(uR"(^__(\d+)_(\d+)\.distcp\z)"_s);
-    for (const QString &file : files) {
-        const QStringList parts = file.split(u'/', Qt::SkipEmptyParts);
+    for (const Entry &entry : entries) {
+        if (entry.kind == Entry::Kind::Folder)
+            continue;
+        d.entries.append(entry);
+        const QStringList parts = entry.path.split(u'/', Qt::SkipEmptyParts);
         if (parts.size() == 1 && parts.first() == QLatin1String(kTrackerFile)) {
             d.trackerPresent = true;
             continue;
         }
-        if (parts.isEmpty())
+        if (parts.size() < 2)
             continue;
         const auto match = stepPattern().match(parts.first());
         if (!match.hasMatch())
@@ -74,21 +135,23 @@ Discovery discover(const QString &root, const QStringList &files, const QString 
         Step &step = steps[number];
         step.number = number;
         step.dir = parts.first();
+        if (entry.kind == Entry::Kind::Regular || entry.viaLink)
+            step.bytes += entry.size;
         if (parts.size() == 2 && parts.at(1) == u"data.pt"_s)
             step.dataPt = true;
         // global_step_N/<role>/dist_ckpt/<file> (v1) or global_step_N/<role>/<part>/dist_ckpt/<file> (v2)
-        qsizetype dist = parts.indexOf(u"dist_ckpt"_s);
+        const qsizetype dist = parts.indexOf(u"dist_ckpt"_s);
         if (dist < 2 || dist != parts.size() - 2 || dist > 3)
             continue;
         const QString dirPath = parts.mid(0, dist + 1).join(u'/');
-        DistCkptDir &entry = dists[dirPath];
-        entry.path = dirPath;
-        entry.role = parts.at(1);
+        DistCkptDir &dir = dists[dirPath];
+        dir.path = dirPath;
+        dir.role = parts.at(1);
         const QString &name = parts.last();
-        if (kMetadataFiles.contains(name) && !entry.present.contains(name))
-            entry.present.append(name);
-        if (const auto m = shard.match(name); m.hasMatch())
-            entry.worldSize = std::max(entry.worldSize, m.captured(1).toInt() + 1);
+        if (kMetadataFiles.contains(name) && !dir.present.contains(name))
+            dir.present.append(name);
+        if (const auto m = shardPattern().match(name); m.hasMatch() && m.capturedStart() == 0)
+            dir.worldSize = std::max(dir.worldSize, m.captured(1).toInt() + 1);
     }
     for (const DistCkptDir &entry : std::as_const(dists)) {
         Step &step = steps[entry.path.section(u'/', 0, 0).mid(12).toInt()];
@@ -106,6 +169,7 @@ Discovery discover(const QString &root, const QStringList &files, const QString 
                   [](const DistCkptDir &a, const DistCkptDir &b) { return a.path < b.path; });
         d.steps.append(step);
     }
+    std::sort(d.entries.begin(), d.entries.end(), [](const Entry &a, const Entry &b) { return a.path < b.path; });
     bool ok = false;
     const int tracker = trackerText.trimmed().toInt(&ok);
     if (ok)
@@ -113,7 +177,7 @@ Discovery discover(const QString &root, const QStringList &files, const QString 
     return d;
 }
 
-Result<QStringList> listLocal(const QString &root, int maxDepth)
+Result<QList<Entry>> listLocal(const QString &root, int maxDepth)
 {
     const QFileInfo info(root);
     if (!info.exists())
@@ -122,41 +186,119 @@ Result<QStringList> listLocal(const QString &root, int maxDepth)
         return Error::input(Text::tr("%1 is not a folder.").arg(root), root);
     if (!info.isReadable())
         return Error::input(Text::tr("%1 cannot be read.").arg(root), root);
-    QStringList files;
+    QList<Entry> entries;
     const QDir base(root);
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
     while (it.hasNext()) {
-        const QString relative = base.relativeFilePath(it.next());
-        if (relative.count(u'/') < maxDepth)
-            files.append(relative);
-        if (files.size() > 1000000)
+        const QString path = it.next();
+        Entry entry;
+        entry.path = base.relativeFilePath(path);
+        if (entry.path.count(u'/') >= maxDepth)
+            continue;
+        struct stat st
+        {};
+        const QByteArray native = QFile::encodeName(path);
+        if (::lstat(native.constData(), &st) != 0)
+            continue;
+        const auto describe = [&](const struct stat &s) {
+            entry.size = s.st_size;
+            entry.mtimeMs = static_cast<qint64>(s.st_mtim.tv_sec) * 1000 + s.st_mtim.tv_nsec / 1000000;
+            entry.mode = static_cast<int>(s.st_mode & 07777);
+        };
+        describe(st);
+        if (S_ISREG(st.st_mode)) {
+            entry.kind = Entry::Kind::Regular;
+        } else if (S_ISDIR(st.st_mode)) {
+            entry.kind = Entry::Kind::Folder;
+        } else if (S_ISLNK(st.st_mode)) {
+            entry.kind = Entry::Kind::Link;
+            struct stat target
+            {};
+            if (::stat(native.constData(), &target) != 0)
+                entry.what = kindWord('N');
+            else if (S_ISREG(target.st_mode)) {
+                entry.viaLink = true;
+                entry.what = u"file"_s;
+                describe(target);
+            } else
+                entry.what = kindWord(S_ISDIR(target.st_mode) ? 'd' : S_ISFIFO(target.st_mode) ? 'p' : 'c');
+        } else {
+            entry.kind = Entry::Kind::Special;
+            entry.what = kindWord(S_ISFIFO(st.st_mode)      ? 'p'
+                                      : S_ISCHR(st.st_mode) ? 'c'
+                                      : S_ISBLK(st.st_mode) ? 'b'
+                                                            : 's');
+        }
+        entries.append(entry);
+        if (entries.size() > 1000000)
             return Error::input(Text::tr("%1 holds more than a million files; point to default_local_dir or one "
                                          "global_step_N folder.")
                                     .arg(root),
                                 root);
     }
-    files.sort();
-    return files;
+    return entries;
 }
 
-QList<int> completeSteps(const Discovery &before, const Discovery &now)
+QString listingScript(const QStringList &dirs, bool followLinks)
 {
-    QList<int> ready;
-    for (const Step &step : now.steps) {
-        const Step *previous = before.step(step.number);
-        if (!previous || step.dists.isEmpty() || previous->dists.size() != step.dists.size())
+    QString starts;
+    for (const QString &dir : dirs)
+        starts += u" '"_s + QString(dir).replace(u"'"_s, u"'\\''"_s) + u'\'';
+    if (starts.isEmpty())
+        starts = u" ."_s;
+    QString script = u"find"_s + starts
+        + u" -mindepth 1 -maxdepth 8 -printf 'E\\t%y\\t%Y\\t%s\\t%T@\\t%m\\t%p\\0' 2>/dev/null\n"_s;
+    if (followLinks) // a link's target as the source reads it
+        script += u"find -L"_s + starts
+            + u" -mindepth 1 -maxdepth 8 -xtype l -type f -printf 'T\\t-\\t-\\t%s\\t%T@\\t%m\\t%p\\0' 2>/dev/null\n"_s;
+    return script;
+}
+
+QList<Entry> parseListing(const QByteArray &records)
+{
+    QList<Entry> entries;
+    QMap<QString, qsizetype> byPath;
+    for (const QByteArray &record : records.split('\0')) {
+        const QList<QByteArray> f = record.split('\t');
+        if (f.size() < 7 || (f.at(0) != "E" && f.at(0) != "T"))
             continue;
-        bool complete = true;
-        for (qsizetype i = 0; i < step.dists.size(); ++i) {
-            const DistCkptDir &a = step.dists.at(i);
-            const DistCkptDir &b = previous->dists.at(i);
-            complete = complete && a.present.size() == kMetadataFiles.size() && a.path == b.path
-                && a.present == b.present && a.worldSize == b.worldSize;
+        // The path is everything after the sixth tab: names may hold tabs.
+        qsizetype at = -1;
+        for (int i = 0; i < 6; ++i)
+            at = record.indexOf('\t', at + 1);
+        QString path = QString::fromUtf8(record.mid(at + 1));
+        if (path.startsWith(u"./"_s))
+            path = path.mid(2);
+        if (f.at(0) == "T") {
+            if (const qsizetype i = byPath.value(path, -1); i >= 0) {
+                Entry &e = entries[i];
+                e.viaLink = true;
+                e.what = u"file"_s;
+                e.size = f.at(3).toLongLong();
+                e.mtimeMs = parseTime(QString::fromLatin1(f.at(4)));
+                e.mode = f.at(5).toInt(nullptr, 8);
+            }
+            continue;
         }
-        if (complete)
-            ready.append(step.number);
+        Entry e;
+        e.path = path;
+        const char type = f.at(1).isEmpty() ? '?' : f.at(1).at(0);
+        e.kind = type == 'f' ? Entry::Kind::Regular
+            : type == 'l'    ? Entry::Kind::Link
+            : type == 'd'    ? Entry::Kind::Folder
+                             : Entry::Kind::Special;
+        if (e.kind == Entry::Kind::Special)
+            e.what = kindWord(type);
+        if (e.kind == Entry::Kind::Link)
+            e.what = f.at(2) == "f" ? u"file"_s : kindWord(f.at(2).isEmpty() ? '?' : f.at(2).at(0));
+        e.size = f.at(3).toLongLong();
+        e.mtimeMs = parseTime(QString::fromLatin1(f.at(4)));
+        e.mode = f.at(5).toInt(nullptr, 8);
+        byPath.insert(path, entries.size());
+        entries.append(e);
     }
-    return ready;
+    return entries;
 }
 
 Result<Selection> parseStepSelection(const QString &text)
@@ -178,7 +320,7 @@ Result<Selection> parseStepSelection(const QString &text)
     return selection;
 }
 
-Result<QList<SyncFile>> filesToSync(const Discovery &discovery, const Selection &selection)
+Result<QList<const Step *>> selectedSteps(const Discovery &discovery, const Selection &selection)
 {
     if (discovery.steps.isEmpty())
         return Error::input(Text::tr("No global_step_N folder was found in %1.").arg(discovery.root), discovery.root);
@@ -199,21 +341,132 @@ Result<QList<SyncFile>> filesToSync(const Discovery &discovery, const Selection 
                                 u"--step"_s);
         break;
     }
-    QList<SyncFile> files;
-    for (const Step *step : steps) {
-        for (const DistCkptDir &dist : step->dists)
-            for (const QString &name : kMetadataFiles)
-                files.append({dist.path + u'/' + name, dist.present.contains(name)});
-        if (selection.includeTracker && step->dataPt)
-            files.append({step->dir + u"/data.pt"_s, true});
+    return steps;
+}
+
+Need needOf(const QString &relativePath)
+{
+    const QString name = relativePath.section(u'/', -1);
+    const QStringList parts = relativePath.split(u'/');
+    // Each rank's own files (verl-facts.json, "checkpoint"): Megatron dist-checkpoint shards, FSDP
+    // model/optimizer/extra shards, and the LoRA adapter each tensor/pipeline position writes.
+    static const QRegularExpression perRank(
+        uR"(^(__\d+_\d+\.distcp|(model|optim|extra_state)_world_size_\d+_rank_\d+\.pt|mp_rank_\d+(_\d+)*_adapter\.pt)\z)"_s);
+    if (perRank.match(name).hasMatch() || parts.contains(u"adapter_checkpoint"_s))
+        return Need::PerRank;
+    if (kMetadataFiles.contains(name) && parts.value(parts.size() - 2) == u"dist_ckpt"_s)
+        return Need::DistMetadata;
+    if (name == QLatin1String(kTrackerFile) || (parts.size() == 2 && name == u"data.pt"_s))
+        return Need::Driver;
+    if (parts.contains(u"huggingface"_s)) {
+        if (name.endsWith(u".safetensors"_s) || name.endsWith(u".bin"_s))
+            return Need::Weights;
+        return Need::HfConfig;
     }
-    if (selection.includeTracker && discovery.trackerPresent)
-        files.append({QString::fromLatin1(kTrackerFile), true});
-    if (files.isEmpty())
-        return Error::input(Text::tr("The selected steps hold no dist_ckpt folder: this is not a Megatron "
-                                     "checkpoint, or it was saved with a layout this tool does not know."),
+    return Need::RankZeroOther;
+}
+
+QString needText(Need need)
+{
+    switch (need) {
+    case Need::DistMetadata:
+        return Text::tr("loaded by every rank: dist-checkpoint metadata (rank 0 writes it)");
+    case Need::Weights:
+        return Text::tr("loaded by every rank: the model's weights in Hugging Face format (rank 0 writes them; "
+                        "verl ≥ 0.7 default with mbridge)");
+    case Need::HfConfig:
+        return Text::tr("read with the Hugging Face weights: config, index or tokenizer (rank 0 writes it)");
+    case Need::Driver:
+        return Text::tr("read by the trainer process when it resumes, on whichever node it starts");
+    case Need::RankZeroOther:
+        return Text::tr("written by rank 0 only; copied so every node holds the whole step");
+    case Need::PerRank:
+        return Text::tr("each rank writes and reads its own: stays on its node");
+    }
+    return QString();
+}
+
+int worldSizeFromNames(const QByteArray &text)
+{
+    int world = 0;
+    auto it = shardPattern().globalMatch(QString::fromLatin1(text));
+    while (it.hasNext())
+        world = std::max(world, it.next().captured(1).toInt() + 1);
+    return world;
+}
+
+Result<SourceSet> filesToSync(const Discovery &discovery, const Selection &selection)
+{
+    const auto steps = selectedSteps(discovery, selection);
+    if (!steps)
+        return steps.error();
+    SourceSet set;
+    QStringList prefixes;
+    for (const Step *step : *steps) {
+        prefixes.append(step->dir + u'/');
+        for (const DistCkptDir &dist : step->dists)
+            set.worldSize = std::max(set.worldSize, dist.worldSize);
+    }
+    const auto add = [&](const Entry &entry) {
+        const Need need = needOf(entry.path);
+        if (need == Need::PerRank) {
+            set.perRank.append(entry.path);
+            return;
+        }
+        if (entry.kind == Entry::Kind::Special) {
+            set.refused.append(Text::tr("%1 is a %2, not a file: not copied.").arg(entry.path, entry.what));
+            return;
+        }
+        if (entry.kind == Entry::Kind::Link && !entry.viaLink) {
+            set.refused.append(Text::tr("%1 is a link to a %2: not copied.").arg(entry.path, entry.what));
+            return;
+        }
+        set.files.append(SyncFile{entry.path, need, entry.size, entry.mtimeMs, entry.mode & 07777, entry.viaLink});
+    };
+    for (const Entry &entry : discovery.entries) {
+        if (entry.kind == Entry::Kind::Folder)
+            continue;
+        const bool inStep = std::any_of(prefixes.cbegin(), prefixes.cend(),
+                                        [&](const QString &p) { return entry.path.startsWith(p); });
+        if (inStep || (selection.includeTracker && entry.path == QLatin1String(kTrackerFile)))
+            add(entry);
+    }
+    if (set.files.isEmpty())
+        return Error::input(Text::tr("The selected steps hold no file that other nodes need (only per-rank files, "
+                                     "or nothing at all)."),
                             discovery.root);
-    return files;
+    return set;
+}
+
+QString stepSignature(const Discovery &discovery, int step)
+{
+    const Step *s = discovery.step(step);
+    if (!s)
+        return QString();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const QString prefix = s->dir + u'/';
+    for (const Entry &e : discovery.entries)
+        if (e.path.startsWith(prefix))
+            hash.addData(u"%1\t%2\t%3\t%4\n"_s.arg(e.path).arg(int(e.kind)).arg(e.size).arg(e.mtimeMs).toUtf8());
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QList<int> completeSteps(const Discovery &before, const Discovery &now)
+{
+    QList<int> ready;
+    for (const Step &step : now.steps) {
+        if (!before.step(step.number))
+            continue;
+        // A tracker that exists names the last completed save: a later step is still being written.
+        if (now.trackerPresent && (!now.tracker || *now.tracker < step.number))
+            continue;
+        // Every dist_ckpt folder has its .metadata (rank 0 writes it when every shard is in).
+        const bool metadata = std::all_of(step.dists.cbegin(), step.dists.cend(),
+                                          [](const DistCkptDir &d) { return d.present.contains(u".metadata"_s); });
+        if (metadata && stepSignature(before, step.number) == stepSignature(now, step.number))
+            ready.append(step.number);
+    }
+    return ready;
 }
 
 } // namespace vna::ckptsync

@@ -1,7 +1,7 @@
-// What a verl checkpoint folder holds, from the list of its files: the global_step_N folders, the
-// tracker file, each role's layout (v1 actor/dist_ckpt, v2 actor/{model,optimizer,extra}/dist_ckpt),
-// which Megatron metadata files each dist_ckpt folder has, and the world size its shards were
-// written with. Works the same on a local walk and on a remote `find` listing.
+// What a verl checkpoint folder holds, from the list of its entries: the global_step_N folders, the
+// tracker file, each role's Megatron dist_ckpt folders (v1 actor/dist_ckpt, v2
+// actor/{model,optimizer,extra}/dist_ckpt), the world size the shards were written with, and which
+// files a node needs from rank 0's node. Works the same on a local walk and on a remote `find`.
 #pragma once
 
 #include <optional>
@@ -14,12 +14,26 @@
 
 namespace vna::ckptsync {
 
-// The files rank 0 writes that every node needs to load a Megatron dist checkpoint.
+// The files rank 0 writes into every Megatron dist checkpoint folder.
 inline const QStringList kMetadataFiles{QStringLiteral("common.pt"), QStringLiteral(".metadata"),
                                         QStringLiteral("metadata.json")};
 inline constexpr auto kTrackerFile = "latest_checkpointed_iteration.txt";
 
 enum class Layout { Unknown, V1, V2 };
+
+// One entry of a listing. Links are not followed at a destination; at the source a link is read
+// through only when it leads to a regular file (`viaLink`).
+struct Entry
+{
+    enum class Kind { Regular, Link, Folder, Special };
+    QString path; // relative to the root
+    Kind kind = Kind::Regular;
+    qint64 size = 0;    // of the file (of a link's target at the source)
+    qint64 mtimeMs = 0; // modification time
+    int mode = 0644;    // permission bits
+    bool viaLink = false;
+    QString what; // for Special: "fifo", "character device", …; for Link: its target's kind
+};
 
 struct DistCkptDir
 {
@@ -36,52 +50,99 @@ struct Step
     Layout layout = Layout::Unknown;
     QList<DistCkptDir> dists;
     bool dataPt = false; // global_step_N/data.pt (the trainer's node only)
+    qint64 bytes = 0;    // every regular file of the step
 };
 
 struct Discovery
 {
     QString root;      // default_local_dir
     QList<Step> steps; // ascending
+    QList<Entry> entries;
     bool trackerPresent = false;
     std::optional<int> tracker;  // the number in latest_checkpointed_iteration.txt, when read
     std::optional<int> onlyStep; // the user pointed at one global_step_N folder
 
     const Step *step(int number) const;
     const Step *latest() const; // the tracker's step when it exists, else the highest
+    const Entry *entry(const QString &path) const;
 };
 
 // `root` is default_local_dir or one global_step_N inside it (then the root becomes its parent and
 // onlyStep is set). Returns the root to list and the step, if any.
 std::pair<QString, std::optional<int>> splitRoot(const QString &path);
 
-// `files` are paths relative to the root ("global_step_5/actor/dist_ckpt/common.pt").
+Discovery discover(const QString &root, const QList<Entry> &entries, const QString &trackerText = QString());
+// Regular files of size 0, for lists of names.
 Discovery discover(const QString &root, const QStringList &files, const QString &trackerText = QString());
 
-// Lists regular files under `root`, at most `maxDepth` levels down, relative to it.
-Result<QStringList> listLocal(const QString &root, int maxDepth = 6);
+// Lists the entries under `root` without following links (a link's target is described), at most
+// `maxDepth` levels down, relative to it.
+Result<QList<Entry>> listLocal(const QString &root, int maxDepth = 8);
+
+// The records of listingScript(), NUL-terminated.
+QList<Entry> parseListing(const QByteArray &records);
+// A POSIX sh fragment that prints every entry under the current folder's `dirs` (or all of it when
+// `dirs` is empty) as parseListing() reads it; `followLinks` describes a link's target (for sources).
+QString listingScript(const QStringList &dirs, bool followLinks);
 
 struct Selection
 {
     enum class Steps { Latest, All, One } steps = Steps::Latest;
     int step = 0;
-    bool includeTracker = false; // also latest_checkpointed_iteration.txt and global_step_N/data.pt
+    bool includeTracker = false; // also latest_checkpointed_iteration.txt
 };
-
-// Watch mode: steps of `now` that are complete (every dist_ckpt folder has all metadata files) and
-// looked the same in `before`, the previous poll: a save still being written is not picked up.
-QList<int> completeSteps(const Discovery &before, const Discovery &now);
 
 // "latest", "all" or a number.
 Result<Selection> parseStepSelection(const QString &text);
+// The steps the selection names; an error when it matches nothing (no steps, step not found).
+Result<QList<const Step *>> selectedSteps(const Discovery &discovery, const Selection &selection);
+
+// Why a node needs a file of rank 0's node, or why it keeps its own.
+enum class Need {
+    DistMetadata,  // common.pt, .metadata, metadata.json: rank 0 writes, every rank reads
+    Weights,       // huggingface/ weights of the bridge (verl ≥ 0.7 default): rank 0 writes, every rank loads
+    HfConfig,      // huggingface/ config, index, tokenizer: rank 0 writes
+    Driver,        // data.pt and the tracker: the trainer process writes and reads them
+    RankZeroOther, // written by rank 0 only and not read on resume (manifests, exports): copied so every node has the
+                   // step
+    PerRank,       // each rank writes and reads its own: stays on its node
+};
+Need needOf(const QString &relativePath);
+QString needText(Need need); // translated
 
 struct SyncFile
 {
-    QString path;        // relative to the root
-    bool present = true; // at the source; false: selected but missing there
+    QString path; // relative to the root
+    Need need = Need::RankZeroOther;
+    qint64 size = 0;
+    qint64 mtimeMs = 0;
+    int mode = 0644;
+    bool viaLink = false;
 };
 
-// The files to copy for the selection, in a stable order; an error when the selection matches
-// nothing (no steps, step not found).
-Result<QList<SyncFile>> filesToSync(const Discovery &discovery, const Selection &selection);
+struct SourceSet
+{
+    QList<SyncFile> files;   // what every node needs from the source, in a stable order
+    QStringList perRank;     // left on their node
+    QStringList refused;     // translated: links to special files, special files
+    int worldSize = 0;       // the highest shard rank on the source node + 1: a lower bound only
+    QString worldSizeSource; // where an exact world size was read (empty here)
+};
+
+// The files to copy for the selection: every file of the selected steps except those each rank
+// writes and reads for itself; an error when the selection matches nothing.
+Result<SourceSet> filesToSync(const Discovery &discovery, const Selection &selection);
+
+// World size from the shard names in a torch distributed checkpoint's .metadata (a pickle that
+// names every __R_K.distcp file) or from a list of names; 0 when none is named.
+int worldSizeFromNames(const QByteArray &text);
+
+// Watch mode: steps of `now` whose every file has the same size and time as in `before` (the
+// previous poll), with the tracker, when there is one, at that step or later: a save still being
+// written is not picked up.
+QList<int> completeSteps(const Discovery &before, const Discovery &now);
+// A fingerprint of a step's files (names, sizes, times): a step synced before is synced again when
+// this changes.
+QString stepSignature(const Discovery &discovery, int step);
 
 } // namespace vna::ckptsync

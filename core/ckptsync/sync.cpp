@@ -12,16 +12,20 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSet>
-#include <QStandardPaths>
 
 #include "common/logging.h"
 #include "common/parallel.h"
 #include "common/paths.h"
 #include "hydra/shell.h"
 #include "ssh/nodeset.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -56,6 +60,13 @@ ProcessResult remote(const ssh::Options &ssh,
     return ssh::run(ssh, host, {u"sh"_s, u"-c"_s, q(script)}, input, timeoutMs, cancel, maxOutput);
 }
 
+// A long script goes on stdin (`sh -s`): no command-line length limit.
+ProcessResult remoteScript(
+    const ssh::Options &ssh, const QString &host, const QString &script, int timeoutMs, const std::atomic_bool *cancel)
+{
+    return ssh::run(ssh, host, {u"sh"_s, u"-s"_s}, script.toUtf8(), timeoutMs, cancel);
+}
+
 QString failureText(const ssh::Options &options, const QString &host, const ProcessResult &result)
 {
     const ssh::Failure failure = ssh::classify(result);
@@ -63,7 +74,14 @@ QString failureText(const ssh::Options &options, const QString &host, const Proc
         return ssh::describeWithFingerprints(options, failure, host, result);
     if (result.canceled)
         return Text::tr("Canceled.");
-    return QString::fromLocal8Bit(result.err).trimmed().left(600);
+    if (result.timedOut)
+        return Text::tr("no answer within the time limit");
+    if (!result.started)
+        return result.errorString;
+    const QString err = QString::fromLocal8Bit(result.err).trimmed().left(600);
+    if (!err.isEmpty())
+        return err;
+    return Text::tr("the remote command ended with exit code %1 and printed nothing").arg(result.exitCode);
 }
 
 QString shaOf(const QByteArray &bytes)
@@ -86,11 +104,64 @@ bool sleepUnlessCanceled(int ms, const std::atomic_bool *cancel)
     return true;
 }
 
+// Runs `attempt` until it succeeds, fails for good, or the retries are used up; transient ssh
+// failures (refused, reset, timed out) wait 1 s, 2 s, 4 s … between tries.
+ProcessResult
+withRetries(int retries, const std::atomic_bool *cancel, int *attempts, const std::function<ProcessResult()> &attempt)
+{
+    ProcessResult r;
+    for (int i = 0;; ++i) {
+        r = attempt();
+        if (attempts)
+            *attempts = i + 1;
+        if (r.exitCode == 0 || !ssh::isTransient(ssh::classify(r)) || r.canceled || i >= retries)
+            return r;
+        if (!sleepUnlessCanceled(1000 << i, cancel))
+            return r;
+    }
+}
+
+QStringList stepDirs(const QList<SourceFile> &files)
+{
+    QStringList dirs;
+    for (const SourceFile &file : files) {
+        const QString top = file.path.section(u'/', 0, 0);
+        if (file.path.contains(u'/') && !dirs.contains(top))
+            dirs.append(top);
+    }
+    return dirs;
+}
+
+QStringList destinationDirs(const QList<SourceFile> &files)
+{
+    QStringList dirs;
+    for (const SourceFile &file : files)
+        if (!dirs.contains(parentOf(file.path)))
+            dirs.append(parentOf(file.path));
+    return dirs;
+}
+
+QString quotedList(const QStringList &words)
+{
+    QString out;
+    for (const QString &word : words)
+        out += u' ' + q(word);
+    return out;
+}
+
 } // namespace
 
 QString Source::display() const
 {
     return isLocal() ? root : host + u':' + root;
+}
+
+QString defaultRunBy()
+{
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME", u"?"_s));
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    return u"%1@%2, pid %3"_s.arg(user, QString::fromLocal8Bit(host)).arg(QCoreApplication::applicationPid());
 }
 
 Result<Discovery> discoverSource(const Source &source, const ssh::Options &ssh, const std::atomic_bool *cancel)
@@ -100,142 +171,220 @@ Result<Discovery> discoverSource(const Source &source, const ssh::Options &ssh, 
                                      "the same path.")
                                 .arg(source.host),
                             u"--checkpoint"_s);
-    QStringList files;
+    QList<Entry> entries;
     QString tracker;
     if (source.isLocal()) {
         auto listed = listLocal(source.root);
         if (!listed)
             return listed.error();
-        files = *listed;
+        entries = *listed;
         QFile file(source.root + u'/' + QLatin1String(kTrackerFile));
-        if (file.open(QIODevice::ReadOnly))
+        const QFileInfo info(file);
+        if (info.isFile() && file.open(QIODevice::ReadOnly))
             tracker = QString::fromUtf8(file.read(64));
     } else {
-        const QString script = u"cd "_s + q(source.root)
-            + u" || exit 3\nfind . -maxdepth 6 -type f -print 2>/dev/null | cut -c3-\n"
-              "printf '@@tracker@@'; head -c 64 "_s
-            + QLatin1String(kTrackerFile) + u" 2>/dev/null\n"_s;
+        // Exit 3: no such folder. The tracker is optional: a step folder may have none beside it.
+        const QString script = u"cd "_s + q(source.root) + u" 2>/dev/null || exit 3\n"_s + listingScript({}, true)
+            + u"if [ -f "_s + QLatin1String(kTrackerFile) + u" ]; then printf 'tracker\\t'; head -c 64 "_s
+            + QLatin1String(kTrackerFile) + u"; printf '\\0'; fi\nexit 0\n"_s;
         const ProcessResult result = remote(ssh, source.host, script, {}, 120000, cancel);
         if (result.exitCode != 0)
             return Error::runtime(result.exitCode == 3
                                       ? Text::tr("%1 does not exist on %2.").arg(source.root, source.host)
                                       : failureText(ssh, source.host, result),
                                   source.host);
-        const QString out = QString::fromUtf8(result.out);
-        const qsizetype marker = out.lastIndexOf(u"@@tracker@@"_s);
-        files = out.left(marker < 0 ? out.size() : marker).split(u'\n', Qt::SkipEmptyParts);
-        if (marker >= 0)
-            tracker = out.mid(marker + 11);
-        files.sort();
+        entries = parseListing(result.out);
+        for (const QByteArray &record : result.out.split('\0'))
+            if (record.startsWith("tracker\t"))
+                tracker = QString::fromUtf8(record.mid(8));
     }
-    return discover(source.root, files, tracker);
+    return discover(source.root, entries, tracker);
 }
 
-Result<QList<SourceFile>>
-readSource(const Source &source, const QList<SyncFile> &files, const ssh::Options &ssh, const std::atomic_bool *cancel)
+namespace {
+
+// At most `size` + 1 bytes of a regular file, never blocking on a FIFO swapped in since the listing.
+Result<QByteArray> readBounded(const QString &path, qint64 size)
 {
-    QList<SourceFile> result;
-    for (const SyncFile &file : files) {
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return Error::runtime(Text::tr("Cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))), path);
+    struct stat st
+    {};
+    QByteArray bytes;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Error::runtime(Text::tr("%1 is no longer a regular file.").arg(path), path);
+    }
+    ::fcntl(fd, F_SETFL, 0);
+    bytes.resize(size + 1);
+    qint64 got = 0;
+    while (got < size + 1) {
+        const ssize_t n = ::read(fd, bytes.data() + got, static_cast<size_t>(size + 1 - got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += n;
+    }
+    ::close(fd);
+    bytes.truncate(got);
+    return bytes;
+}
+
+} // namespace
+
+Result<SourceData>
+readSource(const Source &source, const SourceSet &set, const ssh::Options &ssh, const std::atomic_bool *cancel)
+{
+    SourceData data;
+    data.perRank = set.perRank;
+    data.notes = set.refused;
+    data.worldSize = set.worldSize;
+    data.worldSizeSource = set.worldSizeSource;
+    for (const SyncFile &file : set.files) {
+        if (cancel && cancel->load())
+            return Error::runtime(Text::tr("Canceled."));
+        const QString path = source.root + u'/' + file.path;
+        if (file.size > kMaxFileBytes)
+            return Error::input(
+                Text::tr("%1 is larger than 4 GiB; this version holds each file in memory while sending it.").arg(path),
+                path);
         SourceFile entry;
-        entry.path = file.path;
-        entry.present = file.present;
-        if (file.present) {
-            const QString path = source.root + u'/' + file.path;
-            if (source.isLocal()) {
-                QFile f(path);
-                if (f.size() > kMaxFileBytes)
-                    return Error::input(Text::tr("%1 is larger than 4 GiB: this is not a metadata file.").arg(path),
-                                        path);
-                if (!f.open(QIODevice::ReadOnly))
-                    return Error::runtime(Text::tr("Cannot read %1: %2").arg(path, f.errorString()), path);
-                entry.content = f.readAll();
-            } else {
-                const ProcessResult r
-                    = remote(ssh, source.host, u"cat -- "_s + q(path), {}, 600000, cancel, kMaxFileBytes);
-                if (r.exitCode != 0 || r.truncated)
-                    return Error::runtime(
-                        Text::tr("Cannot read %1 on %2: %3").arg(path, source.host, failureText(ssh, source.host, r)),
-                        path);
-                entry.content = r.out;
-            }
-            entry.sha256 = shaOf(entry.content);
+        static_cast<SyncFile &>(entry) = file;
+        if (source.isLocal()) {
+            auto bytes = readBounded(path, file.size);
+            if (!bytes)
+                return bytes.error();
+            entry.content = *bytes;
+        } else {
+            const ProcessResult r = remote(ssh, source.host,
+                                           u"f="_s + q(path) + u"; [ -f \"$f\" ] || exit 4; head -c "_s
+                                               + QString::number(file.size + 1) + u" -- \"$f\""_s,
+                                           {}, 600000, cancel, file.size + 1);
+            if (r.exitCode == 4)
+                return Error::runtime(Text::tr("%1 on %2 is no longer a regular file.").arg(path, source.host), path);
+            if (r.exitCode != 0)
+                return Error::runtime(
+                    Text::tr("Cannot read %1 on %2: %3").arg(path, source.host, failureText(ssh, source.host, r)),
+                    path);
+            entry.content = r.out;
         }
-        result.append(entry);
+        if (entry.content.size() != file.size)
+            return Error::runtime(Text::tr("%1 changed while it was read (%2 bytes listed, %3 read): the save is still "
+                                           "running; try again when it is done.")
+                                      .arg(path)
+                                      .arg(file.size)
+                                      .arg(entry.content.size()),
+                                  path);
+        entry.sha256 = shaOf(entry.content);
+        if (file.viaLink)
+            data.notes.append(
+                Text::tr("%1 is a link at the source: its target was read and is copied as a file.").arg(file.path));
+        // The world size, where the checkpoint writes it down: verl 0.9's manifest, else the shard
+        // names in torch's .metadata (a lower bound: a rank with nothing to save writes no shard).
+        const QString name = file.path.section(u'/', -1);
+        if (name == u"ckpt_contents.json"_s) {
+            const int world = QJsonDocument::fromJson(entry.content).object().value(u"world_size"_s).toInt();
+            if (world > 0) {
+                data.worldSize = world;
+                data.worldSizeSource = file.path;
+            }
+        } else if (name == u".metadata"_s && data.worldSizeSource.section(u'/', -1) != u"ckpt_contents.json"_s) {
+            const int world = worldSizeFromNames(entry.content);
+            if (world > 0) {
+                data.worldSize = world;
+                data.worldSizeSource = file.path;
+            }
+        }
+        data.files.append(entry);
     }
-    return result;
+    return data;
 }
 
-QList<NodeState> preflight(const Options &options,
-                           const QList<SourceFile> &files,
-                           const std::atomic_bool *cancel,
-                           const Progress &progress)
+QList<NodeState>
+preflight(const Options &options, const SourceData &source, const std::atomic_bool *cancel, const Progress &progress)
 {
-    const QString marker = u".verl-npu-assistant-marker-"_s + nonce();
+    const QString marker = QLatin1String(kMarkerPrefix) + nonce();
     const QString markerPath = options.source.root + u'/' + marker;
-    // The marker tells shared storage apart: a node that sees it has the same filesystem.
+    // The marker tells shared storage apart: a node that sees it has the same filesystem. Markers of
+    // runs killed during their preflight (older than ten minutes) go first.
     bool markerWritten = false;
+    const QString clean = u"find "_s + q(options.source.root) + u" -maxdepth 1 -name '"_s + QLatin1String(kMarkerPrefix)
+        + u"*' -type f -mmin +10 -exec rm -f {} + 2>/dev/null; : > "_s + q(markerPath);
     if (options.source.isLocal()) {
+        const QDir root(options.source.root);
+        for (const QFileInfo &old :
+             root.entryInfoList({QLatin1String(kMarkerPrefix) + u'*'}, QDir::Files | QDir::Hidden | QDir::NoSymLinks))
+            if (old.lastModified().secsTo(QDateTime::currentDateTime()) > 600)
+                QFile::remove(old.filePath());
         QFile file(markerPath);
         markerWritten = file.open(QIODevice::WriteOnly | QIODevice::NewOnly);
     } else {
-        markerWritten
-            = remote(options.ssh, options.source.host, u": > "_s + q(markerPath), {}, 30000, cancel).exitCode == 0;
+        markerWritten = remote(options.ssh, options.source.host, clean, {}, 30000, cancel).exitCode == 0;
     }
 
-    QStringList dirs;
-    for (const SourceFile &file : files)
-        if (!dirs.contains(parentOf(file.path)))
-            dirs.append(parentOf(file.path));
-    QString script = u"R="_s + q(options.source.root) + u"\nM="_s + q(marker) + uR"SH(
-p="$R"; while [ ! -e "$p" ] && [ "$p" != / ]; do p=$(dirname "$p"); done
-printf 'free\t%s\n' "$(df -Pk "$p" 2>/dev/null | tail -n 1)"
-if [ -e "$R/$M" ]; then printf 'marker\tyes\n'; else printf 'marker\tno\n'; fi
+    const QStringList dirs = destinationDirs(source.files);
+    const QStringList steps = stepDirs(source.files);
+    QString script = u"R="_s + q(options.source.root) + u"\nM="_s + q(marker) + u"\nL=\"$R/"_s
+        + QLatin1String(kLockFile) + u"\"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\n"_s + uR"SH(
 i=0
-for d in)SH"_s;
-    for (const QString &dir : dirs)
-        script += u' ' + q(dir);
-    script += uR"SH(; do
+for d in)SH"_s
+        + quotedList(dirs) + uR"SH(; do
+  a="$R/$d"; while [ ! -e "$a" ] && [ "$a" != / ]; do a=$(dirname "$a"); done
   if [ -d "$R/$d" ]; then
     if [ -w "$R/$d" ]; then s=writable; else s=readonly; fi
-  else
-    a="$R/$d"; while [ ! -e "$a" ] && [ "$a" != / ]; do a=$(dirname "$a"); done
-    if [ -d "$a" ] && [ -w "$a" ]; then s=creatable; else s=blocked; fi
-  fi
-  printf 'dir\t%s\t%s\n' "$i" "$s"; i=$((i+1))
+  elif [ -d "$a" ] && [ -w "$a" ]; then s=creatable; else s=blocked; fi
+  printf 'dir\t%s\t%s\t%s\0' "$i" "$s" "$(df -Pk "$a" 2>/dev/null | tail -n 1)"; i=$((i+1))
 done
+if [ -e "$R/$M" ]; then printf 'marker\0'; fi
+if [ -f "$L" ] && command -v flock >/dev/null 2>&1 && ! flock -n "$L" true 2>/dev/null; then
+  printf 'locked\t%s\0' "$(head -c 400 "$L" 2>/dev/null)"
+fi
+if [ -e "$J" ]; then printf 'journal\0'; fi
+cd "$R" 2>/dev/null && {
+)SH"_s + listingScript(steps, false)
+        + u"find"_s + quotedList(steps) + u" -maxdepth 7 -name '.*"_s + QLatin1String(kTempInfix)
+        + uR"SH(*' -printf 'temp\t%p\0' 2>/dev/null
+}
 i=0
-for f in)SH"_s;
-    for (const SourceFile &file : files)
-        script += u' ' + q(file.path);
-    script += uR"SH(; do
-  if [ -f "$R/$f" ]; then s=$(sha256sum < "$R/$f" | cut -c1-64); else s=-; fi
-  printf 'file\t%s\t%s\n' "$i" "$s"; i=$((i+1))
-done
+while IFS= read -r f && IFS= read -r n; do
+  p="$R/$f"; b=$(stat -c '%F|%s|%Y' -- "$p" 2>/dev/null) || b=absent; s=-
+  if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(stat -c %s -- "$p")" = "$n" ]; then s=$(sha256sum < "$p" | cut -c1-64); fi
+  printf 'file\t%s\t%s\t%s\0' "$i" "$s" "$b"; i=$((i+1))
+done <<'VNA_FILES_END'
 )SH"_s;
+    for (const SourceFile &file : source.files)
+        script += file.path + u'\n' + QString::number(file.size) + u'\n';
+    script += u"VNA_FILES_END\nexit 0\n"_s;
+    // A name with a newline cannot travel in the list above.
+    const bool oddNames = std::any_of(source.files.cbegin(), source.files.cend(),
+                                      [](const SourceFile &f) { return f.path.contains(u'\n'); });
 
     QList<NodeState> states(options.nodes.size());
     std::mutex mutex;
     forEachBounded(options.nodes.size(), options.jobs, [&](qsizetype i) {
         NodeState state;
         state.node = options.nodes.at(i);
-        const ProcessResult r = remote(options.ssh, state.node, script, {}, options.timeoutSec * 1000, cancel);
+        const ProcessResult r = withRetries(options.retries, cancel, &state.attempts, [&] {
+            return remoteScript(options.ssh, state.node, script, options.timeoutSec * 1000, cancel);
+        });
         state.failure = ssh::classify(r);
-        if (r.exitCode != 0) {
-            state.error = failureText(options.ssh, state.node, r);
+        if (r.exitCode != 0 || oddNames) {
+            state.error = oddNames ? Text::tr("a file name holds a line break; rename it at the source")
+                                   : failureText(options.ssh, state.node, r);
         } else {
             state.reachable = true;
-            const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
-            for (const QString &line : lines) {
+            QMap<QString, Volume> volumes;
+            QList<Entry> listed;
+            QByteArray listing;
+            for (const QByteArray &record : r.out.split('\0')) {
+                const QString line = QString::fromUtf8(record);
                 const QStringList f = line.split(u'\t');
-                if (f.value(0) == u"free"_s) {
-                    const QStringList columns = f.value(1).split(u' ', Qt::SkipEmptyParts);
-                    bool ok = false;
-                    const qint64 kb = columns.value(3).toLongLong(&ok);
-                    if (ok)
-                        state.freeBytes = kb * 1024;
-                } else if (f.value(0) == u"marker"_s) {
-                    state.shared = markerWritten && f.value(1) == u"yes"_s;
-                } else if (f.value(0) == u"dir"_s && f.size() == 3) {
+                const QString &kind = f.first();
+                if (kind == u"E"_s || kind == u"T"_s) {
+                    listing += record + '\0';
+                } else if (kind == u"dir"_s && f.size() >= 4) {
                     const QString dir = dirs.value(f.at(1).toInt());
                     const QString &s = f.at(2);
                     state.dirs.insert(dir,
@@ -243,12 +392,57 @@ done
                                           : s == u"readonly"_s  ? DirState::ReadOnly
                                           : s == u"creatable"_s ? DirState::Creatable
                                                                 : DirState::Blocked);
-                } else if (f.value(0) == u"file"_s && f.size() == 3) {
+                    const QStringList columns = f.at(3).split(u' ', Qt::SkipEmptyParts);
+                    bool ok = false;
+                    const qint64 kb = columns.value(3).toLongLong(&ok);
+                    if (ok && columns.size() >= 6) {
+                        Volume &v = volumes[columns.mid(5).join(u' ')];
+                        v.mount = columns.mid(5).join(u' ');
+                        v.freeBytes = kb * 1024;
+                        v.dirs.append(dir);
+                    }
+                } else if (kind == u"marker"_s) {
+                    state.shared = markerWritten;
+                } else if (kind == u"locked"_s) {
+                    state.lockedBy = line.section(u'\t', 1).trimmed();
+                    if (state.lockedBy.isEmpty())
+                        state.lockedBy = Text::tr("another run");
+                } else if (kind == u"journal"_s) {
+                    state.journal = true;
+                } else if (kind == u"temp"_s) {
+                    state.staleTemps.append(line.section(u'\t', 1));
+                } else if (kind == u"file"_s && f.size() >= 4) {
                     const qsizetype index = f.at(1).toInt();
-                    if (index >= 0 && index < files.size())
-                        state.sha256.insert(files.at(index).path, f.at(2) == u"-"_s ? QString() : f.at(2));
+                    if (index >= 0 && index < source.files.size()) {
+                        const QString &path = source.files.at(index).path;
+                        state.before.insert(path, f.at(3));
+                        if (f.at(2) != u"-"_s)
+                            state.files[path].sha256 = f.at(2);
+                    }
                 }
             }
+            state.volumes = volumes.values();
+            QSet<QString> sourcePaths;
+            for (const SourceFile &file : source.files)
+                sourcePaths.insert(file.path);
+            for (const Entry &e : parseListing(listing)) {
+                if (e.kind == Entry::Kind::Folder || e.path.contains(QLatin1String(kTempInfix)))
+                    continue;
+                if (sourcePaths.contains(e.path)) {
+                    NodeFile &file = state.files[e.path];
+                    file.kind = e.kind;
+                    file.size = e.size;
+                    file.what = e.what;
+                } else if (needOf(e.path) == Need::PerRank) {
+                    state.perRankNames.append(e.path.section(u'/', -1));
+                } else {
+                    state.extra.append(e.path);
+                }
+            }
+            // A checksum belongs to a regular file only.
+            for (auto it = state.files.begin(); it != state.files.end(); ++it)
+                if (it->kind != Entry::Kind::Regular)
+                    it->sha256.clear();
         }
         if (progress)
             progress(state.node, state.reachable ? Text::tr("preflight done") : state.error, true);
@@ -265,6 +459,26 @@ done
     return states;
 }
 
+std::pair<int, QString> worldSize(const SourceData &source, const QList<NodeState> &nodes)
+{
+    if (source.worldSize > 0 && !source.worldSizeSource.isEmpty())
+        return {source.worldSize, source.worldSizeSource};
+    QByteArray names;
+    for (const QString &name : source.perRank)
+        names += name.section(u'/', -1).toUtf8() + ' ';
+    for (const NodeState &node : nodes)
+        names += node.perRankNames.join(u' ').toUtf8() + ' ';
+    const int world = std::max(worldSizeFromNames(names), source.worldSize);
+    if (world > 0)
+        return {world, Text::tr("the shard names on every node")};
+    // FSDP names carry it: model_world_size_W_rank_R.pt.
+    static const QRegularExpression fsdp(uR"(_world_size_(\d+)_rank_\d+\.pt)"_s);
+    const auto m = fsdp.match(QString::fromUtf8(names));
+    if (m.hasMatch())
+        return {m.captured(1).toInt(), Text::tr("the FSDP shard names")};
+    return {0, QString()};
+}
+
 QString actionId(Action action)
 {
     switch (action) {
@@ -274,12 +488,12 @@ QString actionId(Action action)
         return u"skip-identical"_s;
     case Action::Replace:
         return u"replace"_s;
-    case Action::MissingAtSource:
-        return u"missing-at-source"_s;
     case Action::SkipShared:
         return u"skip-shared-storage"_s;
     case Action::Unreachable:
         return u"unreachable"_s;
+    case Action::Blocked:
+        return u"blocked"_s;
     }
     return QString();
 }
@@ -293,60 +507,116 @@ QString actionText(Action action)
         return Text::tr("skip: identical");
     case Action::Replace:
         return Text::tr("replace: differs (old kept as .bak)");
-    case Action::MissingAtSource:
-        return Text::tr("missing at the source");
     case Action::SkipShared:
         return Text::tr("skip: shared storage, no copy needed");
     case Action::Unreachable:
         return Text::tr("skip: node unreachable");
+    case Action::Blocked:
+        return Text::tr("blocked: not a file on the node");
     }
     return QString();
 }
 
-QList<PlanItem> buildPlan(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &nodes)
 {
     QList<PlanItem> plan;
     for (const NodeState &node : nodes)
-        for (const SourceFile &file : files) {
-            PlanItem item{node.node, file.path, Action::Copy, file.content.size(), QString()};
+        for (const SourceFile &file : source.files) {
+            PlanItem item{node.node,
+                          file.path,
+                          Action::Copy,
+                          file.size,
+                          QString(),
+                          file.need,
+                          node.before.value(file.path, u"absent"_s)};
+            const auto there = node.files.constFind(file.path);
             if (!node.reachable) {
                 item.action = Action::Unreachable;
                 item.reason = node.error;
-            } else if (node.shared)
+            } else if (node.shared) {
                 item.action = Action::SkipShared;
-            else if (!file.present)
-                item.action = Action::MissingAtSource;
-            else if (node.sha256.value(file.path) == file.sha256)
+            } else if (there == node.files.cend()) {
+                item.action = Action::Copy;
+            } else if (there->kind == Entry::Kind::Special || there->kind == Entry::Kind::Folder) {
+                item.action = Action::Blocked;
+                item.reason = Text::tr("%1 is a %2 on %3; remove it, then sync again")
+                                  .arg(file.path, there->what.isEmpty() ? u"folder"_s : there->what, node.node);
+            } else if (there->kind == Entry::Kind::Regular && there->sha256 == file.sha256) {
                 item.action = Action::SkipIdentical;
-            else if (!node.sha256.value(file.path).isEmpty())
+            } else {
                 item.action = Action::Replace;
+                if (there->kind == Entry::Kind::Link)
+                    item.reason = Text::tr("a link on the node: replaced by the file, the link kept as the backup");
+            }
             plan.append(item);
         }
     return plan;
 }
 
-QMap<QString, QStringList> planProblems(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+QMap<QString, QStringList> planProblems(const SourceData &source, const QList<NodeState> &nodes)
 {
+    QMap<QString, qint64> sizeOf;
+    for (const SourceFile &file : source.files)
+        sizeOf.insert(file.path, file.size);
     QMap<QString, QStringList> problems;
+    const QList<PlanItem> plan = buildPlan(source, nodes);
     for (const NodeState &node : nodes) {
         if (!node.reachable || node.shared)
             continue;
-        qint64 needed = 0;
-        for (const SourceFile &file : files)
-            if (file.present && node.sha256.value(file.path) != file.sha256)
-                needed += file.content.size() * (node.sha256.value(file.path).isEmpty() ? 1 : 2);
         for (auto it = node.dirs.cbegin(); it != node.dirs.cend(); ++it) {
             if (it.value() == DirState::ReadOnly)
                 problems[node.node].append(Text::tr("%1 is not writable").arg(it.key()));
             else if (it.value() == DirState::Blocked)
                 problems[node.node].append(Text::tr("%1 is missing and cannot be created").arg(it.key()));
         }
-        if (node.freeBytes && *node.freeBytes < needed)
-            problems[node.node].append(Text::tr("%1 MiB free, %2 MiB needed")
-                                           .arg(*node.freeBytes / (1024 * 1024))
-                                           .arg(needed / (1024 * 1024) + 1));
+        // Each file needs its size where its own folder lives (a file system mounted on a folder counts).
+        for (const Volume &volume : node.volumes) {
+            qint64 needed = 0;
+            for (const PlanItem &item : plan)
+                if (item.node == node.node && (item.action == Action::Copy || item.action == Action::Replace)
+                    && volume.dirs.contains(parentOf(item.file)))
+                    needed += sizeOf.value(item.file);
+            if (volume.freeBytes < needed)
+                problems[node.node].append(Text::tr("%1 MiB free on %2, %3 MiB needed")
+                                               .arg(volume.freeBytes / (1024 * 1024))
+                                               .arg(volume.mount)
+                                               .arg(needed / (1024 * 1024) + 1));
+        }
+        for (const PlanItem &item : plan)
+            if (item.node == node.node && item.action == Action::Blocked)
+                problems[node.node].append(item.reason);
+        if (!node.lockedBy.isEmpty())
+            problems[node.node].append(Text::tr("another sync is running there (%1)").arg(node.lockedBy));
     }
     return problems;
+}
+
+QMap<QString, QStringList> planNotes(const QList<NodeState> &nodes)
+{
+    QMap<QString, QStringList> notes;
+    for (const NodeState &node : nodes) {
+        if (node.journal)
+            notes[node.node].append(
+                Text::tr("an earlier sync was cut short while switching files; this run completes it first"));
+        if (!node.staleTemps.isEmpty())
+            notes[node.node].append(
+                Text::tr("%n temporary file(s) of an earlier sync that died; removed by the next sync", nullptr,
+                         static_cast<int>(node.staleTemps.size())));
+        if (!node.extra.isEmpty())
+            notes[node.node].append(
+                Text::tr("%n file(s) only this node has (kept, not deleted): %1", nullptr,
+                         static_cast<int>(node.extra.size()))
+                    .arg(node.extra.mid(0, 3).join(u", "_s) + (node.extra.size() > 3 ? u", …"_s : QString())));
+    }
+    return notes;
+}
+
+QMap<QString, qint64> bytesPerNode(const QList<PlanItem> &plan)
+{
+    QMap<QString, qint64> bytes;
+    for (const PlanItem &item : plan)
+        bytes[item.node] += item.action == Action::Copy || item.action == Action::Replace ? item.bytes : 0;
+    return bytes;
 }
 
 QString statusId(NodeResult::Status status)
@@ -362,51 +632,204 @@ QString statusId(NodeResult::Status status)
     return QString();
 }
 
+int NodeResult::written() const
+{
+    if (status != Status::Ok)
+        return 0;
+    return static_cast<int>(std::count_if(files.cbegin(), files.cend(), [](const FileResult &f) {
+        return f.action == Action::Copy || f.action == Action::Replace;
+    }));
+}
+
+qint64 NodeResult::bytesWritten() const
+{
+    qint64 bytes = 0;
+    if (status == Status::Ok)
+        for (const FileResult &f : files)
+            bytes += f.action == Action::Copy || f.action == Action::Replace ? f.bytes : 0;
+    return bytes;
+}
+
 namespace {
+
+// A node's lock, held for the whole run by a session that waits on its stdin: flock on
+// <root>/.verl-npu-assistant.lock, whose text names the holder. The lock goes when the session ends,
+// however it ends (a killed workstation closes the connection).
+class NodeLock
+{
+public:
+    NodeLock() = default;
+    NodeLock(const NodeLock &) = delete;
+    NodeLock &operator=(const NodeLock &) = delete;
+    ~NodeLock() { release(); }
+
+    // Empty on success; else what stops it, translated.
+    QString acquire(const Options &options, const QString &node)
+    {
+        const QString script = u"R="_s + q(options.source.root) + u"\nL=\"$R/"_s + QLatin1String(kLockFile)
+            + u"\"\nI="_s
+            + q(options.runBy + u", since "_s
+                + QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd HH:mm:ss 'UTC'"_s))
+            + uR"SH(
+mkdir -p -- "$R" 2>/dev/null
+if [ -L "$L" ] || { [ -e "$L" ] && [ ! -f "$L" ]; }; then echo "badlock"; exit 76; fi
+( : >>"$L" ) 2>/dev/null || { echo "nolock"; exit 77; }
+exec 9>>"$L"
+if command -v flock >/dev/null 2>&1; then
+  flock -n 9 || { printf 'busy\t%s\n' "$(head -c 400 "$L")"; exit 75; }
+  printf '%s\n' "$I" > "$L"
+  echo locked
+else
+  echo noflock
+fi
+exec cat >/dev/null
+)SH"_s;
+        m_process = std::make_unique<QProcess>();
+        m_process->setProgram(options.ssh.program);
+        m_process->setArguments(ssh::arguments(options.ssh, node, {u"sh"_s, u"-c"_s, q(script)}));
+        m_process->start();
+        if (!m_process->waitForStarted(10000))
+            return m_process->errorString();
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray out;
+        while (!out.contains('\n') && clock.elapsed() < options.timeoutSec * 1000LL) {
+            if (!m_process->waitForReadyRead(200) && m_process->state() == QProcess::NotRunning)
+                break;
+            out += m_process->readAllStandardOutput();
+        }
+        const QString line = QString::fromUtf8(out).section(u'\n', 0, 0);
+        if (line == u"locked"_s || line == u"noflock"_s)
+            return QString();
+        release();
+        if (line.startsWith(u"busy\t"_s))
+            return Text::tr("another sync is running on %1 (%2)").arg(node, line.mid(5).trimmed());
+        if (line == u"badlock"_s)
+            return Text::tr("%1/%2 on %3 is a link or not a file; remove it")
+                .arg(options.source.root, QLatin1String(kLockFile), node);
+        if (line == u"nolock"_s)
+            return Text::tr("cannot create the lock file %1/%2 on %3")
+                .arg(options.source.root, QLatin1String(kLockFile), node);
+        return Text::tr("cannot lock %1: %2")
+            .arg(node,
+                 QString::fromLocal8Bit(m_err).trimmed().isEmpty() ? Text::tr("no answer")
+                                                                   : QString::fromLocal8Bit(m_err).trimmed());
+    }
+
+    void release()
+    {
+        if (!m_process)
+            return;
+        m_err = m_process->readAllStandardError();
+        m_process->closeWriteChannel();
+        if (!m_process->waitForFinished(10000)) {
+            m_process->kill();
+            m_process->waitForFinished(2000);
+        }
+        m_process.reset();
+    }
+
+private:
+    std::unique_ptr<QProcess> m_process;
+    QByteArray m_err;
+};
+
+// `c TEMP FINAL BACKUP`: one switch of a journal. The old name (file or link, never followed) is kept
+// as BACKUP by a hard link, then TEMP renamed over it. Done already (no TEMP): nothing to do.
+QString switchFunction()
+{
+    return uR"SH(c() {
+  [ -e "$1" ] || return 0
+  if [ -L "$2" ] || [ -e "$2" ]; then
+    if [ -d "$2" ] && [ ! -L "$2" ]; then echo "$2 is a folder" >&2; return 1; fi
+    [ -L "$3" ] || [ -e "$3" ] || ln -P -- "$2" "$3" || return 1
+  fi
+  mv -fT -- "$1" "$2"
+}
+)SH"_s;
+}
 
 struct Transfer
 {
     QString relative;
     QString sha;
     qint64 bytes = 0;
+    int mode = 0644;
+    QString before; // the state the preflight saw at the destination
 };
 
-// Writes a node's files in one remote command: their bytes arrive one after the other on stdin; each
-// goes to a temporary name in its folder and is checked; only when all are right is each renamed
-// into place (a differing old file kept as NAME.bak-<stamp>). Any failure removes every temporary
-// file. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
-QString transferScript(const QString &root, const QList<Transfer> &transfers, const QString &stamp, const QString &tag)
+// Writes a node's files in one remote command, under the run's lock. First an earlier run's cut-short
+// commit is completed (its journal) and temporary files of dead runs are removed. The files' bytes
+// then arrive one after the other on stdin, each into a temporary name in its folder, checked and
+// given its mode. When all are right, a journal naming every switch is put in place, and the switches
+// run: each old file (or link) is kept as NAME.bak-<stamp>-<random> by a hard link of the name
+// itself, and the new file renamed over the name (mv -T: a link is replaced, never followed). No
+// signal can stop the shell between two renames, and a run cut short anyway leaves the journal for
+// the next one. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
+QString
+transferScript(const Options &options, const QList<Transfer> &transfers, const QStringList &dirs, const QString &run)
 {
-    QString script;
+    const QString root = options.source.root;
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
+    QString script = u"R="_s + q(root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\nRUN="_s + q(run) + uR"SH(
+trap '' HUP INT TERM PIPE
+)SH"_s + switchFunction()
+        + uR"SH(if [ -e "$J" ]; then
+  if [ -L "$J" ] || [ ! -f "$J" ]; then echo "journal: $J is not a file" >&2; exit 16; fi
+  . "$J" || { echo "journal: an earlier sync's switch cannot be completed" >&2; exit 16; }
+  rm -f -- "$J"
+fi
+for d in)SH"_s
+        + quotedList(dirs) + uR"SH(; do
+  [ -d "$R/$d" ] && find "$R/$d" -maxdepth 1 -type f -name '.*)SH"_s
+        + QLatin1String(kTempInfix) + uR"SH(*' ! -name "*)SH"_s + QLatin1String(kTempInfix)
+        + uR"SH($RUN" -exec rm -f -- {} + 2>/dev/null
+done
+)SH"_s;
     QStringList temps;
+    QString journal;
     for (qsizetype i = 0; i < transfers.size(); ++i) {
         const Transfer &t = transfers.at(i);
         const QString final = root + u'/' + t.relative;
         const QString dir = final.section(u'/', 0, -2);
         const QString name = final.section(u'/', -1);
-        script += u"d%1=%2\nf%1=%3\nt%1=%4\nb%1=%5\nx%1=%6\nn%1=%7\n"_s.arg(i)
-                      .arg(q(dir), q(final), q(dir + u"/."_s + name + u".vna-tmp-"_s + tag),
-                           q(final + u".bak-"_s + stamp), q(t.sha))
-                      .arg(t.bytes);
+        const QString temp = dir + u"/."_s + name + QLatin1String(kTempInfix) + run;
+        const QString backup = final + u".bak-"_s + stamp + u'-' + nonce().left(8);
+        script += u"d%1=%2\nf%1=%3\nt%1=%4\nx%1=%5\nn%1=%6\nw%1=%7\n"_s.arg(i)
+                      .arg(q(dir), q(final), q(temp), q(t.sha))
+                      .arg(t.bytes)
+                      .arg(q(t.before));
         temps.append(u"\"$t%1\""_s.arg(i));
+        journal += u"c "_s + q(temp) + u' ' + q(final) + u' ' + q(backup) + u'\n';
+        script += u"b%1=%2\n"_s.arg(i).arg(q(backup));
     }
-    // A cancelled client closes the session: the next write to it raises SIGPIPE, which would end the
-    // shell without running an EXIT trap, so every signal exits and the EXIT trap cleans up.
-    script += u"trap 'rm -f "_s + temps.join(u' ') + u"' EXIT\ntrap 'exit 15' HUP INT TERM PIPE\n"_s;
+    script += u"cleanup() { rm -f -- "_s + temps.join(u' ') + u"; }\n"_s;
     for (qsizetype i = 0; i < transfers.size(); ++i)
-        script += uR"SH(mkdir -p "$d%1" || { echo "file %1" >&2; exit 10; }
-dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none || { echo "file %1" >&2; exit 11; }
+        script
+            += uR"SH(if [ -e "$f%1" ] && [ ! -f "$f%1" ] && [ ! -L "$f%1" ]; then echo "file %1: is a $(stat -c %F -- "$f%1"), not a file" >&2; cleanup; exit 15; fi
+mkdir -p -- "$d%1" || { echo "file %1" >&2; cleanup; exit 10; }
+dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none || { echo "file %1" >&2; cleanup; exit 11; }
 s=$(sha256sum < "$t%1" | cut -c1-64)
-[ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; exit 12; }
-)SH"_s.arg(i);
+[ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; cleanup; exit 12; }
+chmod %2 "$t%1" || { echo "file %1" >&2; cleanup; exit 11; }
+)SH"_s.arg(i)
+                   .arg(QString::number(transfers.at(i).mode & 07777, 8));
+    // Nothing changed at the destinations since the preflight (another tool, or a run that did not lock).
     for (qsizetype i = 0; i < transfers.size(); ++i)
-        script += uR"SH(if [ -e "$f%1" ]; then
-  o=$(sha256sum < "$f%1" | cut -c1-64)
-  if [ "$o" != "$x%1" ]; then ln "$f%1" "$b%1" 2>/dev/null || cp -p "$f%1" "$b%1" || { echo "file %1" >&2; exit 13; }; echo "backup %1 $b%1"; fi
-fi
-mv -f "$t%1" "$f%1" || { echo "file %1" >&2; exit 14; }
+        script += uR"SH(o=$(stat -c '%F|%s|%Y' -- "$f%1" 2>/dev/null) || o=absent
+[ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight ($o); run the sync again" >&2; cleanup; exit 17; }
+if [ -L "$f%1" ] || [ -e "$f%1" ]; then k%1=1; else k%1=; fi
 )SH"_s.arg(i);
-    script += u"trap - EXIT HUP INT TERM PIPE\necho done\n"_s;
+    const QString delimiter = u"VNA_JOURNAL_"_s + nonce();
+    script += u"cat > \"$J.$RUN\" <<'"_s + delimiter + u"'\n"_s + journal + delimiter + u"\n"_s + uR"SH(
+[ -s "$J.$RUN" ] || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; cleanup; exit 14; }
+mv -fT -- "$J.$RUN" "$J" || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; cleanup; exit 14; }
+. "$J" || { echo "switch failed; the next sync completes it" >&2; exit 14; }
+rm -f -- "$J"
+)SH"_s;
+    for (qsizetype i = 0; i < transfers.size(); ++i)
+        script += u"[ -n \"$k%1\" ] && echo \"backup %1 $b%1\"\n"_s.arg(i);
+    script += u"echo done\nexit 0\n"_s;
     return script;
 }
 
@@ -419,10 +842,14 @@ QString stepError(int code, const QString &stderrText)
         return Text::tr("cannot write the temporary file: %1").arg(stderrText);
     case 12:
         return Text::tr("the copy arrived damaged: %1").arg(stderrText);
-    case 13:
-        return Text::tr("cannot keep the old file as a backup: %1").arg(stderrText);
     case 14:
-        return Text::tr("cannot rename the file into place: %1").arg(stderrText);
+        return Text::tr("cannot switch the files into place: %1").arg(stderrText);
+    case 15:
+        return Text::tr("refused: %1").arg(stderrText);
+    case 16:
+        return Text::tr("an earlier sync left a journal that cannot be completed: %1").arg(stderrText);
+    case 17:
+        return stderrText;
     default:
         return stderrText;
     }
@@ -432,18 +859,47 @@ QString stepError(int code, const QString &stderrText)
 
 QList<NodeResult> execute(const Options &options,
                           const QList<PlanItem> &plan,
-                          const QList<SourceFile> &files,
+                          const SourceData &source,
                           const std::atomic_bool *cancel,
                           const Progress &progress)
 {
     QMap<QString, const SourceFile *> byPath;
-    for (const SourceFile &file : files)
+    for (const SourceFile &file : source.files)
         byPath.insert(file.path, &file);
     QStringList nodes;
-    for (const PlanItem &item : plan)
+    QStringList busyNodes; // nodes with something to write: they are locked
+    for (const PlanItem &item : plan) {
         if (!nodes.contains(item.node))
             nodes.append(item.node);
-    const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
+        if ((item.action == Action::Copy || item.action == Action::Replace) && !busyNodes.contains(item.node))
+            busyNodes.append(item.node);
+    }
+    const QString run = nonce().left(12);
+
+    // Every lock first, one node after another in name order: two runs that start together both
+    // meet the first node's lock, and one of them stops before it has changed anything.
+    std::sort(busyNodes.begin(), busyNodes.end());
+    std::map<QString, std::unique_ptr<NodeLock>> locks;
+    QString lockError;
+    QString lockNode;
+    for (const QString &node : std::as_const(busyNodes)) {
+        if (cancel && cancel->load()) {
+            lockError = Text::tr("Canceled.");
+            break;
+        }
+        auto lock = std::make_unique<NodeLock>();
+        if (progress)
+            progress(node, Text::tr("locking"), false);
+        const QString error = lock->acquire(options, node);
+        if (!error.isEmpty()) {
+            lockError = error;
+            lockNode = node;
+            break;
+        }
+        locks.emplace(node, std::move(lock));
+    }
+    if (!lockError.isEmpty())
+        locks.clear();
 
     QList<NodeResult> results(nodes.size());
     forEachBounded(nodes.size(), options.jobs, [&](qsizetype n) {
@@ -457,33 +913,42 @@ QList<NodeResult> execute(const Options &options,
                 items.append(item);
         bool anyWork = false;
         for (const PlanItem &item : items) {
-            if (item.action == Action::Unreachable) {
+            if (item.action == Action::Unreachable || item.action == Action::Blocked) {
                 result.status = NodeResult::Status::Failed;
                 result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
             }
             anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
         }
+        if (result.status != NodeResult::Status::Failed && anyWork && !lockError.isEmpty()) {
+            result.status = NodeResult::Status::Failed;
+            result.error = lockNode == result.node || lockNode.isEmpty()
+                ? lockError
+                : Text::tr("not started: %1; nothing was changed").arg(lockError);
+        }
         if (result.status != NodeResult::Status::Failed && !anyWork)
             result.status = NodeResult::Status::Skipped;
         QList<Transfer> transfers;
         QByteArray input;
+        QStringList dirs;
         for (const PlanItem &item : items) {
             const SourceFile *file = byPath.value(item.file);
             result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
             if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
-                transfers.append({item.file, file->sha256, file->content.size()});
+                transfers.append({item.file, file->sha256, file->content.size(), file->mode, item.before});
                 input += file->content;
             }
         }
+        for (const SourceFile &file : source.files)
+            if (!dirs.contains(parentOf(file.path)))
+                dirs.append(parentOf(file.path));
         for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
             result.attempts = attempt + 1;
             if (progress)
                 progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            const ProcessResult r
-                = remote(options.ssh, result.node, transferScript(options.source.root, transfers, stamp, nonce()),
-                         input, options.timeoutSec * 1000, cancel);
-            if (r.exitCode == 0) {
+            const ProcessResult r = remote(options.ssh, result.node, transferScript(options, transfers, dirs, run),
+                                           input, options.timeoutSec * 1000, cancel);
+            if (r.exitCode == 0 && r.out.contains("done")) {
                 const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
                 for (const QString &line : lines)
                     if (line.startsWith(u"backup "_s)) {
@@ -498,8 +963,9 @@ QList<NodeResult> execute(const Options &options,
             const bool transient = ssh::isTransient(failure) && !r.canceled;
             if (!transient || attempt >= options.retries || (cancel && cancel->load())) {
                 result.status = NodeResult::Status::Failed;
-                if (failure != ssh::Failure::None || r.canceled) {
-                    result.error = failureText(options.ssh, result.node, r);
+                if (failure != ssh::Failure::None || r.canceled || r.timedOut || r.exitCode == 0) {
+                    result.error = r.exitCode == 0 ? Text::tr("the node ended the transfer without confirming it")
+                                                   : failureText(options.ssh, result.node, r);
                 } else {
                     const QString err = QString::fromLocal8Bit(r.err).trimmed();
                     static const QRegularExpression fileIndex(uR"(file (\d+):? ?)"_s);
@@ -507,7 +973,10 @@ QList<NodeResult> execute(const Options &options,
                     const QString which = m.hasMatch() ? transfers.value(m.captured(1).toInt()).relative : QString();
                     QString detail = err;
                     detail.remove(fileIndex);
-                    result.error = Text::tr("%1: %2").arg(which, stepError(r.exitCode, detail.trimmed()));
+                    detail = stepError(r.exitCode, detail.trimmed());
+                    if (detail.trimmed().isEmpty())
+                        detail = failureText(options.ssh, result.node, r);
+                    result.error = which.isEmpty() ? detail : Text::tr("%1: %2").arg(which, detail);
                 }
                 break;
             }
@@ -525,18 +994,68 @@ QList<NodeResult> execute(const Options &options,
         log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
         results[n] = result;
     });
+    locks.clear();
     return results;
 }
 
-QList<VerifyRow> verify(const QList<SourceFile> &files, const QList<NodeState> &nodes)
+QStringList completeInterrupted(const Options &options, const QList<NodeState> &nodes)
+{
+    QStringList done;
+    std::mutex mutex;
+    forEachBounded(nodes.size(), options.jobs, [&](qsizetype i) {
+        const NodeState &node = nodes.at(i);
+        if (!node.reachable || !node.journal || !node.lockedBy.isEmpty())
+            return;
+        NodeLock lock;
+        if (!lock.acquire(options, node.node).isEmpty())
+            return;
+        const QString script = u"R="_s + q(options.source.root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile)
+            + u"\"\ntrap '' HUP INT TERM PIPE\n"_s + switchFunction()
+            + u"[ -f \"$J\" ] && [ ! -L \"$J\" ] || exit 16\n. \"$J\" || exit 16\nrm -f -- \"$J\"\n"_s;
+        if (remote(options.ssh, node.node, script, {}, options.timeoutSec * 1000, nullptr).exitCode == 0) {
+            std::lock_guard guard(mutex);
+            done.append(node.node);
+        }
+    });
+    return done;
+}
+
+QMap<QString, int> removeStaleTemps(const Options &options, const QList<NodeState> &nodes)
+{
+    QMap<QString, int> removed;
+    std::mutex mutex;
+    forEachBounded(nodes.size(), options.jobs, [&](qsizetype i) {
+        const NodeState &node = nodes.at(i);
+        // A journal names temporary files still to be switched in: the next sync completes it first.
+        if (!node.reachable || node.shared || node.staleTemps.isEmpty() || !node.lockedBy.isEmpty() || node.journal)
+            return;
+        // Under the node's lock: no live run is writing a temporary file then.
+        QString script = u"R="_s + q(options.source.root) + u"\nL=\"$R/"_s + QLatin1String(kLockFile)
+            + u"\"\n[ -L \"$L\" ] && exit 76\nexec 9>>\"$L\" || exit 77\n"
+              "if command -v flock >/dev/null 2>&1; then flock -n 9 || exit 75; fi\nn=0\nfor t in"_s;
+        for (const QString &temp : node.staleTemps)
+            if (temp.section(u'/', -1).contains(QLatin1String(kTempInfix)))
+                script += u' ' + q(options.source.root + u'/' + temp);
+        script
+            += u"; do if [ -f \"$t\" ] && [ ! -L \"$t\" ] && rm -f -- \"$t\"; then n=$((n+1)); fi; done\necho $n\n"_s;
+        const ProcessResult r = remote(options.ssh, node.node, script, {}, options.timeoutSec * 1000, nullptr);
+        const int count = QString::fromUtf8(r.out).trimmed().toInt();
+        if (r.exitCode == 0 && count > 0) {
+            std::lock_guard lock(mutex);
+            removed.insert(node.node, count);
+        }
+    });
+    return removed;
+}
+
+QList<VerifyRow> verify(const SourceData &source, const QList<NodeState> &nodes)
 {
     QList<VerifyRow> rows;
     for (const NodeState &node : nodes)
-        for (const SourceFile &file : files)
-            if (file.present) {
-                const QString sha = node.sha256.value(file.path);
-                rows.append({node.node, file.path, sha, node.reachable && sha == file.sha256});
-            }
+        for (const SourceFile &file : source.files) {
+            const QString sha = node.files.value(file.path).sha256;
+            rows.append({node.node, file.path, sha, node.reachable && (node.shared || sha == file.sha256)});
+        }
     return rows;
 }
 
@@ -554,33 +1073,67 @@ Result<ScriptKind> parseScriptKind(const QString &word)
                         u"--export-script"_s);
 }
 
-QString exportScript(ScriptKind kind, const Options &options, const QList<SourceFile> &files)
+namespace {
+
+// A value for a comment line: quoted, and on one line whatever it holds.
+QString commentSafe(const QString &text)
+{
+    QString quoted = q(text);
+    quoted.replace(u'\n', u'?').replace(u'\r', u'?');
+    return quoted;
+}
+
+// The user's ssh configuration as ssh options: -F FILE and each -o.
+QStringList sshWords(const ssh::Options &options)
+{
+    QStringList words;
+    if (!options.configFile.isEmpty())
+        words << u"-F"_s << options.configFile;
+    words << u"-o"_s << u"BatchMode=yes"_s;
+    if (options.acceptNewHostKeys)
+        words << u"-o"_s << u"StrictHostKeyChecking=accept-new"_s;
+    for (const QString &option : options.extraOptions)
+        words << u"-o"_s << option;
+    return words;
+}
+
+} // namespace
+
+QString exportScript(ScriptKind kind, const Options &options, const SourceData &source)
 {
     const QString nodeset = ssh::foldNodeset(options.nodes);
-    QStringList present;
-    for (const SourceFile &file : files)
-        if (file.present)
-            present.append(file.path);
     QMap<QString, QStringList> byDir;
-    for (const QString &file : present)
-        byDir[parentOf(file)].append(file);
+    for (const SourceFile &file : source.files)
+        byDir[parentOf(file.path)].append(file.path);
     const QString root = options.source.root;
     const auto abs = [&](const QString &relative) -> QString { return root + u'/' + relative; };
+    QStringList quotedSsh;
+    for (const QString &word : sshWords(options.ssh))
+        quotedSsh << q(word);
     QStringList lines;
     switch (kind) {
     case ScriptKind::Bash: {
         lines << u"#!/usr/bin/env bash"_s
-              << Text::tr("# Copy the checkpoint metadata from %1 to every node (no checksum check, no backup).")
-                     .arg(options.source.display())
-              << u"set -euo pipefail"_s << u"for node in %1; do"_s.arg(options.nodes.join(u' '));
-        for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
-            lines << u"  ssh \"$node\" mkdir -p %1"_s.arg(q(q(abs(it.key()))));
-            for (const QString &file : it.value()) {
-                const QString from
-                    = options.source.isLocal() ? q(abs(file)) : q(options.source.host + u':' + abs(file));
-                lines << u"  scp %1%2 \"$node\":%3"_s.arg(options.source.isLocal() ? QString() : u"-3 "_s, from,
-                                                          q(abs(file)));
-            }
+              << Text::tr("# Copy what every node needs of %1 to the nodes (no lock, no journal, no backup: the "
+                          "sync command does those).")
+                     .arg(commentSafe(options.source.display()))
+              << u"set -euo pipefail"_s << u"SSH=(ssh %1)"_s.arg(quotedSsh.join(u' '));
+        QStringList nodes;
+        for (const QString &node : options.nodes)
+            nodes << q(node);
+        lines << u"for node in %1; do"_s.arg(nodes.join(u' '));
+        for (const SourceFile &file : source.files) {
+            // Written beside the name and renamed: a cut copy never sits under the real name.
+            const QString final = abs(file.path);
+            const QString part = parentOf(final) + u"/."_s + final.section(u'/', -1) + u".vna-part"_s;
+            const QString onNode = u"mkdir -p -- "_s + q(parentOf(final)) + u" && cat > "_s + q(part) + u" && chmod "_s
+                + QString::number(file.mode & 07777, 8) + u' ' + q(part) + u" && mv -fT -- "_s + q(part) + u' '
+                + q(final);
+            if (options.source.isLocal())
+                lines << u"  \"${SSH[@]}\" \"$node\" %1 < %2"_s.arg(q(onNode), q(final));
+            else
+                lines << u"  \"${SSH[@]}\" %1 %2 | \"${SSH[@]}\" \"$node\" %3"_s.arg(
+                    q(options.source.host), q(u"cat -- "_s + q(final)), q(onNode));
         }
         lines << u"done"_s;
         break;
@@ -590,28 +1143,43 @@ QString exportScript(ScriptKind kind, const Options &options, const QList<Source
         // The same two lines per folder: make it on every node, then copy its files there.
         const bool clush = kind == ScriptKind::Clush;
         if (!options.source.isLocal())
-            lines << Text::tr("# Run on %1, the source node.").arg(options.source.host);
+            lines << Text::tr("# Run on %1, the source node.").arg(commentSafe(options.source.host));
+        const QString sshOptions = sshWords(options.ssh).join(u' ');
         for (auto it = byDir.cbegin(); it != byDir.cend(); ++it) {
             QStringList quoted;
             for (const QString &file : it.value())
                 quoted << q(abs(file));
             const QString dir = q(abs(it.key()));
-            lines << (clush ? u"clush -w %1 mkdir -p %2"_s : u"pdsh -w %1 mkdir -p %2"_s).arg(q(nodeset), dir);
-            lines << (clush ? u"clush -w %1 --copy %2 --dest %3"_s : u"pdcp -w %1 %2 %3"_s)
-                         .arg(q(nodeset), quoted.join(u' '), dir);
+            if (clush) {
+                lines << u"clush -o %1 -w %2 mkdir -p -- %3"_s.arg(q(sshOptions), q(nodeset), q(dir));
+                lines << u"clush -o %1 -w %2 --copy %3 --dest %4"_s.arg(q(sshOptions), q(nodeset), quoted.join(u' '),
+                                                                        dir);
+            } else {
+                lines << u"PDSH_SSH_ARGS_APPEND=%1 pdsh -R ssh -w %2 mkdir -p -- %3"_s.arg(q(sshOptions), q(nodeset),
+                                                                                           q(dir));
+                lines << u"PDSH_SSH_ARGS_APPEND=%1 pdcp -R ssh -w %2 %3 %4"_s.arg(q(sshOptions), q(nodeset),
+                                                                                  quoted.join(u' '), dir);
+            }
         }
         break;
     }
-    case ScriptKind::Hook:
+    case ScriptKind::Hook: {
         lines << u"#!/usr/bin/env bash"_s
               << Text::tr(
-                     "# Run after each checkpoint save (e.g. at the end of your launch script's save step): copies the "
-                     "newest step's metadata from this node to the others.")
-              << u"set -euo pipefail"_s
-              << u"verl-npu-assistant sync --checkpoint %1 --nodes %2 --step latest --include-tracker%3"_s.arg(
-                     q(root), q(nodeset),
-                     options.ssh.configFile.isEmpty() ? QString() : u" --ssh-config "_s + q(options.ssh.configFile));
+                     "# Run after each checkpoint save (e.g. at the end of your launch script's save step): gives the "
+                     "other nodes what they need of the newest step.")
+              << u"set -euo pipefail"_s;
+        QString command = u"verl-npu-assistant sync --checkpoint %1 --nodes %2 --step latest --include-tracker"_s.arg(
+            q(root), q(nodeset));
+        if (!options.ssh.configFile.isEmpty())
+            command += u" --ssh-config "_s + q(options.ssh.configFile);
+        for (const QString &option : options.ssh.extraOptions)
+            command += u" -o "_s + q(option);
+        if (options.ssh.acceptNewHostKeys)
+            command += u" --accept-new-host-keys"_s;
+        lines << command;
         break;
+    }
     }
     return lines.join(u'\n') + u'\n';
 }

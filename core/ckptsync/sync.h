@@ -1,7 +1,11 @@
-// Copying rank 0's checkpoint metadata to every node: reading the source (this machine or a host),
-// a preflight per node, the plan, the transfer (temporary name, sha256 checked on the node, renamed
-// into place, a differing file kept as NAME.bak-<time>), verify-only, the equivalent scp/clush/pdcp
-// commands, and the audit record. Every remote command is built with shell::quote.
+// Giving every node the files of a verl checkpoint step that its ranks read and only rank 0's node
+// has: reading the source (this machine or a host), a preflight per node (its tree, checksums where
+// sizes match, free space where each folder lives, locks and leftovers), the plan from the
+// difference, and the transfer. On a node a run holds a lock for its whole duration; files arrive
+// under temporary names, are checked, and are switched into place together through a journal that
+// the next run completes if this one is cut short. Links and special files at a destination are
+// never followed or opened. Verify-only, the equivalent scripts, and the audit record. Every remote
+// command is built with shell::quote.
 #pragma once
 
 #include <atomic>
@@ -38,27 +42,61 @@ struct Options
     int jobs = 16;
     int timeoutSec = 120; // per node
     int retries = 2;      // for transient failures only
+    QString runBy;        // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
 };
 
-// Lists and reads the source. Files larger than this are refused (metadata files are small).
+// Files are held in memory while they are sent; larger ones are refused.
 inline constexpr qint64 kMaxFileBytes = 4LL * 1024 * 1024 * 1024;
+
+// The names a run leaves on a node and recognises as its own.
+inline constexpr auto kLockFile = ".verl-npu-assistant.lock";
+inline constexpr auto kJournalFile = ".verl-npu-assistant-journal";
+inline constexpr auto kTempInfix = ".vna-tmp-";
+inline constexpr auto kMarkerPrefix = ".verl-npu-assistant-marker-";
 
 Result<Discovery>
 discoverSource(const Source &source, const ssh::Options &ssh, const std::atomic_bool *cancel = nullptr);
 
-struct SourceFile
+struct SourceFile : SyncFile
 {
-    QString path;
-    bool present = false;
     QByteArray content;
     QString sha256;
 };
-Result<QList<SourceFile>> readSource(const Source &source,
-                                     const QList<SyncFile> &files,
-                                     const ssh::Options &ssh,
-                                     const std::atomic_bool *cancel = nullptr);
+
+struct SourceData
+{
+    QList<SourceFile> files;
+    QStringList perRank;
+    QStringList notes; // translated: files refused or read through a link
+    int worldSize = 0; // of the selected steps (0: unknown)
+    QString worldSizeSource;
+};
+
+// Reads only regular files (a link is read through when it leads to one, and said so), no more
+// bytes than the listing gave, and keeps their mode.
+Result<SourceData> readSource(const Source &source,
+                              const SourceSet &set,
+                              const ssh::Options &ssh,
+                              const std::atomic_bool *cancel = nullptr);
 
 enum class DirState { Writable, ReadOnly, Creatable, Blocked };
+
+// What a node has at one of the source's paths.
+struct NodeFile
+{
+    Entry::Kind kind = Entry::Kind::Regular;
+    qint64 size = 0;
+    QString sha256; // regular files of the source's size only
+    QString what;   // a special file's kind
+    QString before; // its state when the preflight saw it; the commit refuses if it changed
+};
+
+struct Volume
+{
+    QString mount;
+    qint64 freeBytes = 0;
+    QStringList dirs; // relative destination folders on it
+};
 
 struct NodeState
 {
@@ -66,22 +104,34 @@ struct NodeState
     bool reachable = false;
     QString error; // translated, when not reachable
     ssh::Failure failure = ssh::Failure::None;
-    bool shared = false; // the source's marker is visible: same filesystem
-    std::optional<qint64> freeBytes;
-    QMap<QString, DirState> dirs;  // relative folder -> state
-    QMap<QString, QString> sha256; // relative file -> checksum; empty when absent
+    bool shared = false;           // the source's marker is visible: same filesystem
+    QMap<QString, NodeFile> files; // the source's paths that exist on the node
+    QMap<QString, QString> before; // every source path -> its state ("absent" when missing)
+    QStringList extra;             // files of the selected steps only this node has (reported, never deleted)
+    QStringList perRankNames;      // shard names of the selected steps on the node (world size)
+    QList<Volume> volumes;
+    QMap<QString, DirState> dirs; // relative folder -> state
+    QString lockedBy;             // another run holds the node's lock
+    bool journal = false;         // a commit was cut short; the next sync completes it
+    QStringList staleTemps;       // temporary files of runs that died
+    int attempts = 0;
 };
 
 // `finished`: the node is done (its final status or error is the message).
 using Progress = std::function<void(const QString &node, const QString &message, bool finished)>;
 
-// Writes a marker file into the source root for shared-storage detection (and removes it after).
+// Transient connection failures are retried (options.retries). A marker file in the source root
+// tells shared storage apart; it is removed afterwards, and stale ones of killed runs with it.
 QList<NodeState> preflight(const Options &options,
-                           const QList<SourceFile> &files,
+                           const SourceData &source,
                            const std::atomic_bool *cancel = nullptr,
                            const Progress &progress = {});
 
-enum class Action { Copy, SkipIdentical, Replace, MissingAtSource, SkipShared, Unreachable };
+// The world size: the source's .metadata or ckpt_contents.json when they name it, else the union of
+// every node's shard names. 0 when nothing tells.
+std::pair<int, QString> worldSize(const SourceData &source, const QList<NodeState> &nodes);
+
+enum class Action { Copy, SkipIdentical, Replace, SkipShared, Unreachable, Blocked };
 QString actionId(Action action);   // "copy", "skip", … (stable, for JSON)
 QString actionText(Action action); // translated
 
@@ -91,11 +141,18 @@ struct PlanItem
     QString file;
     Action action = Action::Copy;
     qint64 bytes = 0;
-    QString reason; // why a node is unreachable, from its preflight
+    QString reason; // why a node is unreachable, or why a file is blocked
+    Need need = Need::RankZeroOther;
+    QString before; // the destination's state at the preflight
 };
-QList<PlanItem> buildPlan(const QList<SourceFile> &files, const QList<NodeState> &nodes);
-// Translated problems the plan cannot fix (read-only folders, too little space), per node.
-QMap<QString, QStringList> planProblems(const QList<SourceFile> &files, const QList<NodeState> &nodes);
+QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &nodes);
+// Translated problems the plan cannot fix (read-only folders, too little space, special files, a
+// lock held by another run), per node.
+QMap<QString, QStringList> planProblems(const SourceData &source, const QList<NodeState> &nodes);
+// Translated facts about a node that need no action (files only it has, leftovers to clean).
+QMap<QString, QStringList> planNotes(const QList<NodeState> &nodes);
+// Bytes each node receives.
+QMap<QString, qint64> bytesPerNode(const QList<PlanItem> &plan);
 
 struct FileResult
 {
@@ -103,7 +160,7 @@ struct FileResult
     Action action = Action::Copy;
     QString sha256;
     qint64 bytes = 0;
-    QString backup; // NAME.bak-<time> when a differing file was kept
+    QString backup; // the old file (or link) kept as NAME.bak-…
 };
 
 struct NodeResult
@@ -115,35 +172,49 @@ struct NodeResult
     QList<FileResult> files;
     qint64 durationMs = 0;
     int attempts = 0;
+    int written() const; // files switched into place (0 unless ok)
+    qint64 bytesWritten() const;
 };
 QString statusId(NodeResult::Status status);
 
-// Runs the plan; nodes in parallel (options.jobs), files of a node in order. Retries transient
-// failures with backoff; a cancel stops every node and leaves no temporary file behind.
+// Runs the plan: takes every node's lock first (in name order; when another run holds one, nothing
+// is changed anywhere), then nodes in parallel (options.jobs). Retries transient failures with
+// backoff; a cancel stops every node and leaves no temporary file behind.
 QList<NodeResult> execute(const Options &options,
                           const QList<PlanItem> &plan,
-                          const QList<SourceFile> &files,
+                          const SourceData &source,
                           const std::atomic_bool *cancel = nullptr,
                           const Progress &progress = {});
+
+// Completes, under each node's lock, the switches a sync cut short left in its journal; returns the
+// nodes where that was done. Preflight those nodes again afterwards: their files changed.
+QStringList completeInterrupted(const Options &options, const QList<NodeState> &nodes);
+
+// Removes the temporary files of dead runs that the preflight found, on nodes no run holds; returns
+// how many went, per node.
+QMap<QString, int> removeStaleTemps(const Options &options, const QList<NodeState> &nodes);
 
 // Checksums on every node against the source (from a preflight).
 struct VerifyRow
 {
     QString node;
     QString file;
-    QString sha256; // empty: missing
+    QString sha256; // empty: missing, a link, or another size
     bool matches = false;
 };
-QList<VerifyRow> verify(const QList<SourceFile> &files, const QList<NodeState> &nodes);
+QList<VerifyRow> verify(const SourceData &source, const QList<NodeState> &nodes);
 
-// Bash: an scp loop; Clush/Pdcp: their copy commands; Hook: a post-save script that runs `sync`.
+// Bash: an ssh loop; Clush/Pdcp: their copy commands; Hook: a post-save script that runs `sync`.
 enum class ScriptKind { Bash, Clush, Pdcp, Hook };
 Result<ScriptKind> parseScriptKind(const QString &word);
-QString exportScript(ScriptKind kind, const Options &options, const QList<SourceFile> &files);
+QString exportScript(ScriptKind kind, const Options &options, const SourceData &source);
 
 QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results);
 // Appends the run to <app data>/sync-audit.jsonl and, for a local source, <root>/.verl-npu-assistant-sync.jsonl.
 Status writeAudit(const Options &options, const QList<PlanItem> &plan, const QList<NodeResult> &results);
 QString auditFile();
+
+// "user@host, pid N": who a lock names.
+QString defaultRunBy();
 
 } // namespace vna::ckptsync

@@ -32,7 +32,14 @@ QString layoutText(ckptsync::Layout layout)
     return QString();
 }
 
-void printDiscovery(const ckptsync::Discovery &d, QTextStream &out, int expectedWorld)
+QString mib(qint64 bytes)
+{
+    return bytes >= 1024LL * 1024 * 1024
+        ? SyncCommand::tr("%1 GiB").arg(static_cast<double>(bytes) / (1 << 30), 0, 'f', 1)
+        : SyncCommand::tr("%1 MiB").arg(static_cast<double>(bytes) / (1 << 20), 0, 'f', 1);
+}
+
+void printDiscovery(const ckptsync::Discovery &d, QTextStream &out)
 {
     out << SyncCommand::tr("Checkpoint %1: %n step(s)", nullptr, static_cast<int>(d.steps.size())).arg(d.root);
     out << u"; "_s
@@ -40,20 +47,38 @@ void printDiscovery(const ckptsync::Discovery &d, QTextStream &out, int expected
                              : SyncCommand::tr("no %1").arg(QLatin1String(ckptsync::kTrackerFile)))
         << u'\n';
     for (const ckptsync::Step &step : d.steps) {
-        out << u"  "_s << step.dir << u"  "_s << layoutText(step.layout) << (step.dataPt ? u"  data.pt"_s : QString())
-            << u'\n';
+        out << u"  "_s << step.dir << u"  "_s << layoutText(step.layout) << u"  "_s << mib(step.bytes)
+            << (step.dataPt ? u"  data.pt"_s : QString()) << u'\n';
         for (const ckptsync::DistCkptDir &dist : step.dists) {
             out << u"    "_s << dist.path << u"  ["_s << dist.present.join(u", "_s) << u"]"_s;
             if (dist.worldSize > 0)
-                out << u"  "_s << SyncCommand::tr("written by %n rank(s)", nullptr, dist.worldSize);
-            if (expectedWorld > 0 && dist.worldSize > 0 && dist.worldSize != expectedWorld)
-                out << u"  "_s
-                    << SyncCommand::tr("WARNING: you plan to resume on %1 ranks; copying metadata does not fix a "
-                                       "changed topology")
-                           .arg(expectedWorld);
+                out << u"  "_s << SyncCommand::tr("shards of %n rank(s) here", nullptr, dist.worldSize);
             out << u'\n';
         }
     }
+}
+
+// What every node needs of the selected steps, by reason, with sizes.
+void printNeeds(const ckptsync::SourceData &source, QTextStream &out)
+{
+    QMap<int, std::pair<int, qint64>> byNeed;
+    for (const ckptsync::SourceFile &file : source.files) {
+        auto &[count, bytes] = byNeed[static_cast<int>(file.need)];
+        ++count;
+        bytes += file.size;
+    }
+    out << SyncCommand::tr("Every node needs from the source:") << u'\n';
+    for (auto it = byNeed.cbegin(); it != byNeed.cend(); ++it)
+        out << u"  "_s << SyncCommand::tr("%n file(s), %1", nullptr, it.value().first).arg(mib(it.value().second))
+            << u"  "_s << ckptsync::needText(static_cast<ckptsync::Need>(it.key())) << u'\n';
+    if (!source.perRank.isEmpty())
+        out << u"  "_s
+            << SyncCommand::tr("%n per-rank file(s) stay where they are: %1", nullptr,
+                               static_cast<int>(source.perRank.size()))
+                   .arg(ckptsync::needText(ckptsync::Need::PerRank))
+            << u'\n';
+    for (const QString &note : source.notes)
+        out << u"  "_s << SyncCommand::tr("NOTE: %1").arg(note) << u'\n';
 }
 
 } // namespace
@@ -65,17 +90,22 @@ QString SyncCommand::name() const
 
 QString SyncCommand::summary() const
 {
-    return tr("Copy the rank-0 checkpoint metadata (common.pt, .metadata, metadata.json) to every node over ssh.");
+    return tr("Give every node the checkpoint files only rank 0's node has (metadata, and since verl 0.7 the "
+              "weights), over ssh.");
 }
 
 void SyncCommand::configure(QCommandLineParser &parser) const
 {
     parser.setApplicationDescription(
-        tr("On clusters without shared storage, Megatron checkpoints reload only where rank 0 saved them: "
-           "common.pt, .metadata and metadata.json exist on that node alone. This copies them to the same path on "
-           "every node: preflight, plan, parallel transfer to a temporary name, sha256 checked on the node, renamed "
-           "into place, a differing file kept as NAME.bak-<time>, retries for transient failures. Nothing on the "
-           "source is modified.\n"
+        tr("On clusters without shared storage, a verl checkpoint reloads only where rank 0 saved it: the "
+           "dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights "
+           "(huggingface/) exist on that node alone. This gives every node the files of the step that rank 0's node "
+           "has and it lacks, except each rank's own shards: preflight (the node's files, checksums where sizes "
+           "match, free space where each folder lives), a plan with the reason for each file, one lock per node for "
+           "the whole run, files written under temporary names and checked, then switched into place together "
+           "through a journal the next run completes if this one is cut short; an old file or link is kept as "
+           "NAME.bak-…. Links and special files on a node are never followed or opened. Nothing on the source is "
+           "modified.\n"
            "Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input."));
     parser.addOptions({
         {u"checkpoint"_s, tr("default_local_dir, or one global_step_N folder in it (absolute path)."), tr("dir")},
@@ -84,7 +114,7 @@ void SyncCommand::configure(QCommandLineParser &parser) const
         {u"from"_s, tr("The rank-0 node holding the files, when it is not this machine."), tr("host")},
         {u"step"_s, tr("Which step: a number, latest (the tracker's, else the highest) or all."), tr("N|latest|all"),
          u"latest"_s},
-        {u"include-tracker"_s, tr("Also copy latest_checkpointed_iteration.txt and global_step_N/data.pt.")},
+        {u"include-tracker"_s, tr("Also copy latest_checkpointed_iteration.txt (data.pt is part of the step).")},
         {u"devices-per-node"_s,
          tr("NPUs per node for the resume, to check the world size the shards were saved "
             "with."),
@@ -92,11 +122,15 @@ void SyncCommand::configure(QCommandLineParser &parser) const
         {u"jobs"_s, tr("Nodes copied to at the same time."), tr("N"), u"16"_s},
         {u"timeout"_s, tr("Seconds each node may take."), tr("sec"), u"120"_s},
         {u"retries"_s, tr("Retries for transient failures (refused, reset, timed out)."), tr("N"), u"2"_s},
-        {u"dry-run"_s, tr("Run the preflight and print the plan; copy nothing.")},
-        {u"verify-only"_s, tr("Compare the checksums on every node with the source; copy nothing.")},
+        {u"dry-run"_s,
+         tr("Run the preflight and print the plan; copy nothing. Exit code 1 when a node cannot be "
+            "reached or has a problem.")},
+        {u"verify-only"_s,
+         tr("Compare the checksums on every node with the source and remove temporary files of "
+            "syncs that died; copy nothing.")},
         {u"export-script"_s,
-         tr("Print the equivalent commands instead of running: bash (scp loop), clush, pdcp, or "
-            "hook (a post-save script that runs this command)."),
+         tr("Print only the equivalent commands, with your ssh options, instead of running: bash (an ssh loop), "
+            "clush, pdcp, or hook (a post-save script that runs this command)."),
          u"bash|clush|pdcp|hook"_s},
         {u"watch"_s, tr("Keep watching the checkpoint folder and sync every new step once it is complete.")},
         {u"json"_s, tr("Print one JSON object: plan, results, summary.")},
@@ -183,91 +217,149 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     options.ssh = *sshOptions;
     options.ssh.connectTimeoutSec = std::min(options.timeoutSec, 30);
     const bool json = parser.isSet(u"json"_s);
+    int watchSeconds = 10;
+    if (qEnvironmentVariableIsSet("VNA_WATCH_SECONDS")) // tests poll faster
+        watchSeconds = std::clamp(qEnvironmentVariableIntValue("VNA_WATCH_SECONDS"), 1, 3600);
 
     // One multiplexed connection per node for the whole run.
     QTemporaryDir controlDir(QDir::tempPath() + u"/vna-ssh-XXXXXX"_s);
     if (controlDir.isValid())
         options.ssh.controlDir = controlDir.path();
 
-    const auto once = [&](const ckptsync::Options &run, bool quiet) -> ExitCode {
+    options.runBy = ckptsync::defaultRunBy();
+
+    // One pass: discovery, preflight, plan, and (unless told otherwise) the transfer. `failedNodes`
+    // receives the nodes that did not end ok.
+    const auto once = [&](const ckptsync::Options &run, bool quiet, QStringList *failedNodes) -> ExitCode {
         const auto discovery = ckptsync::discoverSource(run.source, run.ssh);
         if (!discovery)
             return runtime(discovery.error());
-        const int expectedWorld = devicesPerNode * static_cast<int>(run.nodes.size() + 1);
-        if (!json && !quiet)
-            printDiscovery(*discovery, ctx.out, expectedWorld);
-        const auto files = ckptsync::filesToSync(*discovery, run.selection);
-        if (!files)
-            return runtime(files.error());
-        const auto source = ckptsync::readSource(run.source, *files, run.ssh);
+        const auto set = ckptsync::filesToSync(*discovery, run.selection);
+        if (!set)
+            return runtime(set.error());
+        const auto source = ckptsync::readSource(run.source, *set, run.ssh);
         if (!source)
             return runtime(source.error());
-        if (scriptKind) {
+        if (scriptKind) { // the script alone on stdout: `> file` gives a script that runs
             ctx.out << ckptsync::exportScript(*scriptKind, run, *source);
             return ExitCode::Ok;
         }
-        const QList<ckptsync::NodeState> states = ckptsync::preflight(run, *source);
+        if (!json && !quiet) {
+            printDiscovery(*discovery, ctx.out);
+            printNeeds(*source, ctx.out);
+        }
+        QList<ckptsync::NodeState> states = ckptsync::preflight(run, *source);
+        if (!parser.isSet(u"dry-run"_s) && !parser.isSet(u"verify-only"_s)) {
+            // Switches an earlier run left half done are completed first; the plan starts from there.
+            const QStringList completed = ckptsync::completeInterrupted(run, states);
+            for (const QString &node : completed)
+                ctx.out << tr("%1: completed the switch an earlier sync left half done.").arg(node) << u'\n';
+            if (!completed.isEmpty())
+                states = ckptsync::preflight(run, *source);
+        }
+        bool unreachable = false;
+        for (const ckptsync::NodeState &state : states)
+            if (!state.reachable) {
+                unreachable = true;
+                if (failedNodes)
+                    failedNodes->append(state.node);
+            }
+        const int expectedWorld = devicesPerNode * static_cast<int>(run.nodes.size() + 1);
+        const auto [world, worldFrom] = ckptsync::worldSize(*source, states);
+        if (!json && expectedWorld > 0 && world > 0 && world != expectedWorld)
+            ctx.out << tr("WARNING: the checkpoint was saved by %1 ranks (from %2); you plan to resume on %3. Copying "
+                          "files does not fix a changed topology.")
+                           .arg(world)
+                           .arg(worldFrom)
+                           .arg(expectedWorld)
+                    << u'\n';
+        const auto notes = ckptsync::planNotes(states);
         if (parser.isSet(u"verify-only"_s)) {
-            bool allMatch = true;
+            bool allMatch = !unreachable;
             for (const ckptsync::VerifyRow &row : ckptsync::verify(*source, states)) {
                 allMatch = allMatch && row.matches;
                 ctx.out << (row.matches ? u"same     "_s : u"DIFFERS  "_s) << row.node << u"  "_s << row.file << u"  "_s
-                        << (row.sha256.isEmpty() ? tr("(missing)") : row.sha256.left(16)) << u'\n';
+                        << (row.sha256.isEmpty() ? tr("(missing or not a file)") : row.sha256.left(16)) << u'\n';
             }
-            for (const ckptsync::NodeState &state : states)
-                if (!state.reachable) {
-                    allMatch = false;
+            for (const ckptsync::NodeState &state : states) {
+                if (!state.reachable)
                     ctx.out << u"ERROR    "_s << state.node << u"  "_s << state.error << u'\n';
+                if (state.journal) {
+                    allMatch = false;
+                    ctx.out << u"ERROR    "_s << state.node << u"  "_s
+                            << tr("a sync was cut short while switching files: some are new, some old. Run the sync "
+                                  "again to complete it.")
+                            << u'\n';
                 }
+            }
+            for (const auto &[node, removed] : ckptsync::removeStaleTemps(run, states).asKeyValueRange())
+                ctx.out << u"CLEANED  "_s << node << u"  "_s
+                        << tr("%n temporary file(s) of a sync that died", nullptr, removed) << u'\n';
             return allMatch ? ExitCode::Ok : ExitCode::Problems;
         }
         const QList<ckptsync::PlanItem> plan = ckptsync::buildPlan(*source, states);
         const auto problems = ckptsync::planProblems(*source, states);
+        const auto bytes = ckptsync::bytesPerNode(plan);
         if (!json) {
             ctx.out << u'\n' << tr("Plan:") << u'\n';
-            for (const ckptsync::PlanItem &item : plan)
-                ctx.out << u"  "_s << item.node << u"  "_s << item.file << u"  "_s << ckptsync::actionText(item.action)
-                        << u'\n';
-            for (auto it = problems.cbegin(); it != problems.cend(); ++it)
-                ctx.out << u"  "_s << tr("%1: %2").arg(it.key(), it.value().join(u"; "_s)) << u'\n';
-            for (const ckptsync::NodeState &state : states)
-                if (!state.reachable)
-                    ctx.out << u"  "_s << tr("%1: %2").arg(state.node, state.error) << u'\n';
+            for (const ckptsync::NodeState &state : states) {
+                ctx.out << u"  "_s << state.node << u"  "_s;
+                if (!state.reachable) {
+                    ctx.out << tr("unreachable: %1").arg(state.error) << u'\n';
+                    continue;
+                }
+                ctx.out << tr("%1 to send").arg(mib(bytes.value(state.node))) << u'\n';
+                for (const ckptsync::PlanItem &item : plan)
+                    if (item.node == state.node)
+                        ctx.out << u"    "_s << ckptsync::actionText(item.action).leftJustified(22) << u"  "_s
+                                << item.file << u"  ("_s
+                                << (item.reason.isEmpty() ? ckptsync::needText(item.need) : item.reason) << u")\n"_s;
+                for (const QString &problem : problems.value(state.node))
+                    ctx.out << u"    "_s << tr("PROBLEM: %1").arg(problem) << u'\n';
+                for (const QString &note : notes.value(state.node))
+                    ctx.out << u"    "_s << tr("NOTE: %1").arg(note) << u'\n';
+            }
         }
         if (parser.isSet(u"dry-run"_s)) {
             if (json)
                 ctx.out << QString::fromUtf8(QJsonDocument(ckptsync::toJson(plan, {})).toJson(QJsonDocument::Indented));
-            return ExitCode::Ok;
+            return unreachable || !problems.isEmpty() ? ExitCode::Problems : ExitCode::Ok;
         }
         const QList<ckptsync::NodeResult> results = ckptsync::execute(run, plan, *source);
+        ckptsync::removeStaleTemps(run, states);
         if (const auto audit = ckptsync::writeAudit(run, plan, results); !audit)
             ctx.err << u"verl-npu-assistant sync: "_s << audit.error().message << u'\n';
         bool failed = false;
         for (const ckptsync::NodeResult &r : results)
-            failed = failed || r.status == ckptsync::NodeResult::Status::Failed;
+            if (r.status == ckptsync::NodeResult::Status::Failed) {
+                failed = true;
+                if (failedNodes && !failedNodes->contains(r.node))
+                    failedNodes->append(r.node);
+            }
         if (json) {
             ctx.out << QString::fromUtf8(
                 QJsonDocument(ckptsync::toJson(plan, results)).toJson(QJsonDocument::Indented));
         } else {
             ctx.out << u'\n' << tr("Result:") << u'\n';
             for (const ckptsync::NodeResult &r : results) {
-                int copied = 0;
-                for (const ckptsync::FileResult &f : r.files)
-                    copied += f.action == ckptsync::Action::Copy || f.action == ckptsync::Action::Replace;
-                ctx.out << u"  "_s << ckptsync::statusId(r.status).leftJustified(8) << r.node << u"  "_s
-                        << tr("%n file(s) written", nullptr, copied) << u"  "_s
-                        << QString::number(static_cast<double>(r.durationMs) / 1000.0, 'f', 1) << u" s"_s;
+                ctx.out << u"  "_s << ckptsync::statusId(r.status).leftJustified(8) << r.node << u"  "_s;
+                if (r.status != ckptsync::NodeResult::Status::Failed)
+                    ctx.out << tr("%n file(s) written", nullptr, r.written()) << u", "_s << mib(r.bytesWritten())
+                            << u"  "_s;
+                ctx.out << QString::number(static_cast<double>(r.durationMs) / 1000.0, 'f', 1) << u" s"_s;
                 if (!r.error.isEmpty())
                     ctx.out << u"  "_s << r.error;
                 ctx.out << u'\n';
             }
+            if (!run.ssh.configFile.isEmpty())
+                ctx.out << tr("ssh configuration: %1").arg(run.ssh.configFile) << u'\n';
         }
         ctx.out.flush();
         return failed ? ExitCode::Problems : ExitCode::Ok;
     };
 
     if (!parser.isSet(u"watch"_s)) {
-        const ExitCode code = once(options, false);
+        const ExitCode code = once(options, false, nullptr);
         // Close the multiplexed connections now rather than leaving them for ControlPersist.
         for (const QString &node : options.nodes)
             ssh::closeMaster(options.ssh, node);
@@ -276,31 +368,48 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         return code;
     }
 
-    // Watch: poll the folder; a step whose metadata looked the same in two polls is complete.
+    // Watch: poll the folder. A step is complete when its files kept their sizes and times between
+    // two polls and the tracker (where there is one) has reached it; a step whose files change after
+    // its sync is synced again, and nodes that failed are tried again on every poll.
     ctx.out << tr("Watching %1; press Ctrl+C to stop.").arg(options.source.display()) << u'\n';
     ctx.out.flush();
     std::optional<ckptsync::Discovery> previous;
-    QSet<int> done;
+    QMap<int, QString> synced;       // step -> signature when it was synced
+    QMap<int, QStringList> failedOn; // step -> nodes to try again
     for (;;) {
         const auto now = ckptsync::discoverSource(options.source, options.ssh);
-        if (!now)
-            return runtime(now.error());
-        if (previous)
-            for (const int step : ckptsync::completeSteps(*previous, *now)) {
-                if (done.contains(step))
-                    continue;
-                done.insert(step);
-                ckptsync::Options run = options;
-                run.selection.steps = ckptsync::Selection::Steps::One;
-                run.selection.step = step;
-                ctx.out << tr("global_step_%1 is complete; syncing.").arg(step) << u'\n';
-                once(run, true);
+        if (!now) {
+            ctx.err << u"verl-npu-assistant sync: "_s << now.error().message << u'\n';
+        } else {
+            if (previous) {
+                for (const int step : ckptsync::completeSteps(*previous, *now)) {
+                    const QString signature = ckptsync::stepSignature(*now, step);
+                    const bool changed = synced.contains(step) && synced.value(step) != signature;
+                    if (synced.contains(step) && !changed && failedOn.value(step).isEmpty())
+                        continue;
+                    ckptsync::Options run = options;
+                    run.selection.steps = ckptsync::Selection::Steps::One;
+                    run.selection.step = step;
+                    if (synced.contains(step) && !changed)
+                        run.nodes = failedOn.value(step);
+                    ctx.out << (changed ? tr("global_step_%1 changed at the source; syncing it again.").arg(step)
+                                    : synced.contains(step)
+                                    ? tr("global_step_%1: trying %2 again.").arg(step).arg(run.nodes.join(u", "_s))
+                                    : tr("global_step_%1 is complete; syncing.").arg(step))
+                            << u'\n';
+                    QStringList failed;
+                    once(run, true, &failed);
+                    synced.insert(step, signature);
+                    failedOn.insert(step, failed);
+                }
+            } else {
+                for (const ckptsync::Step &step : now->steps) // existing steps are not re-synced
+                    synced.insert(step.number, ckptsync::stepSignature(*now, step.number));
             }
-        else
-            for (const ckptsync::Step &step : now->steps)
-                done.insert(step.number); // existing steps are not re-synced
-        previous = *now;
-        std::this_thread::sleep_for(std::chrono::seconds(10));
+            previous = *now;
+        }
+        ctx.out.flush();
+        std::this_thread::sleep_for(std::chrono::seconds(watchSeconds));
     }
 }
 

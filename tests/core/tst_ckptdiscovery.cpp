@@ -1,5 +1,6 @@
 // Checkpoint discovery on v1/v2 listings, the files a selection syncs, watch-mode completeness,
 // the plan from preflight states, and the exported commands.
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -12,6 +13,7 @@ using namespace Qt::StringLiterals;
 using namespace vna::ckptsync;
 
 Q_DECLARE_METATYPE(vna::ckptsync::Layout)
+Q_DECLARE_METATYPE(vna::ckptsync::Entry)
 
 namespace {
 
@@ -49,8 +51,12 @@ private slots:
     void layouts();
     void selection_data();
     void selection();
+    void needs_data();
+    void needs();
+    void worldSizeFromMetadata();
     void selectionErrors_data();
     void selectionErrors();
+    void watchCompleteness_data();
     void watchCompleteness();
     void plan();
     void scripts();
@@ -108,22 +114,37 @@ void TestCkptDiscovery::selection_data()
 {
     QTest::addColumn<QString>("step");
     QTest::addColumn<bool>("tracker");
-    QTest::addColumn<QStringList>("files"); // path, with '!' for missing at the source
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<int>("perRank");
+    // Everything of the step but each rank's own shards: metadata, the bridge's weights, data.pt.
     QTest::addRow("latest") << u"latest"_s << false
                             << QStringList{u"global_step_7/actor/dist_ckpt/common.pt"_s,
-                                           u"!global_step_7/actor/dist_ckpt/.metadata"_s,
-                                           u"!global_step_7/actor/dist_ckpt/metadata.json"_s};
+                                           u"global_step_7/actor/huggingface/config.json"_s,
+                                           u"global_step_7/actor/huggingface/model-00001-of-00002.safetensors"_s,
+                                           u"global_step_7/data.pt"_s}
+                            << 4;
     QTest::addRow("one step with tracker")
         << u"5"_s << true
-        << QStringList{u"global_step_5/actor/dist_ckpt/common.pt"_s, u"global_step_5/actor/dist_ckpt/.metadata"_s,
-                       u"global_step_5/actor/dist_ckpt/metadata.json"_s, u"global_step_5/data.pt"_s,
-                       u"latest_checkpointed_iteration.txt"_s};
-    QTest::addRow("all") << u"all"_s << false << QStringList{u"global_step_5/actor/dist_ckpt/common.pt"_s,
-                                                             u"global_step_5/actor/dist_ckpt/.metadata"_s,
-                                                             u"global_step_5/actor/dist_ckpt/metadata.json"_s,
-                                                             u"global_step_7/actor/dist_ckpt/common.pt"_s,
-                                                             u"!global_step_7/actor/dist_ckpt/.metadata"_s,
-                                                             u"!global_step_7/actor/dist_ckpt/metadata.json"_s};
+        << QStringList{u"global_step_5/actor/dist_ckpt/.metadata"_s,
+                       u"global_step_5/actor/dist_ckpt/common.pt"_s,
+                       u"global_step_5/actor/dist_ckpt/metadata.json"_s,
+                       u"global_step_5/actor/huggingface/config.json"_s,
+                       u"global_step_5/actor/huggingface/model-00001-of-00002.safetensors"_s,
+                       u"global_step_5/data.pt"_s,
+                       u"latest_checkpointed_iteration.txt"_s}
+        << 4;
+    QTest::addRow("all") << u"all"_s << false
+                         << QStringList{u"global_step_5/actor/dist_ckpt/.metadata"_s,
+                                        u"global_step_5/actor/dist_ckpt/common.pt"_s,
+                                        u"global_step_5/actor/dist_ckpt/metadata.json"_s,
+                                        u"global_step_5/actor/huggingface/config.json"_s,
+                                        u"global_step_5/actor/huggingface/model-00001-of-00002.safetensors"_s,
+                                        u"global_step_5/data.pt"_s,
+                                        u"global_step_7/actor/dist_ckpt/common.pt"_s,
+                                        u"global_step_7/actor/huggingface/config.json"_s,
+                                        u"global_step_7/actor/huggingface/model-00001-of-00002.safetensors"_s,
+                                        u"global_step_7/data.pt"_s}
+                         << 8;
 }
 
 void TestCkptDiscovery::selection()
@@ -131,17 +152,66 @@ void TestCkptDiscovery::selection()
     QFETCH(QString, step);
     QFETCH(bool, tracker);
     QFETCH(QStringList, files);
-    const Discovery d = discover(
-        u"/ckpt"_s, v1Step(5, 2) + v1Step(7, 2, {u"common.pt"_s}) + QStringList{QString::fromLatin1(kTrackerFile)});
+    QFETCH(int, perRank);
+    QStringList listing
+        = v1Step(5, 2) + v1Step(7, 2, {u"common.pt"_s}) + QStringList{QString::fromLatin1(kTrackerFile)};
+    listing << u"global_step_5/actor/huggingface/model-00001-of-00002.safetensors"_s
+            << u"global_step_7/actor/huggingface/model-00001-of-00002.safetensors"_s;
+    const Discovery d = discover(u"/ckpt"_s, listing);
     auto selection = parseStepSelection(step);
     QVERIFY(selection.ok());
     selection->includeTracker = tracker;
     const auto result = filesToSync(d, *selection);
     QVERIFY(result.ok());
     QStringList actual;
-    for (const SyncFile &f : *result)
-        actual << (f.present ? QString() : u"!"_s) + f.path;
+    for (const SyncFile &f : result->files)
+        actual << f.path;
     QCOMPARE(actual, files);
+    QCOMPARE(result->perRank.size(), perRank);
+    QCOMPARE(result->worldSize, 2);
+}
+
+void TestCkptDiscovery::needs_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("need");
+    QTest::addRow("dcp shard") << u"global_step_5/actor/dist_ckpt/__12_1.distcp"_s << int(Need::PerRank);
+    QTest::addRow("v2 shard") << u"global_step_5/actor/optimizer/dist_ckpt/__3_0.distcp"_s << int(Need::PerRank);
+    QTest::addRow("fsdp model") << u"global_step_5/actor/model_world_size_16_rank_9.pt"_s << int(Need::PerRank);
+    QTest::addRow("fsdp extra") << u"global_step_5/critic/extra_state_world_size_16_rank_0.pt"_s << int(Need::PerRank);
+    QTest::addRow("lora 0.7") << u"global_step_5/actor/adapter_checkpoint/mp_rank_01_000_adapter.pt"_s
+                              << int(Need::PerRank);
+    QTest::addRow(".metadata") << u"global_step_5/actor/dist_ckpt/.metadata"_s << int(Need::DistMetadata);
+    QTest::addRow("common.pt v2") << u"global_step_5/actor/extra/dist_ckpt/common.pt"_s << int(Need::DistMetadata);
+    QTest::addRow("mbridge 0.7") << u"global_step_5/actor/huggingface/model-00001-of-00004.safetensors"_s
+                                 << int(Need::Weights);
+    QTest::addRow("bridge 0.9") << u"global_step_5/actor/model/huggingface/model.safetensors"_s << int(Need::Weights);
+    QTest::addRow("index") << u"global_step_5/actor/huggingface/model.safetensors.index.json"_s << int(Need::HfConfig);
+    QTest::addRow("data.pt") << u"global_step_5/data.pt"_s << int(Need::Driver);
+    QTest::addRow("tracker") << u"latest_checkpointed_iteration.txt"_s << int(Need::Driver);
+    QTest::addRow("manifest") << u"global_step_5/actor/ckpt_contents.json"_s << int(Need::RankZeroOther);
+    QTest::addRow("fsdp config") << u"global_step_5/actor/fsdp_config.json"_s << int(Need::RankZeroOther);
+}
+
+void TestCkptDiscovery::needs()
+{
+    QFETCH(QString, path);
+    QFETCH(int, need);
+    QCOMPARE(int(needOf(path)), need);
+}
+
+void TestCkptDiscovery::worldSizeFromMetadata()
+{
+    // torch pickles the storage metadata; each shard's file name is a plain string in it.
+    QByteArray pickle("\x80\x04\x95"
+                      "junk"
+                      "\x8c\x0c__0_0.distcp\x94"
+                      "more"
+                      "\x8c\x0d__15_1.distcp\x94"
+                      "\x8c\x0c__7_0.distcp",
+                      64);
+    QCOMPARE(worldSizeFromNames(pickle), 16);
+    QCOMPARE(worldSizeFromNames("no shards here"), 0);
 }
 
 void TestCkptDiscovery::selectionErrors_data()
@@ -151,8 +221,8 @@ void TestCkptDiscovery::selectionErrors_data()
     QTest::addColumn<QString>("mentions");
     QTest::addRow("empty folder") << QStringList{} << u"latest"_s << u"No global_step_N"_s;
     QTest::addRow("missing step") << v1Step(5, 1) << u"9"_s << u"no global_step_9"_s;
-    QTest::addRow("FSDP checkpoint") << QStringList{u"global_step_5/actor/model_world_size_8_rank_0.pt"_s}
-                                     << u"latest"_s << u"not a Megatron checkpoint"_s;
+    QTest::addRow("only per-rank files") << QStringList{u"global_step_5/actor/model_world_size_8_rank_3.pt"_s}
+                                         << u"latest"_s << u"only per-rank files"_s;
     QTest::addRow("bad word") << v1Step(5, 1) << u"newest"_s << u"not a step"_s;
 }
 
@@ -167,46 +237,111 @@ void TestCkptDiscovery::selectionErrors()
     QVERIFY2(message.contains(mentions), qPrintable(message));
 }
 
+namespace {
+
+Entry file(const QString &path, qint64 size, qint64 mtime)
+{
+    Entry e;
+    e.path = path;
+    e.size = size;
+    e.mtimeMs = mtime;
+    return e;
+}
+
+SourceFile sourceFile(const QString &path, const QByteArray &content)
+{
+    SourceFile f;
+    f.path = path;
+    f.need = needOf(path);
+    f.size = content.size();
+    f.content = content;
+    f.sha256 = QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
+    return f;
+}
+
+} // namespace
+
+void TestCkptDiscovery::watchCompleteness_data()
+{
+    QTest::addColumn<QList<Entry>>("before");
+    QTest::addColumn<QList<Entry>>("now");
+    QTest::addColumn<QString>("tracker");
+    QTest::addColumn<QList<int>>("complete");
+    const QString meta = u"global_step_5/actor/dist_ckpt/.metadata"_s;
+    const QString json = u"global_step_5/actor/dist_ckpt/metadata.json"_s;
+    const QList<Entry> done{file(meta, 300, 1000), file(json, 20, 1000)};
+    QTest::addRow("stable") << done << done << QString() << QList<int>{5};
+    QTest::addRow("metadata still growing")
+        << QList<Entry>{file(meta, 100, 900), file(json, 20, 1000)} << done << QString() << QList<int>{};
+    QTest::addRow("same size, newer time")
+        << QList<Entry>{file(meta, 300, 999), file(json, 20, 1000)} << done << QString() << QList<int>{};
+    QTest::addRow("no .metadata yet") << QList<Entry>{file(json, 20, 1000)} << QList<Entry>{file(json, 20, 1000)}
+                                      << QString() << QList<int>{};
+    QTest::addRow("tracker behind") << done << done << u"3"_s << QList<int>{};
+    QTest::addRow("tracker there") << done << done << u"5"_s << QList<int>{5};
+    QTest::addRow("new step") << QList<Entry>{} << done << QString() << QList<int>{};
+}
+
 void TestCkptDiscovery::watchCompleteness()
 {
-    const Discovery first = discover(u"/c"_s, v1Step(5, 2) + v1Step(7, 2, {u"common.pt"_s}));
-    const Discovery second = discover(u"/c"_s, v1Step(5, 2) + v1Step(7, 2) + v1Step(9, 2));
-    const Discovery third = discover(u"/c"_s, v1Step(5, 2) + v1Step(7, 2) + v1Step(9, 2));
-    QCOMPARE(completeSteps(first, second), QList<int>{5}); // 7 was still being written, 9 is new
-    QCOMPARE(completeSteps(second, third), (QList<int>{5, 7, 9}));
+    QFETCH(QList<Entry>, before);
+    QFETCH(QList<Entry>, now);
+    QFETCH(QString, tracker);
+    QFETCH(QList<int>, complete);
+    QList<Entry> withTracker = now;
+    if (!tracker.isEmpty())
+        withTracker.append(file(QString::fromLatin1(kTrackerFile), 1, 1));
+    QCOMPARE(completeSteps(discover(u"/c"_s, before, tracker), discover(u"/c"_s, withTracker, tracker)), complete);
 }
 
 void TestCkptDiscovery::plan()
 {
-    QList<SourceFile> files{{u"a/common.pt"_s, true, "one", u"s1"_s},
-                            {u"a/.metadata"_s, true, "two", u"s2"_s},
-                            {u"a/metadata.json"_s, false, {}, {}}};
-    NodeState fresh{u"n1"_s, true, {}, {}, false, 1 << 30, {}, {}};
-    NodeState stale{u"n2"_s,
-                    true,
-                    {},
-                    {},
-                    false,
-                    2,
-                    {{u"a"_s, DirState::ReadOnly}},
-                    {{u"a/common.pt"_s, u"s1"_s}, {u"a/.metadata"_s, u"old"_s}}};
-    NodeState shared{u"n3"_s, true, {}, {}, true, {}, {}, {}};
-    NodeState down{u"n4"_s, false, u"refused"_s, vna::ssh::Failure::Unreachable, false, {}, {}, {}};
-    const QList<PlanItem> items = buildPlan(files, {fresh, stale, shared, down});
+    SourceData source;
+    source.files = {sourceFile(u"a/common.pt"_s, "one"), sourceFile(u"a/.metadata"_s, "two"),
+                    sourceFile(u"a/metadata.json"_s, "three")};
+    NodeState fresh;
+    fresh.node = u"n1"_s;
+    fresh.reachable = true;
+    fresh.volumes = {{u"/"_s, 1 << 30, {u"a"_s}}};
+    NodeState stale = fresh;
+    stale.node = u"n2"_s;
+    stale.volumes = {{u"/mnt/small"_s, 2, {u"a"_s}}};
+    stale.dirs = {{u"a"_s, DirState::ReadOnly}};
+    stale.files[u"a/common.pt"_s] = {Entry::Kind::Regular, 3, source.files.at(0).sha256, {}, {}};
+    stale.files[u"a/.metadata"_s] = {Entry::Kind::Regular, 3, u"old"_s, {}, {}};
+    stale.files[u"a/metadata.json"_s] = {Entry::Kind::Special, 0, {}, u"fifo"_s, {}};
+    stale.extra = {u"a/__9_0.txt"_s};
+    NodeState linked = fresh;
+    linked.node = u"n5"_s;
+    linked.files[u"a/.metadata"_s] = {Entry::Kind::Link, 0, {}, u"folder"_s, {}};
+    NodeState shared = fresh;
+    shared.node = u"n3"_s;
+    shared.shared = true;
+    NodeState down;
+    down.node = u"n4"_s;
+    down.error = u"refused"_s;
+    const QList<NodeState> nodes{fresh, stale, shared, down, linked};
+    const QList<PlanItem> items = buildPlan(source, nodes);
     QStringList actual;
     for (const PlanItem &item : items)
         actual << item.node + u' ' + item.file + u' ' + actionId(item.action);
-    QCOMPARE(actual,
-             (QStringList{u"n1 a/common.pt copy"_s, u"n1 a/.metadata copy"_s, u"n1 a/metadata.json missing-at-source"_s,
-                          u"n2 a/common.pt skip-identical"_s, u"n2 a/.metadata replace"_s,
-                          u"n2 a/metadata.json missing-at-source"_s, u"n3 a/common.pt skip-shared-storage"_s,
-                          u"n3 a/.metadata skip-shared-storage"_s, u"n3 a/metadata.json skip-shared-storage"_s,
-                          u"n4 a/common.pt unreachable"_s, u"n4 a/.metadata unreachable"_s,
-                          u"n4 a/metadata.json unreachable"_s}));
-    const auto problems = planProblems(files, {fresh, stale, shared, down});
+    QCOMPARE(
+        actual,
+        (QStringList{u"n1 a/common.pt copy"_s, u"n1 a/.metadata copy"_s, u"n1 a/metadata.json copy"_s,
+                     u"n2 a/common.pt skip-identical"_s, u"n2 a/.metadata replace"_s, u"n2 a/metadata.json blocked"_s,
+                     u"n3 a/common.pt skip-shared-storage"_s, u"n3 a/.metadata skip-shared-storage"_s,
+                     u"n3 a/metadata.json skip-shared-storage"_s, u"n4 a/common.pt unreachable"_s,
+                     u"n4 a/.metadata unreachable"_s, u"n4 a/metadata.json unreachable"_s, u"n5 a/common.pt copy"_s,
+                     u"n5 a/.metadata replace"_s, u"n5 a/metadata.json copy"_s}));
+    QCOMPARE(bytesPerNode(items).value(u"n1"_s), 11);
+    QCOMPARE(bytesPerNode(items).value(u"n2"_s), 3);
+    const auto problems = planProblems(source, nodes);
     QCOMPARE(problems.keys(), QStringList{u"n2"_s});
-    QVERIFY(problems.value(u"n2"_s).join(u' ').contains(u"a is not writable"_s));
-    QVERIFY(problems.value(u"n2"_s).join(u' ').contains(u"MiB needed"_s));
+    const QString text = problems.value(u"n2"_s).join(u' ');
+    QVERIFY2(text.contains(u"a is not writable"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"0 MiB free on /mnt/small, 1 MiB needed"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"a/metadata.json is a fifo on n2"_s), qPrintable(text));
+    QVERIFY(planNotes(nodes).value(u"n2"_s).join(u' ').contains(u"a/__9_0.txt"_s));
 }
 
 void TestCkptDiscovery::scripts()
@@ -214,27 +349,33 @@ void TestCkptDiscovery::scripts()
     Options options;
     options.source = {QString(), u"/data/my ckpt"_s};
     options.nodes = {u"node02"_s, u"node03"_s, u"node04"_s};
-    const QList<SourceFile> files{{u"global_step_5/actor/dist_ckpt/common.pt"_s, true, "x", u"s"_s},
-                                  {u"global_step_5/actor/dist_ckpt/.metadata"_s, true, "y", u"t"_s},
-                                  {u"global_step_5/actor/dist_ckpt/metadata.json"_s, false, {}, {}}};
-    const QString bash = exportScript(ScriptKind::Bash, options, files);
+    options.ssh.configFile = u"/home/me/cluster ssh"_s;
+    options.ssh.extraOptions = {u"Port=2222"_s};
+    SourceData source;
+    source.files = {sourceFile(u"global_step_5/actor/dist_ckpt/common.pt"_s, "x"),
+                    sourceFile(u"global_step_5/actor/dist_ckpt/.metadata"_s, "y")};
+    const QString bash = exportScript(ScriptKind::Bash, options, source);
+    QVERIFY2(bash.startsWith(u"#!/usr/bin/env bash\n"_s), qPrintable(bash));
+    QVERIFY2(bash.contains(u"SSH=(ssh -F '/home/me/cluster ssh' -o BatchMode=yes -o Port=2222)"_s), qPrintable(bash));
     QVERIFY2(bash.contains(u"for node in node02 node03 node04; do"_s), qPrintable(bash));
-    QVERIFY(bash.contains(
-        u"  scp '/data/my ckpt/global_step_5/actor/dist_ckpt/common.pt' \"$node\":'/data/my ckpt/global_step_5/actor/dist_ckpt/common.pt'"_s));
-    QVERIFY(bash.contains(u"  ssh \"$node\" mkdir -p ''\\''/data/my ckpt/global_step_5/actor/dist_ckpt'\\'''"_s));
-    QVERIFY(!bash.contains(u"metadata.json"_s)); // not at the source
-    const QString clush = exportScript(ScriptKind::Clush, options, files);
-    QVERIFY2(
-        clush.contains(
-            u"clush -w 'node[02-04]' --copy '/data/my ckpt/global_step_5/actor/dist_ckpt/common.pt' "
-            "'/data/my ckpt/global_step_5/actor/dist_ckpt/.metadata' --dest '/data/my ckpt/global_step_5/actor/dist_ckpt'"_s),
-        qPrintable(clush));
-    QVERIFY(exportScript(ScriptKind::Pdcp, options, files).contains(u"pdcp -w 'node[02-04]' "_s));
-    const QString hook = exportScript(ScriptKind::Hook, options, files);
-    QVERIFY(
-        hook.contains(u"verl-npu-assistant sync --checkpoint '/data/my ckpt' --nodes 'node[02-04]' --step latest"_s));
+    QVERIFY2(bash.contains(u"< '/data/my ckpt/global_step_5/actor/dist_ckpt/common.pt'"_s), qPrintable(bash));
+    const QString clush = exportScript(ScriptKind::Clush, options, source);
+    QVERIFY2(clush.contains(u"clush -o '-F /home/me/cluster ssh -o BatchMode=yes -o Port=2222' -w 'node[02-04]' "
+                            "--copy '/data/my ckpt/global_step_5/actor/dist_ckpt/common.pt' "
+                            "'/data/my ckpt/global_step_5/actor/dist_ckpt/.metadata' --dest "
+                            "'/data/my ckpt/global_step_5/actor/dist_ckpt'"_s),
+             qPrintable(clush));
+    QVERIFY(exportScript(ScriptKind::Pdcp, options, source).contains(u"pdcp -R ssh -w 'node[02-04]' "_s));
+    const QString hook = exportScript(ScriptKind::Hook, options, source);
+    QVERIFY2(hook.contains(u"verl-npu-assistant sync --checkpoint '/data/my ckpt' --nodes 'node[02-04]' --step "
+                           "latest --include-tracker --ssh-config '/home/me/cluster ssh' -o Port=2222"_s),
+             qPrintable(hook));
     options.source.host = u"node01"_s;
-    QVERIFY(exportScript(ScriptKind::Bash, options, files).contains(u"scp -3 'node01:/data/my ckpt/"_s));
+    QVERIFY(exportScript(ScriptKind::Bash, options, source).contains(u"\"${SSH[@]}\" node01 "_s));
+    // A path that would end a comment line stays inside it.
+    options.source = {QString(), u"/data/x\nrm -rf ~;"_s};
+    const QString hostile = exportScript(ScriptKind::Bash, options, source);
+    QCOMPARE(hostile.section(u'\n', 2, 2), u"set -euo pipefail"_s);
     QVERIFY(!parseScriptKind(u"rsync"_s).ok());
 }
 
@@ -246,10 +387,25 @@ void TestCkptDiscovery::localListing()
         QFile f(dir.filePath(file));
         QVERIFY(f.open(QIODevice::WriteOnly));
     }
+    QVERIFY(QFile::link(u"/dev/zero"_s, dir.filePath(u"global_step_3/zero"_s)));
+    QVERIFY(QFile::link(dir.filePath(u"global_step_3/data.pt"_s), dir.filePath(u"global_step_3/linked.pt"_s)));
+    QVERIFY(QFile::setPermissions(dir.filePath(u"global_step_3/data.pt"_s), QFileDevice::ReadOwner));
     const auto listed = listLocal(dir.path());
     QVERIFY(listed.ok());
-    QVERIFY(listed->contains(u"global_step_3/actor/dist_ckpt/.metadata"_s)); // hidden files too
-    QCOMPARE(listed->size(), v1Step(3, 2).size());
+    const Discovery d = discover(dir.path(), *listed);
+    QVERIFY(d.entry(u"global_step_3/actor/dist_ckpt/.metadata"_s)); // hidden files too
+    QCOMPARE(d.entries.size(), v1Step(3, 2).size() + 2);
+    const Entry *zero = d.entry(u"global_step_3/zero"_s);
+    QCOMPARE(zero->kind, Entry::Kind::Link);
+    QCOMPARE(zero->viaLink, false);
+    QCOMPARE(zero->what, u"character device"_s);
+    const Entry *linked = d.entry(u"global_step_3/linked.pt"_s);
+    QCOMPARE(linked->viaLink, true);
+    QCOMPARE(linked->mode, 0400);
+    const auto set = filesToSync(d, Selection{});
+    QVERIFY(set.ok());
+    QVERIFY2(set->refused.join(u' ').contains(u"global_step_3/zero is a link to a character device"_s),
+             qPrintable(set->refused.join(u' ')));
     QVERIFY(!listLocal(dir.filePath(u"missing"_s)).ok());
     QVERIFY(listLocal(dir.filePath(u"missing"_s)).error().message.contains(u"does not exist"_s));
 }

@@ -4,21 +4,25 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "ckptsync/sync.h"
 #include "common/logging.h"
+#include "hydra/shell.h"
 #include "support/clirun.h"
 #include "support/modelfiles.h"
 #include "support/sshd.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -74,6 +78,14 @@ private slots:
     void relayFromAnotherHost();
     void cancelLeavesNoTemporaryFile();
     void exportScriptNeedsNoNodes();
+    void exportedScriptsRun();
+    void layouts_data();
+    void layouts();
+    void destinationLinksAndSpecialFiles();
+    void interruptedRunsAreCompleted();
+    void concurrentRunIsRefused();
+    void sourceLinks();
+    void stepFolderWithoutTracker();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
 
@@ -182,14 +194,18 @@ void TestCkptSync::dryRunChangesNothing()
                 + v.toObject().value(u"file").toString().section(u'/', -1) + u' '
                 + v.toObject().value(u"action").toString();
     QCOMPARE(actions,
-             (QStringList{u"node1 common.pt copy"_s, u"node1 .metadata copy"_s, u"node1 metadata.json copy"_s,
-                          u"node2 common.pt replace"_s, u"node2 .metadata copy"_s, u"node2 metadata.json copy"_s,
-                          u"shared common.pt skip-shared-storage"_s, u"shared .metadata skip-shared-storage"_s,
-                          u"shared metadata.json skip-shared-storage"_s}));
+             (QStringList{u"node1 .metadata copy"_s, u"node1 common.pt copy"_s, u"node1 metadata.json copy"_s,
+                          u"node1 data.pt copy"_s, u"node2 .metadata copy"_s, u"node2 common.pt replace"_s,
+                          u"node2 metadata.json copy"_s, u"node2 data.pt copy"_s,
+                          u"shared .metadata skip-shared-storage"_s, u"shared common.pt skip-shared-storage"_s,
+                          u"shared metadata.json skip-shared-storage"_s, u"shared data.pt skip-shared-storage"_s}));
     QVERIFY(!QFile::exists(node(u"node1"_s) + u'/' + kDist));
     QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("stale"));
     // The shared-storage marker is gone from the source again.
     QCOMPARE(QDir(m_ckpt).entryList(QDir::Files | QDir::Hidden).filter(u"marker"_s), QStringList());
+    // A dry run that cannot reach a node says so in its exit code.
+    QCOMPARE(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1,down"_s, u"--dry-run"_s}).code,
+             ExitCode::Problems);
 }
 
 void TestCkptSync::syncToNodes()
@@ -244,7 +260,7 @@ void TestCkptSync::verifyOnly()
     QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s, "edited"));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s, u"--verify-only"_s});
     QCOMPARE(r.code, ExitCode::Problems);
-    QVERIFY2(r.out.contains(u"DIFFERS  node1  "_s + kDist + u"/metadata.json"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"DIFFERS  node1  "_s + kDist + u"/metadata.json"_s), qPrintable(r.out.right(600)));
     QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/metadata.json"_s,
                                  vna::test::readFile(m_ckpt + u'/' + kDist + u"/metadata.json"_s)));
 }
@@ -253,8 +269,9 @@ void TestCkptSync::readOnlyDestination()
 {
     const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node3"_s});
     QCOMPARE(r.code, ExitCode::Problems);
-    QVERIFY2(r.out.contains(u"is missing and cannot be created"_s), qPrintable(r.out));
-    QVERIFY2(r.out.contains(u"cannot create the folder"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"is missing and cannot be created"_s), qPrintable(r.out.right(600)));
+    QVERIFY2(r.out.contains(u"cannot create the lock file"_s), qPrintable(r.out.right(600)));
+    QVERIFY2(!r.out.contains(u"file(s) written"_s), qPrintable(r.out.right(600))); // a failed node wrote nothing
     QCOMPARE(tempFiles(node(u"node3"_s)), QStringList());
 }
 
@@ -262,9 +279,10 @@ void TestCkptSync::unknownHostKey()
 {
     auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s});
     QCOMPARE(r.code, ExitCode::Problems);
-    QVERIFY2(r.out.contains(u"not in known_hosts"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"not in known_hosts"_s), qPrintable(r.out.right(600)));
     // The key is shown so the user can check it before accepting.
-    QVERIFY2(r.out.contains(u"Its keys now: SHA256:"_s) && r.out.contains(u"(ED25519)"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Its keys now: SHA256:"_s) && r.out.contains(u"(ED25519)"_s),
+             qPrintable(r.out.right(600)));
     QCOMPARE(vna::test::readFile(m_emptyKnownHosts), QByteArray());
     QVERIFY(!QFile::exists(node(u"fresh"_s) + u'/' + kDist + u"/common.pt"_s));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"fresh"_s, u"--accept-new-host-keys"_s});
@@ -294,7 +312,7 @@ void TestCkptSync::relayFromAnotherHost()
     // The workstation relays from the rank-0 node ("shared" sees the real folder) to another node.
     const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--from"_s, u"shared"_s, u"--nodes"_s,
                                       u"relay"_s, u"--ssh-config"_s, m_config});
-    QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
     QVERIFY(r.out.contains(u"tracker says 5"_s));
     QCOMPARE(vna::test::readFile(node(u"relay"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
     // A metadata file larger than the default output cap of a remote command (256 MiB).
@@ -340,7 +358,248 @@ void TestCkptSync::exportScriptNeedsNoNodes()
     const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, m_ckpt + u"/global_step_5"_s, u"--nodes"_s,
                                       u"gpu[02-04]"_s, u"--export-script"_s, u"clush"_s});
     QCOMPARE(r.code, ExitCode::Ok);
-    QVERIFY2(r.out.contains(u"clush -w 'gpu[02-04]' --copy "_s), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith(u"clush -o '-o BatchMode=yes' -w 'gpu[02-04]' mkdir -p -- "_s),
+             qPrintable(r.out.right(600)));
+    QVERIFY2(r.out.contains(u" -w 'gpu[02-04]' --copy "_s), qPrintable(r.out.right(600)));
+}
+
+void TestCkptSync::exportedScriptsRun()
+{
+    // The script alone on stdout, with the user's ssh configuration: it parses, and it runs.
+    const QString hostile = m_dir.filePath(u"exp ort;$(touch PWNED)'x"_s);
+    QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/common.pt"_s, m_common));
+    QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/.metadata"_s, "meta"));
+    auto server = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-export"_s), u"127.0.0.11"_s);
+    QDir().mkpath(m_dir.filePath(u"node-export"_s));
+    server->bindMount(m_dir.filePath(u"node-export"_s), hostile);
+    QVERIFY2(server->start({}), qPrintable(server->errorString()));
+    m_servers.insert(u"export"_s, server);
+    writeConfig();
+    for (const QString &kind : {u"bash"_s, u"hook"_s, u"clush"_s, u"pdcp"_s}) {
+        const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, hostile, u"--nodes"_s, u"export"_s,
+                                          u"--ssh-config"_s, m_config, u"--export-script"_s, kind});
+        QCOMPARE(r.code, ExitCode::Ok);
+        const QString script = m_dir.filePath(u"script-"_s + kind);
+        QVERIFY(vna::test::writeFile(script, r.out.toUtf8()));
+        QProcess check;
+        check.start(u"bash"_s, {u"-n"_s, script});
+        QVERIFY(check.waitForFinished());
+        QVERIFY2(check.exitCode() == 0, qPrintable(kind + u": "_s + QString::fromUtf8(check.readAllStandardError())));
+    }
+    QProcess run;
+    run.setWorkingDirectory(m_dir.path());
+    run.start(u"bash"_s, {m_dir.filePath(u"script-bash"_s)});
+    QVERIFY(run.waitForFinished(60000));
+    QVERIFY2(run.exitCode() == 0, qPrintable(QString::fromUtf8(run.readAllStandardError())));
+    QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-export/"_s) + kDist + u"/common.pt"_s), m_common);
+    QVERIFY(!QFile::exists(m_dir.filePath(u"PWNED"_s)));
+}
+
+void TestCkptSync::layouts_data()
+{
+    // What verl writes on rank 0's node and on another node, per release and setting
+    // (resources/data/verl-facts.json, "checkpoint").
+    QTest::addColumn<QStringList>("rankZero"); // files only rank 0's node has (every node needs them)
+    QTest::addColumn<QStringList>("perRank");  // files each node writes for its own ranks
+    const QString a = u"global_step_4/actor/"_s;
+    QTest::addRow("0.6 dist_ckpt") << QStringList{a + u"dist_ckpt/common.pt"_s,     a + u"dist_ckpt/.metadata"_s,
+                                                  a + u"dist_ckpt/metadata.json"_s, a + u"huggingface/config.json"_s,
+                                                  a + u"transformer_config.json"_s, u"global_step_4/data.pt"_s}
+                                   << QStringList{a + u"dist_ckpt/__%1_0.distcp"_s, a + u"dist_ckpt/__%1_1.distcp"_s};
+    QTest::addRow("0.7.1 mbridge") << QStringList{a + u"dist_ckpt/common.pt"_s,
+                                                  a + u"dist_ckpt/.metadata"_s,
+                                                  a + u"dist_ckpt/metadata.json"_s,
+                                                  a + u"huggingface/model-00001-of-00002.safetensors"_s,
+                                                  a + u"huggingface/model-00002-of-00002.safetensors"_s,
+                                                  a + u"huggingface/model.safetensors.index.json"_s,
+                                                  a + u"huggingface/config.json"_s,
+                                                  a + u"huggingface/tokenizer.json"_s}
+                                   << QStringList{a + u"dist_ckpt/__%1_0.distcp"_s};
+    QTest::addRow("0.9 v2")
+        << QStringList{a + u"model/huggingface/model.safetensors"_s, a + u"model/huggingface/config.json"_s,
+                       a + u"optimizer/dist_ckpt/common.pt"_s,       a + u"optimizer/dist_ckpt/.metadata"_s,
+                       a + u"optimizer/dist_ckpt/metadata.json"_s,   a + u"extra/dist_ckpt/.metadata"_s,
+                       a + u"extra/dist_ckpt/metadata.json"_s,       a + u"ckpt_contents.json"_s}
+        << QStringList{a + u"optimizer/dist_ckpt/__%1_0.distcp"_s, a + u"extra/dist_ckpt/__%1_0.distcp"_s};
+    QTest::addRow("0.7 LoRA") << QStringList{a + u"dist_ckpt/common.pt"_s, a + u"dist_ckpt/.metadata"_s,
+                                             a + u"dist_ckpt/metadata.json"_s}
+                              << QStringList{a + u"dist_ckpt/__%1_0.distcp"_s,
+                                             a + u"adapter_checkpoint/mp_rank_0%1_adapter.pt"_s};
+}
+
+void TestCkptSync::layouts()
+{
+    QFETCH(QStringList, rankZero);
+    QFETCH(QStringList, perRank);
+    // Rank 0's node (this machine) holds ranks 0-1, "la" 2-3 and "lb" 4-5; each sees its own disk at
+    // the same path.
+    const QString root = m_dir.filePath(u"layoutroot"_s);
+    const QStringList nodes{u"la"_s, u"lb"_s};
+    const auto emptied = [](const QString &dir) {
+        QDir().mkpath(dir);
+        for (const QString &entry : QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot))
+            QFileInfo(dir + u'/' + entry).isDir() ? QDir(dir + u'/' + entry).removeRecursively()
+                                                  : QFile::remove(dir + u'/' + entry);
+        return dir;
+    };
+    emptied(root);
+    for (int n = 0; n < 2; ++n) {
+        const QString disk = emptied(m_dir.filePath(u"node-"_s + nodes.at(n)));
+        if (!m_servers.contains(nodes.at(n))) {
+            auto server = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-"_s + nodes.at(n)),
+                                                                 u"127.0.0.%1"_s.arg(12 + n));
+            server->bindMount(disk, root);
+            QVERIFY2(server->start({}), qPrintable(server->errorString()));
+            m_servers.insert(nodes.at(n), server);
+            writeConfig();
+        }
+    }
+    for (const QString &f : rankZero)
+        QVERIFY(vna::test::writeFile(root + u'/' + f, randomBytes(2048)));
+    for (int n = 0; n < 3; ++n)
+        for (const QString &f : perRank)
+            for (int r = 2 * n; r < 2 * n + 2; ++r)
+                QVERIFY(vna::test::writeFile((n == 0 ? root : m_dir.filePath(u"node-"_s + nodes.at(n - 1))) + u'/'
+                                                 + f.arg(r),
+                                             "rank " + QByteArray::number(r)));
+    const auto r = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, root, u"--nodes"_s, u"la,lb"_s, u"--ssh-config"_s,
+                                      m_config, u"--devices-per-node"_s, u"2"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    QVERIFY2(!r.out.contains(u"WARNING"_s), qPrintable(r.out.right(600))); // 6 ranks saved, 6 resume
+    for (int n = 0; n < 2; ++n) {
+        const QString disk = m_dir.filePath(u"node-"_s + nodes.at(n));
+        for (const QString &f : rankZero)
+            QVERIFY2(vna::test::readFile(disk + u'/' + f) == vna::test::readFile(root + u'/' + f),
+                     qPrintable(nodes.at(n) + u": "_s + f));
+        for (const QString &f : perRank)
+            for (int rank = 0; rank < 6; ++rank) // its own ranks' files only, untouched
+                QCOMPARE(QFile::exists(disk + u'/' + f.arg(rank)), rank / 2 == n + 1);
+        QCOMPARE(tempFiles(disk), QStringList());
+    }
+}
+
+void TestCkptSync::destinationLinksAndSpecialFiles()
+{
+    const QString dist = node(u"node1"_s) + u'/' + kDist;
+    // .metadata is a link to a folder; a planted backup-looking link points outside; metadata.json is a FIFO.
+    QFile::remove(dist + u"/.metadata"_s);
+    QVERIFY(QDir().mkpath(dist + u"/elsewhere"_s));
+    QVERIFY(QFile::link(u"elsewhere"_s, dist + u"/.metadata"_s));
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"outside"_s), "outside"));
+    QVERIFY(QFile::link(m_dir.filePath(u"outside"_s), dist + u"/common.pt.bak-20260101-000000"_s));
+    QFile::remove(dist + u"/metadata.json"_s);
+    QCOMPARE(::mkfifo(QFile::encodeName(dist + u"/metadata.json"_s).constData(), 0644), 0);
+    QElapsedTimer clock;
+    clock.start();
+    auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(clock.elapsed() < 20000, "a FIFO must not be opened"); // no timeouts stacked up
+    QVERIFY2(r.out.contains(kDist + u"/metadata.json is a fifo on node1"_s), qPrintable(r.out.right(600)));
+    QVERIFY(QFileInfo(dist + u"/metadata.json"_s).exists());
+    QFile::remove(dist + u"/metadata.json"_s);
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    // The link itself was replaced (and kept as the backup); nothing went into the folder it named.
+    QVERIFY(!QFileInfo(dist + u"/.metadata"_s).isSymLink());
+    QCOMPARE(vna::test::readFile(dist + u"/.metadata"_s), vna::test::readFile(m_ckpt + u'/' + kDist + u"/.metadata"_s));
+    QCOMPARE(QDir(dist + u"/elsewhere"_s).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList());
+    const QStringList backups
+        = QDir(dist).entryList({u".metadata.bak-*"_s}, QDir::AllEntries | QDir::Hidden | QDir::System);
+    QCOMPARE(backups.size(), 1);
+    QVERIFY(QFileInfo(dist + u'/' + backups.first()).isSymLink());
+    QCOMPARE(vna::test::readFile(m_dir.filePath(u"outside"_s)), QByteArray("outside"));
+}
+
+void TestCkptSync::interruptedRunsAreCompleted()
+{
+    QCOMPARE(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s}).code, ExitCode::Ok);
+    const QString dist = node(u"node1"_s) + u'/' + kDist;
+    // A run killed while receiving left a temporary file; one killed while switching left its journal
+    // with one switch done and one to go.
+    QVERIFY(vna::test::writeFile(dist + u"/.common.pt.vna-tmp-dead"_s, "partial"));
+    QVERIFY(vna::test::writeFile(dist + u"/.metadata.json.vna-tmp-cut"_s, "new json"));
+    QVERIFY(vna::test::writeFile(
+        node(u"node1"_s) + u"/.verl-npu-assistant-journal"_s,
+        ("c " + vna::shell::quote(m_ckpt + u'/' + kDist + u"/.metadata.json.vna-tmp-cut"_s).toUtf8() + ' '
+         + vna::shell::quote(m_ckpt + u'/' + kDist + u"/metadata.json"_s).toUtf8() + ' '
+         + vna::shell::quote(m_ckpt + u'/' + kDist + u"/metadata.json.bak-cut"_s).toUtf8() + '\n')));
+    auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--verify-only"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"cut short while switching files"_s), qPrintable(r.out.right(600)));
+    QVERIFY2(!r.out.contains(u"CLEANED"_s), qPrintable(r.out.right(600))); // the journal's files are needed
+    QVERIFY(vna::test::writeFile(dist + u"/common.pt"_s, "older"));        // so that this run has work to do
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    QVERIFY(!QFile::exists(node(u"node1"_s) + u"/.verl-npu-assistant-journal"_s));
+    QCOMPARE(vna::test::readFile(dist + u"/metadata.json.bak-cut"_s).isEmpty(), false); // the old one, kept
+    QCOMPARE(vna::test::readFile(dist + u"/metadata.json"_s),
+             vna::test::readFile(m_ckpt + u'/' + kDist + u"/metadata.json"_s));
+    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--verify-only"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out.right(600)));
+    // A dead run's temporary file, no journal: verify-only cleans it.
+    QVERIFY(vna::test::writeFile(dist + u"/.common.pt.vna-tmp-dead2"_s, "partial"));
+    r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--verify-only"_s});
+    QVERIFY2(r.out.contains(u"CLEANED  node1  1 temporary file(s)"_s), qPrintable(r.out.right(600)));
+    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
+}
+
+void TestCkptSync::concurrentRunIsRefused()
+{
+    // Another run holds node1's lock (the same file the node sees: its disk is this folder).
+    const QString lock = node(u"node1"_s) + u"/.verl-npu-assistant.lock"_s;
+    QVERIFY(vna::test::writeFile(lock, "alice@ws7, pid 4242, since 2026-12-01 10:00:00 UTC\n"));
+    QVERIFY(vna::test::writeFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s, "old on node2"));
+    QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s, "old on node1"));
+    QProcess holder;
+    holder.start(u"flock"_s, {u"-o"_s, lock, u"sleep"_s, u"60"_s}); // -o: the lock goes with flock
+    QVERIFY(holder.waitForStarted());
+    QTest::qWait(300);
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s});
+    holder.kill();
+    holder.waitForFinished();
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"another sync is running on node1 (alice@ws7, pid 4242"_s), qPrintable(r.out.right(600)));
+    // Neither node changed: the run stopped at the first lock.
+    QCOMPARE(vna::test::readFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("old on node1"));
+    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("old on node2"));
+    QVERIFY(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s}).code == ExitCode::Ok);
+}
+
+void TestCkptSync::sourceLinks()
+{
+    // A link to a private file keeps its mode; a link to /dev/zero is never read.
+    const QString step = m_ckpt + u"/global_step_8/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"secret.bin"_s), "private bytes"));
+    QVERIFY(QFile::setPermissions(m_dir.filePath(u"secret.bin"_s), QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QVERIFY(QDir().mkpath(step));
+    QVERIFY(QFile::link(m_dir.filePath(u"secret.bin"_s), step + u"/common.pt"_s));
+    QVERIFY(QFile::link(u"/dev/zero"_s, step + u"/.metadata"_s));
+    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--step"_s, u"8"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    QVERIFY2(r.out.contains(u".metadata is a link to a character device: not copied"_s), qPrintable(r.out.right(600)));
+    QVERIFY2(r.out.contains(u"common.pt is a link at the source"_s), qPrintable(r.out.right(600)));
+    const QString copied = node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/common.pt"_s;
+    QCOMPARE(vna::test::readFile(copied), QByteArray("private bytes"));
+    struct stat st
+    {};
+    QCOMPARE(::stat(QFile::encodeName(copied).constData(), &st), 0);
+    QCOMPARE(st.st_mode & 0777, 0600u);
+    QVERIFY(!QFile::exists(node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/.metadata"_s));
+}
+
+void TestCkptSync::stepFolderWithoutTracker()
+{
+    // --from a host, pointing at one step folder with no tracker beside it.
+    const QString root = m_dir.filePath(u"notracker"_s);
+    QVERIFY(vna::test::writeFile(root + u"/global_step_3/actor/dist_ckpt/common.pt"_s, "c3"));
+    QVERIFY(vna::test::writeFile(root + u"/global_step_3/actor/dist_ckpt/.metadata"_s, "m3"));
+    const auto r
+        = vna::test::runCli({u"sync"_s, u"--checkpoint"_s, root + u"/global_step_3"_s, u"--from"_s, u"shared"_s,
+                             u"--nodes"_s, u"relay"_s, u"--ssh-config"_s, m_config, u"--dry-run"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    QVERIFY2(r.out.contains(u"global_step_3/actor/dist_ckpt/common.pt"_s), qPrintable(r.out.right(600)));
 }
 
 void TestCkptSync::hostilePathIsData()
@@ -359,7 +618,7 @@ void TestCkptSync::hostilePathIsData()
     writeConfig();
     const auto r = vna::test::runCli(
         {u"sync"_s, u"--checkpoint"_s, hostile, u"--nodes"_s, u"hostile"_s, u"--ssh-config"_s, m_config});
-    QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out + r.err));
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
     QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
     QVERIFY(!QFile::exists(marker));
 }

@@ -127,7 +127,7 @@ SyncTab::SyncTab(QWidget *parent)
     m_watchTimer = new QTimer(this);
     m_watchTimer->setInterval(10000);
     connect(m_watchTimer, &QTimer::timeout, this, &SyncTab::watchTick);
-    connect(m_wizard, &QWizard::finished, this, [this] { m_wizard->restart(); });
+    connect(m_wizard, &QWizard::finished, this, &SyncTab::newSync);
     retranslate();
     loadSettings();
     m_loading = false;
@@ -159,7 +159,7 @@ void SyncTab::openLink(const ToolLink &link)
         Q_EMIT statusMessage(tr("The wizard is busy; cancel or finish the running step first."));
         return;
     }
-    m_wizard->restart();
+    newSync();
     m_sourceLocal->setChecked(true);
     m_folder->setText(folder);
     m_linkOrigin->setText(tr("Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, "
@@ -227,6 +227,13 @@ void SyncTab::buildSourcePage()
     stepRow->addWidget(m_includeTracker);
     stepRow->addStretch(1);
     layout->addLayout(stepRow);
+    m_needs = new QLabel(p);
+    m_needs->setObjectName(u"syncNeeds"_s);
+    m_needs->setWordWrap(true);
+    m_needs->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_needs);
+    connect(m_step, &QComboBox::currentIndexChanged, this, &SyncTab::showNeeds);
+    connect(m_includeTracker, &QCheckBox::toggled, this, &SyncTab::showNeeds);
     p->complete = [this] { return m_discovery.has_value() && m_step->count() > 0 && m_jobs == 0; };
     m_wizard->setPage(SourcePage, p);
 
@@ -334,7 +341,7 @@ void SyncTab::buildPlanPage()
     m_planSummary->setObjectName(u"syncPlanSummary"_s);
     m_planSummary->setWordWrap(true);
     layout->addWidget(m_planSummary);
-    m_planTable = resultTable(p, u"syncPlan"_s, 3);
+    m_planTable = resultTable(p, u"syncPlan"_s, 4);
     layout->addWidget(m_planTable, 2);
     auto *row = new QHBoxLayout;
     m_showCommands = new QPushButton(p);
@@ -421,8 +428,11 @@ void SyncTab::buildSummaryPage()
     m_copyReport->setObjectName(u"syncCopyReport"_s);
     m_openAudit = new QPushButton(p);
     m_openAudit->setObjectName(u"syncOpenAudit"_s);
+    m_newSync = new QPushButton(p);
+    m_newSync->setObjectName(u"syncNew"_s);
     row->addWidget(m_copyReport);
     row->addWidget(m_openAudit);
+    row->addWidget(m_newSync);
     row->addStretch(1);
     layout->addLayout(row);
     m_watch = new QCheckBox(p);
@@ -439,6 +449,50 @@ void SyncTab::buildSummaryPage()
     connect(m_openAudit, &QPushButton::clicked, this,
             [] { QDesktopServices::openUrl(QUrl::fromLocalFile(ckptsync::auditFile())); });
     connect(m_watch, &QCheckBox::toggled, this, &SyncTab::toggleWatch);
+    connect(m_newSync, &QPushButton::clicked, this, &SyncTab::newSync);
+}
+
+void SyncTab::newSync()
+{
+    if (isBusy())
+        return;
+    if (m_watch->isChecked())
+        m_watch->setChecked(false);
+    m_results.clear();
+    m_plan.clear();
+    m_preflightDone = false;
+    m_syncDone = false;
+    m_wizard->restart();
+    m_wizard->show(); // Finish hides a QWizard, even one living inside a tab
+    m_folder->setFocus();
+}
+
+void SyncTab::showNeeds()
+{
+    m_needs->clear();
+    const auto options = baseOptions();
+    if (!options || !m_discovery)
+        return;
+    const auto set = ckptsync::filesToSync(*m_discovery, options->selection);
+    if (!set) {
+        m_needs->setText(set.error().message);
+        return;
+    }
+    QMap<int, std::pair<int, qint64>> byNeed;
+    for (const ckptsync::SyncFile &file : set->files) {
+        auto &[count, bytes] = byNeed[static_cast<int>(file.need)];
+        ++count;
+        bytes += file.size;
+    }
+    QStringList lines;
+    for (auto it = byNeed.cbegin(); it != byNeed.cend(); ++it)
+        lines << tr("%n file(s), %1 MiB: %2", nullptr, it.value().first)
+                     .arg(static_cast<double>(it.value().second) / (1 << 20), 0, 'f', 1)
+                     .arg(ckptsync::needText(static_cast<ckptsync::Need>(it.key())));
+    if (!set->perRank.isEmpty())
+        lines << tr("%n per-rank file(s) stay on their node.", nullptr, static_cast<int>(set->perRank.size()));
+    lines << set->refused;
+    m_needs->setText(tr("Every node needs:") + u'\n' + lines.join(u'\n'));
 }
 
 void SyncTab::retranslate()
@@ -452,20 +506,21 @@ void SyncTab::retranslate()
     m_wizard->page(SummaryPage)->setTitle(tr("Summary"));
     m_wizard->page(PlanPage)->setButtonText(QWizard::CommitButton, tr("&Start sync"));
     m_sourceHint->setText(
-        tr("Without shared storage, a Megatron checkpoint reloads only where rank 0 saved it: "
-           "common.pt, .metadata and metadata.json exist on that node alone (FileNotFoundError on the "
-           "others). This copies them to the same path on every node."));
+        tr("Without shared storage, a checkpoint reloads only where rank 0 saved it: the dist-checkpoint "
+           "metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights exist on that "
+           "node alone. This gives every node the files of the step that its ranks read, at the same path; each "
+           "rank's own shards stay where they are."));
     m_sourceLocal->setText(tr("On &this machine"));
     m_sourceRemote->setText(tr("On &another node:"));
     m_folderLabel->setText(tr("default_local_dir, or one global_step_N folder in it:"));
     m_browse->setText(tr("Browse…"));
     m_scan->setText(tr("&Scan"));
-    m_found->setHeaderLabels({tr("Step / folder"), tr("Metadata files"), tr("Written by")});
+    m_found->setHeaderLabels({tr("Step / folder"), tr("Metadata files"), tr("Shards here")});
     m_stepLabel->setText(tr("Copy:"));
-    m_includeTracker->setText(tr("Also the tracker file and data.pt"));
+    m_includeTracker->setText(tr("Also the tracker file"));
     m_includeTracker->setToolTip(
-        tr("latest_checkpointed_iteration.txt and global_step_N/data.pt are written only on the "
-           "trainer's node; without them the others start from scratch."));
+        tr("latest_checkpointed_iteration.txt is written only on the trainer's node; where it is missing, a "
+           "resume starts from scratch. global_step_N/data.pt is part of the step and always copied."));
     m_nodesHint->setText(tr("The nodes that need the files, in ClusterShell nodeset syntax (node[02-16], "
                             "rack[1-2]n[01-04], a,b, node[1-8]!node3)."));
     m_sshConfigLabel->setText(tr("SSH configuration file:"));
@@ -476,7 +531,7 @@ void SyncTab::retranslate()
                                 "storage (then no copy is needed)."));
     m_preflight->setHorizontalHeaderLabels(
         {tr("Node"), tr("Reachable"), tr("Free"), tr("Folders"), tr("Files already there")});
-    m_planTable->setHorizontalHeaderLabels({tr("Node"), tr("File"), tr("Action")});
+    m_planTable->setHorizontalHeaderLabels({tr("Node"), tr("File"), tr("Action"), tr("Why")});
     m_showCommands->setText(tr("Show commands"));
     m_copyScript->setText(tr("Copy"));
     m_runTable->setHorizontalHeaderLabels({tr("Node"), tr("Status")});
@@ -484,6 +539,8 @@ void SyncTab::retranslate()
     m_retry->setText(tr("&Retry failed"));
     m_copyReport->setText(tr("Copy report"));
     m_openAudit->setText(tr("Open audit log"));
+    m_newSync->setText(tr("&New sync"));
+    showNeeds();
     m_watch->setText(tr("&Watch the folder and sync every new step once it is complete"));
 }
 
@@ -659,10 +716,12 @@ void SyncTab::runPreflight()
         m_preflightSummary->setText(files.error().message);
         return;
     }
+    ckptsync::Options run = *options;
+    run.runBy = ckptsync::defaultRunBy();
     setBusy(true, tr("Reading the source and checking %n node(s)…", nullptr, static_cast<int>(options->nodes.size())));
-    const ckptsync::Options &opts = *options;
-    const QList<ckptsync::SyncFile> &wanted = *files;
-    using Outcome = std::pair<Result<QList<ckptsync::SourceFile>>, QList<ckptsync::NodeState>>;
+    const ckptsync::Options &opts = run;
+    const ckptsync::SourceSet &wanted = *files;
+    using Outcome = std::pair<Result<ckptsync::SourceData>, QList<ckptsync::NodeState>>;
     runJob<Outcome>(
         [opts, wanted](const std::atomic_bool *cancel) {
             auto source = ckptsync::readSource(opts.source, wanted, opts.ssh, cancel);
@@ -677,7 +736,7 @@ void SyncTab::runPreflight()
                 m_preflightSummary->setText(outcome.first.error().message);
                 return;
             }
-            m_sourceFiles = *outcome.first;
+            m_source = *outcome.first;
             m_states = outcome.second;
             m_preflightDone = true;
             showPreflight();
@@ -712,18 +771,18 @@ void SyncTab::showPreflight()
         reach->setIcon(icon(s.reachable ? Verdict::Pass : Verdict::Error));
         reach->setToolTip(s.error);
         m_preflight->setItem(row, 1, reach);
-        m_preflight->setItem(row, 2,
-                             resultCell(s.freeBytes
-                                            ? tr("%1 GiB").arg(static_cast<double>(*s.freeBytes) / (1 << 30), 0, 'f', 1)
-                                            : u"—"_s));
+        QStringList free;
+        for (const ckptsync::Volume &v : s.volumes)
+            free.append(tr("%1 GiB on %2").arg(static_cast<double>(v.freeBytes) / (1 << 30), 0, 'f', 1).arg(v.mount));
+        m_preflight->setItem(row, 2, resultCell(free.isEmpty() ? u"—"_s : free.join(u", "_s)));
         QStringList dirs;
         for (auto it = s.dirs.cbegin(); it != s.dirs.cend(); ++it)
             dirs.append(dirStateText(it.value()));
         dirs.removeDuplicates();
         m_preflight->setItem(row, 3, resultCell(dirs.join(u", "_s)));
         int same = 0, differ = 0, missing = 0;
-        for (const ckptsync::SourceFile &f : std::as_const(m_sourceFiles)) {
-            const QString sha = s.sha256.value(f.path);
+        for (const ckptsync::SourceFile &f : std::as_const(m_source.files)) {
+            const QString sha = s.files.value(f.path).sha256;
             if (sha.isEmpty())
                 ++missing;
             else if (sha == f.sha256)
@@ -742,15 +801,23 @@ void SyncTab::showPreflight()
     QString text = tr("%1 of %n node(s) reachable.", nullptr, static_cast<int>(m_states.size())).arg(reachable);
     if (shared > 0 && shared == reachable)
         text += u' ' + tr("Every reachable node shares the source's storage: no copy needed.");
-    const auto problems = ckptsync::planProblems(m_sourceFiles, m_states);
+    const auto problems = ckptsync::planProblems(m_source, m_states);
     for (auto it = problems.cbegin(); it != problems.cend(); ++it)
         text += u'\n' + it.key() + u": "_s + it.value().join(u"; "_s);
+    const auto notes = ckptsync::planNotes(m_states);
+    for (auto it = notes.cbegin(); it != notes.cend(); ++it)
+        text += u'\n' + it.key() + u": "_s + it.value().join(u"; "_s);
+    for (const QString &note : std::as_const(m_source.notes))
+        text += u'\n' + note;
+    const auto [world, from] = ckptsync::worldSize(m_source, m_states);
+    if (world > 0)
+        text += u'\n' + tr("Saved by %n rank(s) (read from %1).", nullptr, world).arg(from);
     m_preflightSummary->setText(text);
 }
 
 void SyncTab::showPlan()
 {
-    m_plan = ckptsync::buildPlan(m_sourceFiles, m_states);
+    m_plan = ckptsync::buildPlan(m_source, m_states);
     m_planTable->setRowCount(0);
     int copies = 0;
     for (const ckptsync::PlanItem &p : std::as_const(m_plan)) {
@@ -759,15 +826,25 @@ void SyncTab::showPlan()
         m_planTable->setItem(row, 0, resultCell(p.node));
         m_planTable->setItem(row, 1, resultCell(p.file));
         m_planTable->setItem(row, 2, resultCell(ckptsync::actionText(p.action)));
+        m_planTable->setItem(row, 3, resultCell(p.reason.isEmpty() ? ckptsync::needText(p.need) : p.reason));
         copies += p.action == ckptsync::Action::Copy || p.action == ckptsync::Action::Replace;
     }
     m_planTable->resizeColumnsToContents();
-    m_planSummary->setText(copies > 0
-                               ? tr("%n file copy(ies) to make. Nothing on the source is changed; an existing "
-                                    "different file is kept as NAME.bak-<time>.",
-                                    nullptr, copies)
-                               : tr("Nothing to copy: every node already has these files, shares the storage, or "
-                                    "cannot be reached."));
+    QString text = copies > 0 ? tr("%n file copy(ies) to make. Nothing on the source is changed; an existing "
+                                   "different file is kept as NAME.bak-<time>.",
+                                   nullptr, copies)
+                              : tr("Nothing to copy: every node already has these files, shares the storage, or "
+                                   "cannot be reached.");
+    const auto bytes = ckptsync::bytesPerNode(m_plan);
+    QStringList perNode;
+    for (auto it = bytes.cbegin(); it != bytes.cend(); ++it)
+        if (it.value() > 0)
+            perNode.append(tr("%1: %2 MiB").arg(it.key()).arg(static_cast<double>(it.value()) / (1 << 20), 0, 'f', 1));
+    if (!perNode.isEmpty())
+        text += u'\n' + tr("To send: %1").arg(perNode.join(u", "_s));
+    if (const auto options = baseOptions(); options && !options->ssh.configFile.isEmpty())
+        text += u'\n' + tr("ssh configuration: %1").arg(options->ssh.configFile);
+    m_planSummary->setText(text);
     updateScript();
     page(m_wizard, PlanPage)->refresh();
 }
@@ -780,7 +857,7 @@ void SyncTab::updateScript()
     static const ckptsync::ScriptKind kinds[] = {ckptsync::ScriptKind::Bash, ckptsync::ScriptKind::Clush,
                                                  ckptsync::ScriptKind::Pdcp, ckptsync::ScriptKind::Hook};
     m_script->setPlainText(
-        ckptsync::exportScript(kinds[std::max(0, m_scriptKind->currentIndex())], *options, m_sourceFiles));
+        ckptsync::exportScript(kinds[std::max(0, m_scriptKind->currentIndex())], *options, m_source));
 }
 
 void SyncTab::startSync(const QStringList &onlyNodes)
@@ -815,7 +892,8 @@ void SyncTab::startSync(const QStringList &onlyNodes)
     m_retry->setEnabled(false);
     log(onlyNodes.isEmpty() ? tr("Copying to %n node(s).", nullptr, static_cast<int>(nodes.size()))
                             : tr("Retrying %1.").arg(onlyNodes.join(u", "_s)));
-    const QList<ckptsync::SourceFile> files = m_sourceFiles;
+    const ckptsync::SourceData files = m_source;
+    opts.runBy = ckptsync::defaultRunBy();
     QPointer<SyncTab> self(this);
     const ckptsync::Progress progress = [self](const QString &node, const QString &message, bool finished) {
         QMetaObject::invokeMethod(
@@ -835,11 +913,17 @@ void SyncTab::startSync(const QStringList &onlyNodes)
     setBusy(true, QString());
     using Outcome = std::pair<QList<ckptsync::PlanItem>, QList<ckptsync::NodeResult>>;
     const bool retry = !onlyNodes.isEmpty();
+    const bool interrupted
+        = std::any_of(m_states.cbegin(), m_states.cend(), [](const ckptsync::NodeState &s) { return s.journal; });
     runJob<Outcome>(
-        [opts, plan, files, progress, retry](const std::atomic_bool *cancel) {
+        [opts, plan, files, progress, retry, interrupted](const std::atomic_bool *cancel) {
             // A retry checks the failed nodes again: one that was down at preflight has no plan yet.
-            const QList<ckptsync::PlanItem> todo
-                = retry ? ckptsync::buildPlan(files, ckptsync::preflight(opts, files, cancel)) : plan;
+            // Switches an earlier sync left half done are completed first, and the plan made again.
+            QList<ckptsync::PlanItem> todo = plan;
+            if (interrupted)
+                ckptsync::completeInterrupted(opts, ckptsync::preflight(opts, files, cancel));
+            if (retry || interrupted)
+                todo = ckptsync::buildPlan(files, ckptsync::preflight(opts, files, cancel));
             auto results = ckptsync::execute(opts, todo, files, cancel, progress);
             (void)ckptsync::writeAudit(opts, todo, results);
             return Outcome{todo, results};
@@ -889,21 +973,26 @@ void SyncTab::showSummary()
         ok += r.status == ckptsync::NodeResult::Status::Ok;
         failed += r.status == ckptsync::NodeResult::Status::Failed;
         skipped += r.status == ckptsync::NodeResult::Status::Skipped;
-        for (const ckptsync::FileResult &f : r.files)
-            files += f.action == ckptsync::Action::Copy || f.action == ckptsync::Action::Replace;
+        files += r.written();
     }
-    m_summary->setText(tr("%1 node(s) ok, %2 failed, %3 skipped; %4 file(s) written and checked.\nAudit log: %5")
-                           .arg(ok)
-                           .arg(failed)
-                           .arg(skipped)
-                           .arg(files)
-                           .arg(QDir::toNativeSeparators(ckptsync::auditFile())));
+    QString text = tr("%1 node(s) ok, %2 failed, %3 skipped; %4 file(s) written and checked.\nAudit log: %5")
+                       .arg(ok)
+                       .arg(failed)
+                       .arg(skipped)
+                       .arg(files)
+                       .arg(QDir::toNativeSeparators(ckptsync::auditFile()));
+    if (const auto options = baseOptions(); options)
+        text += u'\n'
+            + (options->ssh.configFile.isEmpty() ? tr("ssh configuration: ~/.ssh/config")
+                                                 : tr("ssh configuration: %1").arg(options->ssh.configFile));
+    m_summary->setText(text);
 }
 
 void SyncTab::toggleWatch(bool on)
 {
     m_watchPrevious.reset();
-    m_watchDone.clear();
+    m_watchSynced.clear();
+    m_watchFailed.clear();
     if (on) {
         log(tr("Watching for new steps."));
         m_watchTimer->start();
@@ -918,50 +1007,71 @@ void SyncTab::watchTick()
     const auto options = baseOptions();
     if (!options || isBusy())
         return;
-    const ckptsync::Options &opts = *options;
+    ckptsync::Options opts = *options;
+    opts.runBy = ckptsync::defaultRunBy();
     const std::optional<ckptsync::Discovery> previous = m_watchPrevious;
-    const QSet<int> done = m_watchDone;
+    const QMap<int, QString> synced = m_watchSynced;
+    const QMap<int, QStringList> failedOn = m_watchFailed;
     // A plain struct, not std::optional: GCC's -Wmaybe-uninitialized misfires on the latter under ASan.
     struct Outcome
     {
         bool ok = false;
         ckptsync::Discovery now;
-        QList<int> synced;
+        QMap<int, QString> synced;
+        QMap<int, QStringList> failed;
     };
     runJob<Outcome>(
-        [opts, previous, done](const std::atomic_bool *cancel) {
+        [opts, previous, synced, failedOn](const std::atomic_bool *cancel) {
             const auto now = ckptsync::discoverSource(opts.source, opts.ssh, cancel);
             if (!now)
                 return Outcome{};
-            QList<int> synced;
-            if (previous)
-                for (const int step : ckptsync::completeSteps(*previous, *now)) {
-                    if (done.contains(step))
-                        continue;
-                    ckptsync::Options run = opts;
-                    run.selection.steps = ckptsync::Selection::Steps::One;
-                    run.selection.step = step;
-                    const auto files = ckptsync::filesToSync(*now, run.selection);
-                    if (!files)
-                        continue;
-                    const auto source = ckptsync::readSource(run.source, *files, run.ssh, cancel);
-                    if (!source)
-                        continue;
-                    const auto plan = ckptsync::buildPlan(*source, ckptsync::preflight(run, *source, cancel));
-                    (void)ckptsync::writeAudit(run, plan, ckptsync::execute(run, plan, *source, cancel));
-                    synced.append(step);
-                }
-            return Outcome{true, *now, synced};
+            Outcome outcome{true, *now, {}, {}};
+            if (!previous)
+                return outcome;
+            // Complete: sizes and times kept between two polls, and the tracker there. A step whose
+            // files change after its sync goes again; nodes that failed are tried on every poll.
+            for (const int step : ckptsync::completeSteps(*previous, *now)) {
+                const QString signature = ckptsync::stepSignature(*now, step);
+                const bool changed = synced.contains(step) && synced.value(step) != signature;
+                if (synced.contains(step) && !changed && failedOn.value(step).isEmpty())
+                    continue;
+                ckptsync::Options run = opts;
+                run.selection.steps = ckptsync::Selection::Steps::One;
+                run.selection.step = step;
+                if (synced.contains(step) && !changed)
+                    run.nodes = failedOn.value(step);
+                const auto files = ckptsync::filesToSync(*now, run.selection);
+                if (!files)
+                    continue;
+                const auto source = ckptsync::readSource(run.source, *files, run.ssh, cancel);
+                if (!source)
+                    continue;
+                const auto plan = ckptsync::buildPlan(*source, ckptsync::preflight(run, *source, cancel));
+                const auto results = ckptsync::execute(run, plan, *source, cancel);
+                (void)ckptsync::writeAudit(run, plan, results);
+                QStringList failed;
+                for (const ckptsync::NodeResult &r : results)
+                    if (r.status == ckptsync::NodeResult::Status::Failed)
+                        failed.append(r.node);
+                outcome.synced.insert(step, signature);
+                outcome.failed.insert(step, failed);
+            }
+            return outcome;
         },
         [this](const Outcome &outcome) {
             if (!outcome.ok)
                 return;
             if (!m_watchPrevious)
                 for (const ckptsync::Step &step : outcome.now.steps)
-                    m_watchDone.insert(step.number);
-            for (const int step : outcome.synced) {
-                m_watchDone.insert(step);
-                log(tr("global_step_%1 was complete and has been synced.").arg(step));
+                    m_watchSynced.insert(step.number, ckptsync::stepSignature(outcome.now, step.number));
+            for (auto it = outcome.synced.cbegin(); it != outcome.synced.cend(); ++it) {
+                m_watchSynced.insert(it.key(), it.value());
+                m_watchFailed.insert(it.key(), outcome.failed.value(it.key()));
+                const QStringList failed = outcome.failed.value(it.key());
+                log(failed.isEmpty() ? tr("global_step_%1 was complete and has been synced.").arg(it.key())
+                                     : tr("global_step_%1: %2 failed; tried again at the next poll.")
+                                           .arg(it.key())
+                                           .arg(failed.join(u", "_s)));
             }
             m_watchPrevious = outcome.now;
         });

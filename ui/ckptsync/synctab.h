@@ -80,6 +80,8 @@ private:
     void updateScript();
     void startSync(const QStringList &onlyNodes);
     void showSummary();
+    void showNeeds();
+    void newSync();
     void toggleWatch(bool on);
     void watchTick();
     void log(const QString &line);
@@ -102,6 +104,7 @@ private:
     QLabel *m_stepLabel = nullptr;
     QComboBox *m_step = nullptr;
     QCheckBox *m_includeTracker = nullptr;
+    QLabel *m_needs = nullptr; // what every node needs of the chosen step
 
     // Nodes
     QLabel *m_nodesHint = nullptr;
@@ -132,16 +135,18 @@ private:
     QLabel *m_summary = nullptr;
     QPushButton *m_copyReport = nullptr;
     QPushButton *m_openAudit = nullptr;
+    QPushButton *m_newSync = nullptr;
     QCheckBox *m_watch = nullptr;
     QTimer *m_watchTimer = nullptr;
 
     std::optional<ckptsync::Discovery> m_discovery;
-    QList<ckptsync::SourceFile> m_sourceFiles;
+    ckptsync::SourceData m_source;
     QList<ckptsync::NodeState> m_states;
     QList<ckptsync::PlanItem> m_plan;
     QList<ckptsync::NodeResult> m_results;
     std::optional<ckptsync::Discovery> m_watchPrevious;
-    QSet<int> m_watchDone;
+    QMap<int, QString> m_watchSynced;     // step -> its files' signature when synced
+    QMap<int, QStringList> m_watchFailed; // step -> nodes to try again
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
     QTemporaryDir m_controlDir{QDir::tempPath() + QStringLiteral("/vna-ssh-XXXXXX")}; // one ssh connection per node
     int m_jobs = 0;                                                                   // background jobs still to report
