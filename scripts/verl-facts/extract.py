@@ -170,6 +170,88 @@ ANCHORS = {
     },
 }
 
+# Who writes and who reads each file of a checkpoint step, for the checkpoint sync. Each entry: the
+# files (a regular expression on the path below global_step_N), whether each rank writes and reads
+# its own (then it stays on its node), who writes and who reads it, and the lines of verl that do the
+# writing and the reading ((file, pattern) each; the first match gives the source). Looked for from
+# `since` (until `until`); an entry that no longer matches in its range stops the script.
+MEGATRON = "verl/utils/checkpoint/megatron_checkpoint_manager.py"
+FSDP = "verl/utils/checkpoint/fsdp_checkpoint_manager.py"
+TRAINER = "verl/trainer/ppo/ray_trainer.py"
+CHECKPOINT = {
+    "dist_metadata": {
+        "since": "0.5.0", "files": r"/dist_ckpt/(common\.pt|\.metadata|metadata\.json)$", "per_rank": False,
+        "writer": "global rank 0 (Megatron-Core dist_checkpointing)", "reader": "every rank",
+        "write": (MEGATRON, r"save_dist_checkpointing\("), "read": (MEGATRON, r"load_dist_checkpointing\("),
+    },
+    "dist_shards": {
+        "since": "0.5.0", "files": r"/dist_ckpt/__\d+_\d+\.distcp$", "per_rank": True,
+        "writer": "every rank, its own", "reader": "the ranks of the same parallel layout",
+        "note": "Megatron's fully parallel load may read a replica from another rank's shard; with an unchanged "
+                "layout the FAQ's practice (shards stay on their node) works",
+        "write": (MEGATRON, r"save_dist_checkpointing\("), "read": (MEGATRON, r"load_dist_checkpointing\("),
+    },
+    "mbridge_weights": {
+        "since": "0.5.0", "files": r"/huggingface/[^/]+\.(safetensors|json)$", "per_rank": False,
+        "writer": "global rank 0 (mbridge save_weights)", "reader": "every rank (load_weights)",
+        "write": (MEGATRON, r"self\.bridge\.save_weights\("),
+        "read": (MEGATRON, r"self\.bridge\.load_weights\("),
+    },
+    "megatron_bridge_weights": {
+        "since": "0.7.0", "files": r"/huggingface/[^/]+\.(safetensors|json)$", "per_rank": False,
+        "writer": "global rank 0 (Megatron-Bridge save_hf_weights)", "reader": "every rank",
+        "write": (MEGATRON, r"self\.bridge\.save_hf_weights\("), "read": (MEGATRON, r"self\.bridge\.load_hf_weights\("),
+    },
+    "mbridge_default": {
+        "since": "0.7.0", "files": r"/huggingface/", "per_rank": False,
+        "writer": "the Megatron default: use_mbridge true, use_dist_checkpointing false",
+        "reader": "every rank loads the weights from huggingface/",
+        "write": ("verl/trainer/config/_generated_ppo_megatron_trainer.yaml", r"^\s+use_mbridge: true"),
+        "read": ("verl/trainer/config/_generated_ppo_megatron_trainer.yaml", r"^\s+use_dist_checkpointing: false"),
+    },
+    "lora_adapter": {
+        "since": "0.7.0", "until": "0.8.0", "files": r"/adapter_checkpoint/mp_rank_[^/]+_adapter\.pt$",
+        "per_rank": True, "writer": "every rank, for its tensor/pipeline/expert position",
+        "reader": "each rank, its own position",
+        "write": (MEGATRON, r"save_adapter_checkpoint\("), "read": (MEGATRON, r"load_adapter_checkpoint\("),
+    },
+    "megatron_fsdp": {
+        "since": "0.8.0", "files": r"/dist_ckpt/(__\d+_\d+\.distcp|\.metadata)$", "per_rank": False,
+        "writer": "every rank its shard, rank 0 the .metadata (no common.pt, no metadata.json)",
+        "reader": "every rank",
+        "write": (MEGATRON, r"save_fsdp_dtensor_checkpoint\("), "read": (MEGATRON, r"load_fsdp_dtensor_checkpoint\("),
+    },
+    "v2_manifest": {
+        "since": "0.9.0", "files": r"/ckpt_contents\.json$", "per_rank": False,
+        "writer": "global rank 0, last; holds world_size", "reader": "nobody on resume",
+        "write": (MEGATRON, r"os\.replace\(tmp_path, manifest_path\)"), "read": (MEGATRON, r'"world_size": self\.world_size'),
+    },
+    "fsdp_shards": {
+        "since": "0.5.0", "files": r"/(model|optim|extra_state)_world_size_\d+_rank_\d+\.pt$", "per_rank": True,
+        "writer": "every rank, its own", "reader": "the same rank",
+        "write": (FSDP, r"torch\.save\(model_state_dict, model_path\)"),
+        "read": (FSDP, r"model_state_dict = torch\.load\(local_model_path"),
+    },
+    "fsdp_rank0": {
+        "since": "0.5.0", "files": r"/(fsdp_config\.json|huggingface/.*)$", "per_rank": False,
+        "writer": "global rank 0", "reader": "nobody on resume (the model merger)",
+        "write": (FSDP, r"model_config\.save_pretrained\(hf_config_tokenizer_path\)"),
+        "read": ("verl/model_merger/fsdp_model_merger.py", r"fsdp_config"),
+    },
+    "data_pt": {
+        "since": "0.5.0", "files": r"^global_step_\d+/data\.pt$", "per_rank": False,
+        "writer": "the trainer process, on its node", "reader": "the trainer process when it resumes",
+        "write": (TRAINER, r"torch\.save\(dataloader_state_dict, dataloader_local_path\)"),
+        "read": (TRAINER, r"torch\.load\(dataloader_local_path"),
+    },
+    "tracker": {
+        "since": "0.5.0", "files": r"^latest_checkpointed_iteration\.txt$", "per_rank": False,
+        "writer": "the trainer process, last", "reader": "the trainer process (resume_mode auto)",
+        "write": (TRAINER, r"f\.write\(str\(self\.global_steps\)\)"),
+        "read": ("verl/utils/checkpoint/checkpoint_manager.py", r"int\(f\.read\(\)\.decode\(\)\)"),
+    },
+}
+
 # The values verl accepts: (kind, file, pattern). A pattern's group is a Python list literal, or, for
 # patterns marked "each", one accepted value per matching line (an if/elif chain).
 CHOICES = [
@@ -470,6 +552,23 @@ def extract(repo, tag):
             )
         behaviour[name] = found
 
+    checkpoint = {}
+    for name, fact in CHECKPOINT.items():
+        since = tuple(map(int, fact["since"].split(".")))
+        until = tuple(map(int, fact["until"].split("."))) if "until" in fact else None
+        if version < since or (until and version >= until):
+            continue
+        found = {}
+        for role in ("write", "read"):
+            path, pattern = fact[role]
+            hits = lines_matching(repo, tag, path, pattern)
+            if not hits:
+                raise SystemExit(f"{tag}: checkpoint fact '{name}' ({role}) matches nothing in {path}; "
+                                 "read verl's code at this tag and update CHECKPOINT")
+            found[role] = source(tag, path, hits[0][0])
+        checkpoint[name] = {key: fact[key] for key in ("files", "per_rank", "writer", "reader", "note") if key in fact}
+        checkpoint[name].update({"written_at": found["write"], "read_at": found["read"]})
+
     return {
         "version": ".".join(map(str, version)),
         "tag": tag,
@@ -486,6 +585,7 @@ def extract(repo, tag):
         "behaviour": behaviour,
         "entry_points": entry_points(repo, tag),
         "not_hydra": not_hydra(repo, tag),
+        "checkpoint": checkpoint,
     }
 
 
@@ -514,8 +614,8 @@ def main():
         print(f"verl-recipe {commit[:10]}: {len(recipe['entry_points'])} entry points", file=sys.stderr)
     document = {
         "schema": 1,
-        "about": "What each verl release expects of the NPU profiler, the weight-transfer bucket and its launch "
-        "commands. Written by scripts/verl-facts/extract.py from verl's source; do not edit by hand.",
+        "about": "What each verl release expects of the NPU profiler, the weight-transfer bucket, its launch "
+        "commands, and who writes and reads each checkpoint file. Written by scripts/verl-facts/extract.py from verl's source; do not edit by hand.",
         "repository": REPOSITORY,
         "versions": versions,
         "recipe": recipe,
