@@ -734,8 +734,40 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>%2 中没有 global_step_%1。</translation>
     </message>
     <message>
-        <source>The selected steps hold no dist_ckpt folder: this is not a Megatron checkpoint, or it was saved with a layout this tool does not know.</source>
-        <translation>所选 step 中没有 dist_ckpt 文件夹：这不是 Megatron 检查点，或者其目录结构本工具不认识。</translation>
+        <source>loaded by every rank: dist-checkpoint metadata (rank 0 writes it)</source>
+        <translation>每个 rank 都会加载：分布式检查点元数据（由 rank 0 写入）</translation>
+    </message>
+    <message>
+        <source>loaded by every rank: the model's weights in Hugging Face format (rank 0 writes them; verl ≥ 0.7 default with mbridge)</source>
+        <translation>每个 rank 都会加载：Hugging Face 格式的模型权重（由 rank 0 写入；verl ≥ 0.7 使用 mbridge 时的默认行为）</translation>
+    </message>
+    <message>
+        <source>read with the Hugging Face weights: config, index or tokenizer (rank 0 writes it)</source>
+        <translation>随 Hugging Face 权重一起读取：配置、索引或分词器（由 rank 0 写入）</translation>
+    </message>
+    <message>
+        <source>read by the trainer process when it resumes, on whichever node it starts</source>
+        <translation>训练器进程恢复时读取，它可能在任一节点上启动</translation>
+    </message>
+    <message>
+        <source>written by rank 0 only; copied so every node holds the whole step</source>
+        <translation>仅由 rank 0 写入；复制过去以便每个节点都有完整的该步</translation>
+    </message>
+    <message>
+        <source>each rank writes and reads its own: stays on its node</source>
+        <translation>每个 rank 写入并读取自己的文件：留在其所在节点</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, not a file: not copied.</source>
+        <translation>%1 是 %2，不是普通文件：未复制。</translation>
+    </message>
+    <message>
+        <source>%1 is a link to a %2: not copied.</source>
+        <translation>%1 是指向 %2 的链接：未复制。</translation>
+    </message>
+    <message>
+        <source>The selected steps hold no file that other nodes need (only per-rank files, or nothing at all).</source>
+        <translation>所选步中没有其他节点需要的文件（只有每个 rank 各自的文件，或者什么都没有）。</translation>
     </message>
 </context>
 <context>
@@ -751,10 +783,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>%1 does not exist on %2.</source>
         <translation>%2 上不存在 %1。</translation>
-    </message>
-    <message>
-        <source>%1 is larger than 4 GiB: this is not a metadata file.</source>
-        <translation>%1 大于 4 GiB：这不是元数据文件。</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
@@ -781,10 +809,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>替换：内容不同（旧文件保留为 .bak）</translation>
     </message>
     <message>
-        <source>missing at the source</source>
-        <translation>源端缺失</translation>
-    </message>
-    <message>
         <source>skip: shared storage, no copy needed</source>
         <translation>跳过：共享存储，无需复制</translation>
     </message>
@@ -801,10 +825,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>%1 不存在且无法创建</translation>
     </message>
     <message>
-        <source>%1 MiB free, %2 MiB needed</source>
-        <translation>可用 %1 MiB，需要 %2 MiB</translation>
-    </message>
-    <message>
         <source>cannot create the folder: %1</source>
         <translation>无法创建文件夹：%1</translation>
     </message>
@@ -815,14 +835,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>the copy arrived damaged: %1</source>
         <translation>传输后的文件已损坏：%1</translation>
-    </message>
-    <message>
-        <source>cannot keep the old file as a backup: %1</source>
-        <translation>无法将旧文件保留为备份：%1</translation>
-    </message>
-    <message>
-        <source>cannot rename the file into place: %1</source>
-        <translation>无法将文件重命名到目标位置：%1</translation>
     </message>
     <message>
         <source>unreachable at preflight</source>
@@ -841,16 +853,8 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>“%1”不是脚本类型；请使用 bash、clush、pdcp 或 hook。</translation>
     </message>
     <message>
-        <source># Copy the checkpoint metadata from %1 to every node (no checksum check, no backup).</source>
-        <translation># 将检查点元数据从 %1 复制到每个节点（不校验 checksum，不做备份）。</translation>
-    </message>
-    <message>
         <source># Run on %1, the source node.</source>
         <translation># 在源节点 %1 上运行。</translation>
-    </message>
-    <message>
-        <source># Run after each checkpoint save (e.g. at the end of your launch script's save step): copies the newest step's metadata from this node to the others.</source>
-        <translation># 在每次保存检查点后运行（例如放在启动脚本保存步骤之后）：把最新 step 的元数据从本节点复制到其他节点。</translation>
     </message>
     <message>
         <source>Cannot write the audit log %1: %2</source>
@@ -861,6 +865,134 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>
             <numerusform>正在复制 %n 个文件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>no answer within the time limit</source>
+        <translation>在时限内没有响应</translation>
+    </message>
+    <message>
+        <source>the remote command ended with exit code %1 and printed nothing</source>
+        <translation>远程命令以退出码 %1 结束，且没有任何输出</translation>
+    </message>
+    <message>
+        <source>%1 is no longer a regular file.</source>
+        <translation>%1 已不再是普通文件。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 GiB; this version holds each file in memory while sending it.</source>
+        <translation>%1 大于 4 GiB；此版本在发送时会把每个文件整个放在内存中。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is no longer a regular file.</source>
+        <translation>%2 上的 %1 已不再是普通文件。</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was read (%2 bytes listed, %3 read): the save is still running; try again when it is done.</source>
+        <translation>%1 在读取期间发生了变化（列出时 %2 字节，读到 %3 字节）：保存仍在进行；完成后再试。</translation>
+    </message>
+    <message>
+        <source>%1 is a link at the source: its target was read and is copied as a file.</source>
+        <translation>%1 在源端是链接：已读取其目标，并作为普通文件复制。</translation>
+    </message>
+    <message>
+        <source>a file name holds a line break; rename it at the source</source>
+        <translation>某个文件名包含换行符；请在源端重命名</translation>
+    </message>
+    <message>
+        <source>another run</source>
+        <translation>另一次运行</translation>
+    </message>
+    <message>
+        <source>the shard names on every node</source>
+        <translation>各节点上的分片文件名</translation>
+    </message>
+    <message>
+        <source>the FSDP shard names</source>
+        <translation>FSDP 分片文件名</translation>
+    </message>
+    <message>
+        <source>blocked: not a file on the node</source>
+        <translation>受阻：节点上此处不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 on %3; remove it, then sync again</source>
+        <translation>%1 在 %3 上是 %2；请删除后再同步</translation>
+    </message>
+    <message>
+        <source>a link on the node: replaced by the file, the link kept as the backup</source>
+        <translation>节点上此处是链接：将被文件替换，链接本身保留为备份</translation>
+    </message>
+    <message>
+        <source>%1 MiB free on %2, %3 MiB needed</source>
+        <translation>%2 上可用 %1 MiB，需要 %3 MiB</translation>
+    </message>
+    <message>
+        <source>another sync is running there (%1)</source>
+        <translation>那里正在运行另一次同步（%1）</translation>
+    </message>
+    <message>
+        <source>an earlier sync was cut short while switching files; this run completes it first</source>
+        <translation>之前的一次同步在切换文件时中断；本次运行会先将其完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n temporary file(s) of an earlier sync that died; removed by the next sync</source>
+        <translation><numerusform>之前已终止的同步留下了 %n 个临时文件；下次同步时会删除</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) only this node has (kept, not deleted): %1</source>
+        <translation><numerusform>%n 个只有此节点才有的文件（保留，不删除）：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>another sync is running on %1 (%2)</source>
+        <translation>%1 上正在运行另一次同步（%2）</translation>
+    </message>
+    <message>
+        <source>%1/%2 on %3 is a link or not a file; remove it</source>
+        <translation>%3 上的 %1/%2 是链接或不是普通文件；请删除</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file %1/%2 on %3</source>
+        <translation>无法在 %3 上创建锁文件 %1/%2</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>没有响应</translation>
+    </message>
+    <message>
+        <source>cannot switch the files into place: %1</source>
+        <translation>无法把文件切换到位：%1</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>an earlier sync left a journal that cannot be completed: %1</source>
+        <translation>之前的同步留下了无法完成的日志：%1</translation>
+    </message>
+    <message>
+        <source>locking</source>
+        <translation>正在加锁</translation>
+    </message>
+    <message>
+        <source>not started: %1; nothing was changed</source>
+        <translation>未开始：%1；没有做任何改动</translation>
+    </message>
+    <message>
+        <source>the node ended the transfer without confirming it</source>
+        <translation>节点结束了传输，但没有确认完成</translation>
+    </message>
+    <message>
+        <source># Copy what every node needs of %1 to the nodes (no lock, no journal, no backup: the sync command does those).</source>
+        <translation># 把 %1 中每个节点需要的文件复制到各节点（无锁、无日志、无备份：这些由 sync 命令负责）。</translation>
+    </message>
+    <message>
+        <source># Run after each checkpoint save (e.g. at the end of your launch script's save step): gives the other nodes what they need of the newest step.</source>
+        <translation># 每次保存检查点后运行（例如放在启动脚本保存步骤的末尾）：把最新一步中其他节点需要的文件交给它们。</translation>
     </message>
 </context>
 <context>
@@ -3543,26 +3675,6 @@ Exit code 1 when the settings contradict each other.</source>
         <source>no %1</source>
         <translation>没有 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>written by %n rank(s)</source>
-        <translation>
-            <numerusform>由 %n 个 rank 写入</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>WARNING: you plan to resume on %1 ranks; copying metadata does not fix a changed topology</source>
-        <translation>警告：你计划在 %1 个 rank 上恢复；复制元数据无法解决拓扑变化的问题</translation>
-    </message>
-    <message>
-        <source>Copy the rank-0 checkpoint metadata (common.pt, .metadata, metadata.json) to every node over ssh.</source>
-        <translation>通过 ssh 将 rank 0 的检查点元数据（common.pt、.metadata、metadata.json）复制到每个节点。</translation>
-    </message>
-    <message>
-        <source>On clusters without shared storage, Megatron checkpoints reload only where rank 0 saved them: common.pt, .metadata and metadata.json exist on that node alone. This copies them to the same path on every node: preflight, plan, parallel transfer to a temporary name, sha256 checked on the node, renamed into place, a differing file kept as NAME.bak-&lt;time&gt;, retries for transient failures. Nothing on the source is modified.
-Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input.</source>
-        <translation>在没有共享存储的集群上，Megatron 检查点只能在 rank 0 保存它的节点上重新加载：common.pt、.metadata 和 metadata.json 只存在于该节点。本命令把它们复制到每个节点的相同路径：预检、计划、并行传输到临时文件名、在节点上校验 sha256、重命名到位，内容不同的旧文件保留为 NAME.bak-&lt;时间&gt;，暂时性故障会重试。源端不做任何修改。
-所有节点成功或跳过时退出码为 0，任一节点失败时为 1，输入错误时为 2。</translation>
-    </message>
     <message>
         <source>default_local_dir, or one global_step_N folder in it (absolute path).</source>
         <translation>default_local_dir，或其中的某个 global_step_N 文件夹（绝对路径）。</translation>
@@ -3604,10 +3716,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>N|latest|all</translation>
     </message>
     <message>
-        <source>Also copy latest_checkpointed_iteration.txt and global_step_N/data.pt.</source>
-        <translation>同时复制 latest_checkpointed_iteration.txt 和 global_step_N/data.pt。</translation>
-    </message>
-    <message>
         <source>NPUs per node for the resume, to check the world size the shards were saved with.</source>
         <translation>恢复训练时每个节点的 NPU 数，用于核对分片保存时的 world size。</translation>
     </message>
@@ -3630,18 +3738,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Retries for transient failures (refused, reset, timed out).</source>
         <translation>暂时性故障（连接被拒绝、被重置、超时）的重试次数。</translation>
-    </message>
-    <message>
-        <source>Run the preflight and print the plan; copy nothing.</source>
-        <translation>运行预检并输出计划；不复制任何文件。</translation>
-    </message>
-    <message>
-        <source>Compare the checksums on every node with the source; copy nothing.</source>
-        <translation>将每个节点上的 checksum 与源端比较；不复制任何文件。</translation>
-    </message>
-    <message>
-        <source>Print the equivalent commands instead of running: bash (scp loop), clush, pdcp, or hook (a post-save script that runs this command).</source>
-        <translation>不执行，而是输出等价的命令：bash（scp 循环）、clush、pdcp，或 hook（保存后运行本命令的脚本）。</translation>
     </message>
     <message>
         <source>Keep watching the checkpoint folder and sync every new step once it is complete.</source>
@@ -3674,16 +3770,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>--checkpoint 指向 global_step_%1，与 --step %2 矛盾。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>Name the destination nodes with --nodes or --hostfile.</source>
         <translation>请用 --nodes 或 --hostfile 指定目标节点。</translation>
-    </message>
-    <message>
-        <source>(missing)</source>
-        <translation>（缺失）</translation>
     </message>
     <message>
         <source>Plan:</source>
@@ -3706,6 +3794,104 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>global_step_%1 is complete; syncing.</source>
         <translation>global_step_%1 已保存完成；正在同步。</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>shards of %n rank(s) here</source>
+        <translation><numerusform>此处有 %n 个 rank 的分片</numerusform></translation>
+    </message>
+    <message>
+        <source>Every node needs from the source:</source>
+        <translation>每个节点需要从源端获得：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1</source>
+        <translation><numerusform>%n 个文件，%1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per-rank file(s) stay where they are: %1</source>
+        <translation><numerusform>%n 个每 rank 各自的文件留在原处：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>NOTE: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>Give every node the checkpoint files only rank 0's node has (metadata, and since verl 0.7 the weights), over ssh.</source>
+        <translation>通过 ssh 把只有 rank 0 所在节点才有的检查点文件（元数据，以及自 verl 0.7 起的权重）交给每个节点。</translation>
+    </message>
+    <message>
+        <source>On clusters without shared storage, a verl checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights (huggingface/) exist on that node alone. This gives every node the files of the step that rank 0's node has and it lacks, except each rank's own shards: preflight (the node's files, checksums where sizes match, free space where each folder lives), a plan with the reason for each file, one lock per node for the whole run, files written under temporary names and checked, then switched into place together through a journal the next run completes if this one is cut short; an old file or link is kept as NAME.bak-…. Links and special files on a node are never followed or opened. Nothing on the source is modified.
+Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input.</source>
+        <translation>在没有共享存储的集群上，verl 检查点只能在 rank 0 保存它的节点上重新加载：分布式检查点元数据（common.pt、.metadata、metadata.json）以及自 verl 0.7 起的模型权重（huggingface/）只存在于该节点。本命令把 rank 0 所在节点有而其他节点缺少的该步文件交给每个节点，每个 rank 各自的分片除外：预检（节点上的文件、大小相同时的校验和、每个目录所在位置的剩余空间）、注明每个文件原因的计划、整个运行期间每个节点一把锁、以临时文件名写入并校验，然后通过日志一起切换到位（若本次中断，下次运行会将其完成）；旧文件或链接保留为 NAME.bak-…。节点上的链接和特殊文件从不跟随或打开。源端不做任何修改。
+所有节点成功或跳过时退出码为 0，有节点失败时为 1，输入错误时为 2。</translation>
+    </message>
+    <message>
+        <source>Also copy latest_checkpointed_iteration.txt (data.pt is part of the step).</source>
+        <translation>同时复制 latest_checkpointed_iteration.txt（data.pt 属于该步，总会复制）。</translation>
+    </message>
+    <message>
+        <source>Run the preflight and print the plan; copy nothing. Exit code 1 when a node cannot be reached or has a problem.</source>
+        <translation>运行预检并打印计划，不复制任何文件。有节点无法连接或存在问题时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>Compare the checksums on every node with the source and remove temporary files of syncs that died; copy nothing.</source>
+        <translation>将每个节点上的校验和与源端比较，并删除已终止的同步留下的临时文件，不复制任何文件。</translation>
+    </message>
+    <message>
+        <source>Print only the equivalent commands, with your ssh options, instead of running: bash (an ssh loop), clush, pdcp, or hook (a post-save script that runs this command).</source>
+        <translation>不执行，只打印带有你的 ssh 选项的等效命令：bash（ssh 循环）、clush、pdcp，或 hook（保存后运行本命令的脚本）。</translation>
+    </message>
+    <message>
+        <source>%1: completed the switch an earlier sync left half done.</source>
+        <translation>%1：已完成之前一次同步未做完的切换。</translation>
+    </message>
+    <message>
+        <source>WARNING: the checkpoint was saved by %1 ranks (from %2); you plan to resume on %3. Copying files does not fix a changed topology.</source>
+        <translation>警告：该检查点由 %1 个 rank 保存（依据 %2）；你计划在 %3 个 rank 上恢复。复制文件无法解决拓扑变化。</translation>
+    </message>
+    <message>
+        <source>(missing or not a file)</source>
+        <translation>（缺失或不是普通文件）</translation>
+    </message>
+    <message>
+        <source>a sync was cut short while switching files: some are new, some old. Run the sync again to complete it.</source>
+        <translation>一次同步在切换文件时中断：部分文件是新的，部分是旧的。请再次运行同步以完成它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n temporary file(s) of a sync that died</source>
+        <translation><numerusform>已终止的同步留下的 %n 个临时文件</numerusform></translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>无法连接：%1</translation>
+    </message>
+    <message>
+        <source>%1 to send</source>
+        <translation>待发送 %1</translation>
+    </message>
+    <message>
+        <source>PROBLEM: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>ssh configuration: %1</source>
+        <translation>ssh 配置：%1</translation>
+    </message>
+    <message>
+        <source>global_step_%1 changed at the source; syncing it again.</source>
+        <translation>global_step_%1 在源端发生了变化；正在重新同步。</translation>
+    </message>
+    <message>
+        <source>global_step_%1: trying %2 again.</source>
+        <translation>global_step_%1：正在重试 %2。</translation>
     </message>
 </context>
 <context>
@@ -5549,10 +5735,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>开始同步(&amp;S)</translation>
     </message>
     <message>
-        <source>Without shared storage, a Megatron checkpoint reloads only where rank 0 saved it: common.pt, .metadata and metadata.json exist on that node alone (FileNotFoundError on the others). This copies them to the same path on every node.</source>
-        <translation>没有共享存储时，Megatron 检查点只能在 rank 0 保存它的节点上重新加载：common.pt、.metadata 和 metadata.json 只存在于该节点（其他节点会报 FileNotFoundError）。本向导把它们复制到每个节点的相同路径。</translation>
-    </message>
-    <message>
         <source>On &amp;this machine</source>
         <translation>在本机(&amp;T)</translation>
     </message>
@@ -5581,20 +5763,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>元数据文件</translation>
     </message>
     <message>
-        <source>Written by</source>
-        <translation>写入者</translation>
-    </message>
-    <message>
         <source>Copy:</source>
         <translation>复制：</translation>
-    </message>
-    <message>
-        <source>Also the tracker file and data.pt</source>
-        <translation>同时复制 tracker 文件和 data.pt</translation>
-    </message>
-    <message>
-        <source>latest_checkpointed_iteration.txt and global_step_N/data.pt are written only on the trainer's node; without them the others start from scratch.</source>
-        <translation>latest_checkpointed_iteration.txt 和 global_step_N/data.pt 只写在 trainer 所在节点；缺少它们时，其他节点会从头开始训练。</translation>
     </message>
     <message>
         <source>The nodes that need the files, in ClusterShell nodeset syntax (node[02-16], rack[1-2]n[01-04], a,b, node[1-8]!node3).</source>
@@ -5745,10 +5915,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>是</translation>
     </message>
     <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
         <source>%1 identical, %2 different, %3 missing</source>
         <translation>%1 个相同，%2 个不同，%3 个缺失</translation>
     </message>
@@ -5839,6 +6005,70 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, choose "On another node" and give that node.</source>
         <translation>文件夹由日志分析根据 %1 填入。如果检查点在另一个节点上，请选择“在另一个节点上”并填写该节点。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 MiB: %2</source>
+        <translation><numerusform>%n 个文件，%1 MiB：%2</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per-rank file(s) stay on their node.</source>
+        <translation><numerusform>%n 个每 rank 各自的文件留在其所在节点。</numerusform></translation>
+    </message>
+    <message>
+        <source>Every node needs:</source>
+        <translation>每个节点需要：</translation>
+    </message>
+    <message>
+        <source>Without shared storage, a checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights exist on that node alone. This gives every node the files of the step that its ranks read, at the same path; each rank's own shards stay where they are.</source>
+        <translation>没有共享存储时，检查点只能在 rank 0 保存它的节点上重新加载：分布式检查点元数据（common.pt、.metadata、metadata.json）以及自 verl 0.7 起的模型权重只存在于该节点。本工具把该步中各节点 rank 会读取的文件放到每个节点的相同路径下；每个 rank 各自的分片留在原处。</translation>
+    </message>
+    <message>
+        <source>Shards here</source>
+        <translation>此处的分片</translation>
+    </message>
+    <message>
+        <source>Also the tracker file</source>
+        <translation>同时复制 tracker 文件</translation>
+    </message>
+    <message>
+        <source>latest_checkpointed_iteration.txt is written only on the trainer's node; where it is missing, a resume starts from scratch. global_step_N/data.pt is part of the step and always copied.</source>
+        <translation>latest_checkpointed_iteration.txt 只写在训练器所在节点；缺少它时恢复会从头开始。global_step_N/data.pt 属于该步，总会复制。</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>&amp;New sync</source>
+        <translation>新建同步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>%1 GiB on %2</source>
+        <translation>%2 上 %1 GiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved by %n rank(s) (read from %1).</source>
+        <translation><numerusform>由 %n 个 rank 保存（依据 %1）。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 MiB</source>
+        <translation>%1：%2 MiB</translation>
+    </message>
+    <message>
+        <source>To send: %1</source>
+        <translation>待发送：%1</translation>
+    </message>
+    <message>
+        <source>ssh configuration: %1</source>
+        <translation>ssh 配置：%1</translation>
+    </message>
+    <message>
+        <source>ssh configuration: ~/.ssh/config</source>
+        <translation>ssh 配置：~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>global_step_%1: %2 failed; tried again at the next poll.</source>
+        <translation>global_step_%1：%2 失败；将在下次轮询时重试。</translation>
     </message>
 </context>
 <context>
