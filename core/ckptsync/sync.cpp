@@ -78,7 +78,7 @@ QString failureText(const ssh::Options &options, const QString &host, const Proc
         return Text::tr("no answer within the time limit");
     if (!result.started)
         return result.errorString;
-    const QString err = QString::fromLocal8Bit(result.err).trimmed().left(600);
+    QString err = QString::fromLocal8Bit(result.err).trimmed().left(600);
     if (!err.isEmpty())
         return err;
     return Text::tr("the remote command ended with exit code %1 and printed nothing").arg(result.exitCode);
@@ -440,9 +440,9 @@ done <<'VNA_FILES_END'
                 }
             }
             // A checksum belongs to a regular file only.
-            for (auto it = state.files.begin(); it != state.files.end(); ++it)
-                if (it->kind != Entry::Kind::Regular)
-                    it->sha256.clear();
+            for (NodeFile &file : state.files)
+                if (file.kind != Entry::Kind::Regular)
+                    file.sha256.clear();
         }
         if (progress)
             progress(state.node, state.reachable ? Text::tr("preflight done") : state.error, true);
@@ -848,9 +848,7 @@ QString stepError(int code, const QString &stderrText)
         return Text::tr("refused: %1").arg(stderrText);
     case 16:
         return Text::tr("an earlier sync left a journal that cannot be completed: %1").arg(stderrText);
-    case 17:
-        return stderrText;
-    default:
+    default: // 17: the message says it all
         return stderrText;
     }
 }

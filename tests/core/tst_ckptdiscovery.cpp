@@ -203,13 +203,8 @@ void TestCkptDiscovery::needs()
 void TestCkptDiscovery::worldSizeFromMetadata()
 {
     // torch pickles the storage metadata; each shard's file name is a plain string in it.
-    QByteArray pickle("\x80\x04\x95"
-                      "junk"
-                      "\x8c\x0c__0_0.distcp\x94"
-                      "more"
-                      "\x8c\x0d__15_1.distcp\x94"
-                      "\x8c\x0c__7_0.distcp",
-                      64);
+    const QByteArray pickle = QByteArray("\x80\x04\x95") + "junk\x8c\x0c__0_0.distcp\x94more\x8c\x0d__15_1.distcp\x94"
+        + "\x8c\x0c__7_0.distcp";
     QCOMPARE(worldSizeFromNames(pickle), 16);
     QCOMPARE(worldSizeFromNames("no shards here"), 0);
 }
