@@ -652,87 +652,25 @@ qint64 NodeResult::bytesWritten() const
 
 namespace {
 
-// A node's lock, held for the whole run by a session that waits on its stdin: flock on
-// <root>/.verl-npu-assistant.lock, whose text names the holder. The lock goes when the session ends,
-// however it ends (a killed workstation closes the connection).
-class NodeLock
+// Takes <root>/.verl-npu-assistant.lock (flock, released when the shell ends, however it ends) or
+// exits: 18 when the lock file cannot be used, 19 when another run holds it (stderr names that run).
+// $P is the run recorded there before, $I this one.
+QString lockFragment(const Options &options)
 {
-public:
-    NodeLock() = default;
-    NodeLock(const NodeLock &) = delete;
-    NodeLock &operator=(const NodeLock &) = delete;
-    ~NodeLock() { release(); }
-
-    // Empty on success; else what stops it, translated.
-    QString acquire(const Options &options, const QString &node)
-    {
-        const QString script = u"R="_s + q(options.source.root) + u"\nL=\"$R/"_s + QLatin1String(kLockFile)
-            + u"\"\nI="_s
-            + q(options.runBy + u", since "_s
-                + QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd HH:mm:ss 'UTC'"_s))
-            + uR"SH(
+    return u"L=\"$R/"_s + QLatin1String(kLockFile) + u"\"\nI="_s
+        + q(options.runBy + u", since "_s + QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd HH:mm:ss 'UTC'"_s))
+        + uR"SH(
 mkdir -p -- "$R" 2>/dev/null
-if [ -L "$L" ] || { [ -e "$L" ] && [ ! -f "$L" ]; }; then echo "badlock"; exit 76; fi
-( : >>"$L" ) 2>/dev/null || { echo "nolock"; exit 77; }
+if [ -L "$L" ] || { [ -e "$L" ] && [ ! -f "$L" ]; }; then echo "$L is a link or not a file; remove it" >&2; exit 18; fi
+( : >>"$L" ) 2>/dev/null || { echo "cannot create the lock file $L" >&2; exit 18; }
 exec 9>>"$L"
 if command -v flock >/dev/null 2>&1; then
-  flock -n 9 || { printf 'busy\t%s\n' "$(head -c 400 "$L")"; exit 75; }
-  printf '%s\n' "$I" > "$L"
-  echo locked
-else
-  echo noflock
+  flock -n 9 || { head -c 400 "$L" >&2; exit 19; }
 fi
-exec cat >/dev/null
+P=$(head -c 400 "$L")
+printf '%s\n' "$I" > "$L"
 )SH"_s;
-        m_process = std::make_unique<QProcess>();
-        m_process->setProgram(options.ssh.program);
-        m_process->setArguments(ssh::arguments(options.ssh, node, {u"sh"_s, u"-c"_s, q(script)}));
-        m_process->start();
-        if (!m_process->waitForStarted(10000))
-            return m_process->errorString();
-        QElapsedTimer clock;
-        clock.start();
-        QByteArray out;
-        while (!out.contains('\n') && clock.elapsed() < options.timeoutSec * 1000LL) {
-            if (!m_process->waitForReadyRead(200) && m_process->state() == QProcess::NotRunning)
-                break;
-            out += m_process->readAllStandardOutput();
-        }
-        const QString line = QString::fromUtf8(out).section(u'\n', 0, 0);
-        if (line == u"locked"_s || line == u"noflock"_s)
-            return QString();
-        release();
-        if (line.startsWith(u"busy\t"_s))
-            return Text::tr("another sync is running on %1 (%2)").arg(node, line.mid(5).trimmed());
-        if (line == u"badlock"_s)
-            return Text::tr("%1/%2 on %3 is a link or not a file; remove it")
-                .arg(options.source.root, QLatin1String(kLockFile), node);
-        if (line == u"nolock"_s)
-            return Text::tr("cannot create the lock file %1/%2 on %3")
-                .arg(options.source.root, QLatin1String(kLockFile), node);
-        return Text::tr("cannot lock %1: %2")
-            .arg(node,
-                 QString::fromLocal8Bit(m_err).trimmed().isEmpty() ? Text::tr("no answer")
-                                                                   : QString::fromLocal8Bit(m_err).trimmed());
-    }
-
-    void release()
-    {
-        if (!m_process)
-            return;
-        m_err = m_process->readAllStandardError();
-        m_process->closeWriteChannel();
-        if (!m_process->waitForFinished(10000)) {
-            m_process->kill();
-            m_process->waitForFinished(2000);
-        }
-        m_process.reset();
-    }
-
-private:
-    std::unique_ptr<QProcess> m_process;
-    QByteArray m_err;
-};
+}
 
 // `c TEMP FINAL BACKUP`: one switch of a journal. The old name (file or link, never followed) is kept
 // as BACKUP by a hard link, then TEMP renamed over it. Done already (no TEMP): nothing to do.
@@ -771,10 +709,8 @@ transferScript(const Options &options, const QList<Transfer> &transfers, const Q
 {
     const QString root = options.source.root;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
-    QString script = u"R="_s + q(root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\nRUN="_s + q(run) + uR"SH(
-trap '' HUP INT TERM PIPE
-)SH"_s + switchFunction()
-        + uR"SH(if [ -e "$J" ]; then
+    QString script = u"R="_s + q(root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\nRUN="_s + q(run) + u"\n"_s
+        + lockFragment(options) + u"trap '' HUP INT TERM PIPE\n"_s + switchFunction() + uR"SH(if [ -e "$J" ]; then
   if [ -L "$J" ] || [ ! -f "$J" ]; then echo "journal: $J is not a file" >&2; exit 16; fi
   . "$J" || { echo "journal: an earlier sync's switch cannot be completed" >&2; exit 16; }
   rm -f -- "$J"
@@ -817,7 +753,7 @@ chmod %2 "$t%1" || { echo "file %1" >&2; cleanup; exit 11; }
     // Nothing changed at the destinations since the preflight (another tool, or a run that did not lock).
     for (qsizetype i = 0; i < transfers.size(); ++i)
         script += uR"SH(o=$(stat -c '%F|%s|%Y' -- "$f%1" 2>/dev/null) || o=absent
-[ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight ($o); run the sync again" >&2; cleanup; exit 17; }
+[ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight (last sync there: $P); run the sync again" >&2; cleanup; exit 17; }
 if [ -L "$f%1" ] || [ -e "$f%1" ]; then k%1=1; else k%1=; fi
 )SH"_s.arg(i);
     const QString delimiter = u"VNA_JOURNAL_"_s + nonce();
@@ -848,6 +784,8 @@ QString stepError(int code, const QString &stderrText)
         return Text::tr("refused: %1").arg(stderrText);
     case 16:
         return Text::tr("an earlier sync left a journal that cannot be completed: %1").arg(stderrText);
+    case 19:
+        return Text::tr("another sync is running there (%1)").arg(stderrText);
     default: // 17: the message says it all
         return stderrText;
     }
@@ -865,39 +803,10 @@ QList<NodeResult> execute(const Options &options,
     for (const SourceFile &file : source.files)
         byPath.insert(file.path, &file);
     QStringList nodes;
-    QStringList busyNodes; // nodes with something to write: they are locked
-    for (const PlanItem &item : plan) {
+    for (const PlanItem &item : plan)
         if (!nodes.contains(item.node))
             nodes.append(item.node);
-        if ((item.action == Action::Copy || item.action == Action::Replace) && !busyNodes.contains(item.node))
-            busyNodes.append(item.node);
-    }
     const QString run = nonce().left(12);
-
-    // Every lock first, one node after another in name order: two runs that start together both
-    // meet the first node's lock, and one of them stops before it has changed anything.
-    std::sort(busyNodes.begin(), busyNodes.end());
-    std::map<QString, std::unique_ptr<NodeLock>> locks;
-    QString lockError;
-    QString lockNode;
-    for (const QString &node : std::as_const(busyNodes)) {
-        if (cancel && cancel->load()) {
-            lockError = Text::tr("Canceled.");
-            break;
-        }
-        auto lock = std::make_unique<NodeLock>();
-        if (progress)
-            progress(node, Text::tr("locking"), false);
-        const QString error = lock->acquire(options, node);
-        if (!error.isEmpty()) {
-            lockError = error;
-            lockNode = node;
-            break;
-        }
-        locks.emplace(node, std::move(lock));
-    }
-    if (!lockError.isEmpty())
-        locks.clear();
 
     QList<NodeResult> results(nodes.size());
     forEachBounded(nodes.size(), options.jobs, [&](qsizetype n) {
@@ -916,12 +825,6 @@ QList<NodeResult> execute(const Options &options,
                 result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
             }
             anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
-        }
-        if (result.status != NodeResult::Status::Failed && anyWork && !lockError.isEmpty()) {
-            result.status = NodeResult::Status::Failed;
-            result.error = lockNode == result.node || lockNode.isEmpty()
-                ? lockError
-                : Text::tr("not started: %1; nothing was changed").arg(lockError);
         }
         if (result.status != NodeResult::Status::Failed && !anyWork)
             result.status = NodeResult::Status::Skipped;
@@ -992,7 +895,6 @@ QList<NodeResult> execute(const Options &options,
         log::core()->info("sync {}: {} {}", result.node, statusId(result.status), result.error);
         results[n] = result;
     });
-    locks.clear();
     return results;
 }
 
@@ -1004,11 +906,8 @@ QStringList completeInterrupted(const Options &options, const QList<NodeState> &
         const NodeState &node = nodes.at(i);
         if (!node.reachable || !node.journal || !node.lockedBy.isEmpty())
             return;
-        NodeLock lock;
-        if (!lock.acquire(options, node.node).isEmpty())
-            return;
         const QString script = u"R="_s + q(options.source.root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile)
-            + u"\"\ntrap '' HUP INT TERM PIPE\n"_s + switchFunction()
+            + u"\"\n"_s + lockFragment(options) + u"trap '' HUP INT TERM PIPE\n"_s + switchFunction()
             + u"[ -f \"$J\" ] && [ ! -L \"$J\" ] || exit 16\n. \"$J\" || exit 16\nrm -f -- \"$J\"\n"_s;
         if (remote(options.ssh, node.node, script, {}, options.timeoutSec * 1000, nullptr).exitCode == 0) {
             std::lock_guard guard(mutex);

@@ -1,7 +1,7 @@
 // Giving every node the files of a verl checkpoint step that its ranks read and only rank 0's node
 // has: reading the source (this machine or a host), a preflight per node (its tree, checksums where
 // sizes match, free space where each folder lives, locks and leftovers), the plan from the
-// difference, and the transfer. On a node a run holds a lock for its whole duration; files arrive
+// difference, and the transfer. On a node a run holds a lock while it writes there; files arrive
 // under temporary names, are checked, and are switched into place together through a journal that
 // the next run completes if this one is cut short. Links and special files at a destination are
 // never followed or opened. Verify-only, the equivalent scripts, and the audit record. Every remote
@@ -177,9 +177,11 @@ struct NodeResult
 };
 QString statusId(NodeResult::Status status);
 
-// Runs the plan: takes every node's lock first (in name order; when another run holds one, nothing
-// is changed anywhere), then nodes in parallel (options.jobs). Retries transient failures with
-// backoff; a cancel stops every node and leaves no temporary file behind.
+// Runs the plan, nodes in parallel (options.jobs). On each node the transfer holds the node's lock,
+// refuses when another run holds it, and refuses to switch a file that changed since the preflight
+// (naming the run that last wrote there): of two runs that overlap, one fails loudly on every node
+// where the other got first. Retries transient failures with backoff; a cancel stops every node and
+// leaves no temporary file behind.
 QList<NodeResult> execute(const Options &options,
                           const QList<PlanItem> &plan,
                           const SourceData &source,

@@ -560,10 +560,34 @@ void TestCkptSync::concurrentRunIsRefused()
     holder.kill();
     holder.waitForFinished();
     QCOMPARE(r.code, ExitCode::Problems);
-    QVERIFY2(r.out.contains(u"another sync is running on node1 (alice@ws7, pid 4242"_s), qPrintable(r.out.right(600)));
-    // Neither node changed: the run stopped at the first lock.
+    QVERIFY2(r.out.contains(u"another sync is running there (alice@ws7, pid 4242"_s), qPrintable(r.out.right(600)));
+    // node1 was left alone; node2, which nobody held, was synced.
     QCOMPARE(vna::test::readFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("old on node1"));
-    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), QByteArray("old on node2"));
+    QCOMPARE(vna::test::readFile(node(u"node2"_s) + u'/' + kDist + u"/common.pt"_s), m_common);
+
+    // A run whose preflight is older than another run's switch refuses to overwrite it, and names
+    // that run.
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"node1"_s};
+    options.ssh.configFile = m_config;
+    options.runBy = u"bob@ws8, pid 77"_s;
+    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
+    QVERIFY(discovery.ok());
+    const auto set = vna::ckptsync::filesToSync(*discovery, options.selection);
+    QVERIFY(set.ok());
+    const auto source = vna::ckptsync::readSource(options.source, *set, options.ssh);
+    QVERIFY(source.ok());
+    const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    QCOMPARE(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s}).code, ExitCode::Ok); // the other run
+    QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s, "written by the other run"));
+    const auto results = vna::ckptsync::execute(options, plan, *source);
+    QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
+    QVERIFY2(results.first().error.contains(u"changed on the node since the preflight (last sync there: "_s),
+             qPrintable(results.first().error));
+    QCOMPARE(vna::test::readFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s),
+             QByteArray("written by the other run"));
+    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
     QVERIFY(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s}).code == ExitCode::Ok);
 }
 
