@@ -386,6 +386,25 @@ QString needText(Need need)
     return QString();
 }
 
+QString needId(Need need)
+{
+    switch (need) {
+    case Need::DistMetadata:
+        return u"dist-metadata"_s;
+    case Need::Weights:
+        return u"weights"_s;
+    case Need::HfConfig:
+        return u"hf-config"_s;
+    case Need::Driver:
+        return u"trainer"_s;
+    case Need::RankZeroOther:
+        return u"rank0-other"_s;
+    case Need::PerRank:
+        return u"per-rank"_s;
+    }
+    return QString();
+}
+
 int worldSizeFromNames(const QByteArray &text)
 {
     int world = 0;

@@ -109,6 +109,7 @@ enum class Need {
 };
 Need needOf(const QString &relativePath);
 QString needText(Need need); // translated
+QString needId(Need need);   // stable, for JSON: "dist-metadata", "weights", …
 
 struct SyncFile
 {

@@ -1085,8 +1085,12 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
 {
     QJsonArray planArray;
     for (const PlanItem &item : plan)
-        planArray.append(
-            QJsonObject{{u"node"_s, item.node}, {u"file"_s, item.file}, {u"action"_s, actionId(item.action)}});
+        planArray.append(QJsonObject{{u"node"_s, item.node},
+                                     {u"file"_s, item.file},
+                                     {u"action"_s, actionId(item.action)},
+                                     {u"bytes"_s, item.bytes},
+                                     {u"need"_s, needId(item.need)},
+                                     {u"reason"_s, item.reason.isEmpty() ? needText(item.need) : item.reason}});
     QJsonArray resultArray;
     int ok = 0, failed = 0, skipped = 0;
     qint64 bytes = 0;
@@ -1098,14 +1102,15 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
             if (!f.backup.isEmpty())
                 o.insert(u"backup"_s, f.backup);
             files.append(o);
-            if (f.action == Action::Copy || f.action == Action::Replace)
-                bytes += f.bytes;
         }
+        bytes += r.bytesWritten(); // a failed node wrote nothing
         resultArray.append(
             QJsonObject{{u"node"_s, r.node},
                         {u"status"_s, statusId(r.status)},
                         {u"error"_s, r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error)},
                         {u"files"_s, files},
+                        {u"files_written"_s, r.written()},
+                        {u"bytes_written"_s, r.bytesWritten()},
                         {u"attempts"_s, r.attempts},
                         {u"duration_ms"_s, r.durationMs}});
         ok += r.status == NodeResult::Status::Ok;

@@ -1,6 +1,9 @@
 #include "synccommand.h"
 
+#include <atomic>
 #include <thread>
+
+#include <csignal>
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -18,6 +21,15 @@ using namespace Qt::StringLiterals;
 namespace vna::cli {
 
 namespace {
+
+// Ctrl+C or a TERM during --watch: finish the step in hand, clean up (ssh control folder, temporary
+// files on the nodes) and leave. Only this flag is touched in the handler.
+std::atomic_bool g_stop{false};
+
+extern "C" void requestStop(int)
+{
+    g_stop.store(true);
+}
 
 QString layoutText(ckptsync::Layout layout)
 {
@@ -133,6 +145,7 @@ void SyncCommand::configure(QCommandLineParser &parser) const
             "clush, pdcp, or hook (a post-save script that runs this command)."),
          u"bash|clush|pdcp|hook"_s},
         {u"watch"_s, tr("Keep watching the checkpoint folder and sync every new step once it is complete.")},
+        {u"interval"_s, tr("Seconds between two looks at the folder in --watch."), tr("sec"), u"10"_s},
         {u"json"_s, tr("Print one JSON object: plan, results, summary.")},
     });
     parser.addOptions(NodeOptions::sshOptions());
@@ -141,6 +154,14 @@ void SyncCommand::configure(QCommandLineParser &parser) const
 ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
 {
     const auto usage = [&](const Error &error) { return Dispatcher::reportUsageError(error, ctx, name()); };
+    // Ctrl+C cancels: the nodes remove what they were receiving, and the run cleans up after itself.
+    g_stop.store(false);
+    struct sigaction action
+    {};
+    action.sa_handler = requestStop;
+    ::sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
     const auto runtime = [&](const Error &error) {
         ctx.err << u"verl-npu-assistant sync: "_s << error.message << u'\n';
         return error.kind == Error::Kind::Input ? ExitCode::Usage : ExitCode::Runtime;
@@ -217,9 +238,10 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     options.ssh = *sshOptions;
     options.ssh.connectTimeoutSec = std::min(options.timeoutSec, 30);
     const bool json = parser.isSet(u"json"_s);
-    int watchSeconds = 10;
-    if (qEnvironmentVariableIsSet("VNA_WATCH_SECONDS")) // tests poll faster
-        watchSeconds = std::clamp(qEnvironmentVariableIntValue("VNA_WATCH_SECONDS"), 1, 3600);
+    const auto interval = NodeOptions::integer(parser, u"interval"_s, 1, 3600);
+    if (!interval)
+        return usage(interval.error());
+    const int watchSeconds = *interval;
 
     // One multiplexed connection per node for the whole run.
     QTemporaryDir controlDir(QDir::tempPath() + u"/vna-ssh-XXXXXX"_s);
@@ -231,13 +253,13 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     // One pass: discovery, preflight, plan, and (unless told otherwise) the transfer. `failedNodes`
     // receives the nodes that did not end ok.
     const auto once = [&](const ckptsync::Options &run, bool quiet, QStringList *failedNodes) -> ExitCode {
-        const auto discovery = ckptsync::discoverSource(run.source, run.ssh);
+        const auto discovery = ckptsync::discoverSource(run.source, run.ssh, &g_stop);
         if (!discovery)
             return runtime(discovery.error());
         const auto set = ckptsync::filesToSync(*discovery, run.selection);
         if (!set)
             return runtime(set.error());
-        const auto source = ckptsync::readSource(run.source, *set, run.ssh);
+        const auto source = ckptsync::readSource(run.source, *set, run.ssh, &g_stop);
         if (!source)
             return runtime(source.error());
         if (scriptKind) { // the script alone on stdout: `> file` gives a script that runs
@@ -248,14 +270,14 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             printDiscovery(*discovery, ctx.out);
             printNeeds(*source, ctx.out);
         }
-        QList<ckptsync::NodeState> states = ckptsync::preflight(run, *source);
+        QList<ckptsync::NodeState> states = ckptsync::preflight(run, *source, &g_stop);
         if (!parser.isSet(u"dry-run"_s) && !parser.isSet(u"verify-only"_s)) {
             // Switches an earlier run left half done are completed first; the plan starts from there.
             const QStringList completed = ckptsync::completeInterrupted(run, states);
             for (const QString &node : completed)
                 ctx.out << tr("%1: completed the switch an earlier sync left half done.").arg(node) << u'\n';
             if (!completed.isEmpty())
-                states = ckptsync::preflight(run, *source);
+                states = ckptsync::preflight(run, *source, &g_stop);
         }
         bool unreachable = false;
         for (const ckptsync::NodeState &state : states)
@@ -325,7 +347,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
                 ctx.out << QString::fromUtf8(QJsonDocument(ckptsync::toJson(plan, {})).toJson(QJsonDocument::Indented));
             return unreachable || !problems.isEmpty() ? ExitCode::Problems : ExitCode::Ok;
         }
-        const QList<ckptsync::NodeResult> results = ckptsync::execute(run, plan, *source);
+        const QList<ckptsync::NodeResult> results = ckptsync::execute(run, plan, *source, &g_stop);
         ckptsync::removeStaleTemps(run, states);
         if (const auto audit = ckptsync::writeAudit(run, plan, results); !audit)
             ctx.err << u"verl-npu-assistant sync: "_s << audit.error().message << u'\n';
@@ -376,8 +398,8 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     std::optional<ckptsync::Discovery> previous;
     QMap<int, QString> synced;       // step -> signature when it was synced
     QMap<int, QStringList> failedOn; // step -> nodes to try again
-    for (;;) {
-        const auto now = ckptsync::discoverSource(options.source, options.ssh);
+    while (!g_stop.load()) {
+        const auto now = ckptsync::discoverSource(options.source, options.ssh, &g_stop);
         if (!now) {
             ctx.err << u"verl-npu-assistant sync: "_s << now.error().message << u'\n';
         } else {
@@ -409,8 +431,15 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             previous = *now;
         }
         ctx.out.flush();
-        std::this_thread::sleep_for(std::chrono::seconds(watchSeconds));
+        for (int i = 0; i < watchSeconds * 10 && !g_stop.load(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
+    for (const QString &node : options.nodes)
+        ssh::closeMaster(options.ssh, node);
+    if (!options.source.isLocal())
+        ssh::closeMaster(options.ssh, options.source.host);
+    ctx.out << tr("Stopped watching.") << u'\n';
+    return ExitCode::Ok;
 }
 
 } // namespace vna::cli

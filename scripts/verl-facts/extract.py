@@ -216,8 +216,9 @@ CHECKPOINT = {
         "write": (MEGATRON, r"save_adapter_checkpoint\("), "read": (MEGATRON, r"load_adapter_checkpoint\("),
     },
     "megatron_fsdp": {
-        "since": "0.8.0", "files": r"/dist_ckpt/(__\d+_\d+\.distcp|\.metadata)$", "per_rank": False,
-        "writer": "every rank its shard, rank 0 the .metadata (no common.pt, no metadata.json)",
+        "since": "0.8.0", "files": r"/dist_ckpt/\.metadata$", "per_rank": False,
+        "writer": "global rank 0 (torch FileSystemWriter); each rank writes its own __R_0.distcp; no common.pt, "
+                  "no metadata.json",
         "reader": "every rank",
         "write": (MEGATRON, r"save_fsdp_dtensor_checkpoint\("), "read": (MEGATRON, r"load_fsdp_dtensor_checkpoint\("),
     },

@@ -3,6 +3,10 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -54,6 +58,7 @@ private slots:
     void needs_data();
     void needs();
     void worldSizeFromMetadata();
+    void factsAgreeWithNeeds();
     void selectionErrors_data();
     void selectionErrors();
     void watchCompleteness_data();
@@ -198,6 +203,58 @@ void TestCkptDiscovery::needs()
     QFETCH(QString, path);
     QFETCH(int, need);
     QCOMPARE(int(needOf(path)), need);
+}
+
+void TestCkptDiscovery::factsAgreeWithNeeds()
+{
+    // verl-facts.json says, per release, which files each rank writes and reads for itself; the sync's
+    // rule (needOf) must agree on every example path a fact describes, and every fact must describe one.
+    QFile file(QStringLiteral(VNA_SOURCE_DIR) + u"/resources/data/verl-facts.json"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray versions = QJsonDocument::fromJson(file.readAll()).object().value(u"versions").toArray();
+    const QStringList examples{
+        u"global_step_5/actor/dist_ckpt/common.pt"_s,
+        u"global_step_5/actor/dist_ckpt/.metadata"_s,
+        u"global_step_5/actor/dist_ckpt/metadata.json"_s,
+        u"global_step_5/actor/dist_ckpt/__3_1.distcp"_s,
+        u"global_step_5/actor/optimizer/dist_ckpt/__12_0.distcp"_s,
+        u"global_step_5/critic/extra/dist_ckpt/.metadata"_s,
+        u"global_step_5/actor/huggingface/model-00001-of-00004.safetensors"_s,
+        u"global_step_5/actor/huggingface/model.safetensors.index.json"_s,
+        u"global_step_5/actor/huggingface/config.json"_s,
+        u"global_step_5/actor/model/huggingface/model.safetensors"_s,
+        u"global_step_5/actor/adapter_checkpoint/mp_rank_01_002_adapter.pt"_s,
+        u"global_step_5/actor/ckpt_contents.json"_s,
+        u"global_step_5/actor/model_world_size_16_rank_3.pt"_s,
+        u"global_step_5/critic/optim_world_size_16_rank_0.pt"_s,
+        u"global_step_5/actor/extra_state_world_size_8_rank_7.pt"_s,
+        u"global_step_5/actor/fsdp_config.json"_s,
+        u"global_step_5/data.pt"_s,
+        u"latest_checkpointed_iteration.txt"_s,
+    };
+    int facts = 0;
+    for (const QJsonValue &version : versions) {
+        const QJsonObject checkpoint = version.toObject().value(u"checkpoint").toObject();
+        for (auto it = checkpoint.constBegin(); it != checkpoint.constEnd(); ++it) {
+            const QJsonObject fact = it.value().toObject();
+            const QRegularExpression files(fact.value(u"files").toString());
+            QVERIFY2(files.isValid(), qPrintable(it.key()));
+            const bool perRank = fact.value(u"per_rank").toBool();
+            int described = 0;
+            for (const QString &path : examples)
+                if (files.match(path).hasMatch()) {
+                    ++described;
+                    QVERIFY2((needOf(path) == Need::PerRank) == perRank,
+                             qPrintable(version.toObject().value(u"tag").toString() + u' ' + it.key() + u' ' + path));
+                }
+            QVERIFY2(described > 0, qPrintable(it.key() + u": add an example path"_s));
+            QVERIFY2(fact.value(u"written_at").toString().contains(u".py:"_s)
+                         || fact.value(u"written_at").toString().contains(u".yaml:"_s),
+                     qPrintable(it.key()));
+            ++facts;
+        }
+    }
+    QVERIFY(facts > 40); // every release from 0.5.0 has its entries
 }
 
 void TestCkptDiscovery::worldSizeFromMetadata()

@@ -22,6 +22,8 @@
 #include "support/modelfiles.h"
 #include "support/sshd.h"
 
+#include <csignal>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -86,6 +88,7 @@ private slots:
     void concurrentRunIsRefused();
     void sourceLinks();
     void stepFolderWithoutTracker();
+    void watchWaitsForCompleteSteps();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
 
@@ -624,6 +627,48 @@ void TestCkptSync::stepFolderWithoutTracker()
                              u"--nodes"_s, u"relay"_s, u"--ssh-config"_s, m_config, u"--dry-run"_s});
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
     QVERIFY2(r.out.contains(u"global_step_3/actor/dist_ckpt/common.pt"_s), qPrintable(r.out.right(600)));
+}
+
+void TestCkptSync::watchWaitsForCompleteSteps()
+{
+    // verl writes the step's files, then the tracker. A .metadata still being written must not be
+    // synced; the finished step must be, and synced again when its files change.
+    const QString tracker = m_ckpt + u"/latest_checkpointed_iteration.txt"_s;
+    const QString dist = u"/global_step_20/actor/dist_ckpt"_s;
+    QProcess watch;
+    QStringList output;
+    watch.setProcessChannelMode(QProcess::MergedChannels);
+    watch.start(QStringLiteral(VNA_APP_BINARY),
+                common() + QStringList{u"--nodes"_s, u"node1"_s, u"--watch"_s, u"--interval"_s, u"1"_s});
+    QVERIFY(watch.waitForStarted());
+    const auto seen = [&](const QString &text) {
+        output << QString::fromUtf8(watch.readAll());
+        return output.join(QString()).contains(text);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(seen(u"Watching"_s), 10000);
+    QTest::qWait(1500); // the first poll: what exists now is not synced again
+    QVERIFY(vna::test::writeFile(m_ckpt + dist + u"/common.pt"_s, "common of 20"));
+    QVERIFY(vna::test::writeFile(m_ckpt + dist + u"/metadata.json"_s, "{}"));
+    QVERIFY(vna::test::writeFile(m_ckpt + dist + u"/.metadata"_s, "a third"));
+    QTest::qWait(3500); // three polls with the save unfinished (the tracker still says 5)
+    QVERIFY2(!QFile::exists(node(u"node1"_s) + dist + u"/.metadata"_s), qPrintable(output.join(QString())));
+    QVERIFY(vna::test::writeFile(m_ckpt + dist + u"/.metadata"_s, "a third, and the rest of the metadata"));
+    QVERIFY(vna::test::writeFile(tracker, "20"));
+    QTRY_COMPARE_WITH_TIMEOUT(vna::test::readFile(node(u"node1"_s) + dist + u"/.metadata"_s),
+                              QByteArray("a third, and the rest of the metadata"), 15000);
+    // Saved again under the same step: synced again.
+    QTest::qWait(1500);
+    QVERIFY(vna::test::writeFile(m_ckpt + dist + u"/common.pt"_s, "common of 20, saved again"));
+    QTRY_COMPARE_WITH_TIMEOUT(vna::test::readFile(node(u"node1"_s) + dist + u"/common.pt"_s),
+                              QByteArray("common of 20, saved again"), 15000);
+    QVERIFY2(seen(u"global_step_20 changed at the source"_s), qPrintable(output.join(QString())));
+    // Ctrl+C: it stops cleanly.
+    ::kill(static_cast<pid_t>(watch.processId()), SIGINT);
+    QVERIFY(watch.waitForFinished(15000));
+    QVERIFY2(seen(u"Stopped watching."_s), qPrintable(output.join(QString())));
+    QCOMPARE(watch.exitCode(), 0);
+    QVERIFY(vna::test::writeFile(tracker, "5"));
+    QVERIFY(QDir(m_ckpt + u"/global_step_20"_s).removeRecursively());
 }
 
 void TestCkptSync::hostilePathIsData()

@@ -118,6 +118,11 @@ void TestSyncTab::wizardEndToEnd()
     QCOMPARE(found->topLevelItemCount(), 1);
     QCOMPARE(found->topLevelItem(0)->child(0)->text(1), u"common.pt, .metadata, metadata.json"_s);
     QCOMPARE(child<QComboBox>(m_tab.get(), "syncStep")->currentText(), u"the latest: global_step_3"_s);
+    // What every node needs of the step, by reason; the shard stays.
+    const QString needs = child<QLabel>(m_tab.get(), "syncNeeds")->text();
+    QVERIFY2(needs.contains(u"3 file(s), 0.0 MiB: loaded by every rank: dist-checkpoint metadata"_s),
+             qPrintable(needs));
+    QVERIFY2(needs.contains(u"1 per-rank file(s) stay on their node."_s), qPrintable(needs));
     next();
 
     // Nodes: validation as you type, then a node that is down.
@@ -151,6 +156,10 @@ void TestSyncTab::wizardEndToEnd()
     QCOMPARE(plan->rowCount(), 6);
     QCOMPARE(plan->item(0, 2)->text(), u"copy"_s);
     QCOMPARE(plan->item(3, 2)->text(), u"skip: node unreachable"_s);
+    QVERIFY(plan->item(0, 3)->text().startsWith(u"loaded by every rank"_s));
+    const QString planSummary = child<QLabel>(m_tab.get(), "syncPlanSummary")->text();
+    QVERIFY2(planSummary.contains(u"To send: n1: 0.0 MiB"_s), qPrintable(planSummary));
+    QVERIFY2(planSummary.contains(u"ssh configuration: "_s + m_dir.filePath(u"ssh_config"_s)), qPrintable(planSummary));
     QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncShowCommands"), Qt::LeftButton);
     QVERIFY(child<QPlainTextEdit>(m_tab.get(), "syncScript")->toPlainText().contains(u"for node in n1 n2; do"_s));
     next(); // Start sync (commit)
@@ -182,6 +191,11 @@ void TestSyncTab::wizardEndToEnd()
     QVERIFY(child<QLabel>(m_tab.get(), "syncSummary")
                 ->text()
                 .startsWith(u"2 node(s) ok, 0 failed, 0 skipped; 6 file(s)"_s));
+    // Finish brings back a fresh first page, ready for the next sync, not a blank tab.
+    QTest::mouseClick(wizard->button(QWizard::FinishButton), Qt::LeftButton);
+    QVERIFY(wizard->isVisible());
+    QCOMPARE(wizard->currentId(), static_cast<int>(SyncTab::SourcePage));
+    QCOMPARE(child<QLineEdit>(m_tab.get(), "syncFolder")->text(), m_ckpt);
     m_tab.reset();
 }
 
