@@ -89,6 +89,7 @@ private slots:
     void sourceLinks();
     void stepFolderWithoutTracker();
     void watchWaitsForCompleteSteps();
+    void fullFolderIsSeen();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
 
@@ -669,6 +670,28 @@ void TestCkptSync::watchWaitsForCompleteSteps()
     QCOMPARE(watch.exitCode(), 0);
     QVERIFY(vna::test::writeFile(tracker, "5"));
     QVERIFY(QDir(m_ckpt + u"/global_step_20"_s).removeRecursively());
+}
+
+void TestCkptSync::fullFolderIsSeen()
+{
+    // A small file system mounted on the destination folder itself: the root has room, the folder
+    // does not.
+    const QString disk = m_dir.filePath(u"node-small"_s);
+    const QString folder = disk + u"/global_step_6/actor/dist_ckpt"_s;
+    QVERIFY(QDir().mkpath(folder));
+    QCOMPARE(QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=1m"_s, u"vna-small"_s, folder}), 0);
+    auto server = std::make_shared<vna::test::SshServer>(m_dir.filePath(u"sshd-small"_s), u"127.0.0.14"_s);
+    server->bindMount(disk, m_ckpt);
+    const bool started = server->start({});
+    QProcess::execute(u"umount"_s, {u"-l"_s, folder}); // the node keeps its own copy of the mount
+    QVERIFY2(started, qPrintable(server->errorString()));
+    m_servers.insert(u"small"_s, server);
+    writeConfig();
+    const auto r
+        = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"small"_s, u"--step"_s, u"6"_s, u"--dry-run"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    QVERIFY2(r.out.contains(u"PROBLEM: 1 MiB free on "_s) && r.out.contains(u"257 MiB needed"_s),
+             qPrintable(r.out.right(600)));
 }
 
 void TestCkptSync::hostilePathIsData()

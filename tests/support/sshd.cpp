@@ -144,7 +144,7 @@ bool SshServer::start(const QMap<QString, QString> &environment)
             m_process->start(QStringLiteral("unshare"),
                              {QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
                               QStringLiteral("sh"), QStringLiteral("-c"),
-                              QStringLiteral("mount --bind %1 %2%3 && exec /usr/sbin/sshd -D -e -f %4")
+                              QStringLiteral("mount --rbind %1 %2%3 && exec /usr/sbin/sshd -D -e -f %4")
                                   .arg(quoted(m_bindFrom), quoted(m_bindPath), remount, quoted(config.fileName()))});
         }
         if (!m_process->waitForStarted(5000)) {
