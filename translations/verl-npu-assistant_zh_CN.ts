@@ -970,6 +970,10 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <source># Run after each checkpoint save (e.g. at the end of your launch script's save step): gives the other nodes what they need of the newest step.</source>
         <translation># 每次保存检查点后运行（例如放在启动脚本保存步骤的末尾）：把最新一步中其他节点需要的文件交给它们。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n backup(s) of files earlier syncs replaced (NAME.bak-…); delete them when the resume works</source>
+        <translation><numerusform>之前的同步替换文件时留下了 %n 个备份（NAME.bak-…）；确认恢复正常后可删除</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>

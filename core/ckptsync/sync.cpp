@@ -121,6 +121,13 @@ withRetries(int retries, const std::atomic_bool *cancel, int *attempts, const st
     }
 }
 
+// NAME.bak-<yyyyMMdd-HHmmss>-<random>: what a sync keeps of a file it replaced.
+const QRegularExpression &backupName()
+{
+    static const QRegularExpression re(uR"(\.bak-\d{8}-\d{6}-[0-9a-f]{1,8}\z)"_s);
+    return re;
+}
+
 QStringList stepDirs(const QList<SourceFile> &files)
 {
     QStringList dirs;
@@ -435,6 +442,8 @@ done <<'VNA_FILES_END'
                     file.what = e.what;
                 } else if (needOf(e.path) == Need::PerRank) {
                     state.perRankNames.append(e.path.section(u'/', -1));
+                } else if (backupName().match(e.path).hasMatch()) {
+                    ++state.backups; // kept by an earlier sync
                 } else {
                     state.extra.append(e.path);
                 }
@@ -602,6 +611,10 @@ QMap<QString, QStringList> planNotes(const QList<NodeState> &nodes)
             notes[node.node].append(
                 Text::tr("%n temporary file(s) of an earlier sync that died; removed by the next sync", nullptr,
                          static_cast<int>(node.staleTemps.size())));
+        if (node.backups > 0)
+            notes[node.node].append(Text::tr("%n backup(s) of files earlier syncs replaced (NAME.bak-…); delete "
+                                             "them when the resume works",
+                                             nullptr, node.backups));
         if (!node.extra.isEmpty())
             notes[node.node].append(
                 Text::tr("%n file(s) only this node has (kept, not deleted): %1", nullptr,

@@ -114,6 +114,7 @@ struct NodeState
     QString lockedBy;             // another run holds the node's lock
     bool journal = false;         // a commit was cut short; the next sync completes it
     QStringList staleTemps;       // temporary files of runs that died
+    int backups = 0;              // NAME.bak-… files earlier syncs kept
     int attempts = 0;
 };
 

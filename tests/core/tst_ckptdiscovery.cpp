@@ -363,6 +363,7 @@ void TestCkptDiscovery::plan()
     stale.files[u"a/.metadata"_s] = {Entry::Kind::Regular, 3, u"old"_s, {}, {}};
     stale.files[u"a/metadata.json"_s] = {Entry::Kind::Special, 0, {}, u"fifo"_s, {}};
     stale.extra = {u"a/__9_0.txt"_s};
+    stale.backups = 2;
     NodeState linked = fresh;
     linked.node = u"n5"_s;
     linked.files[u"a/.metadata"_s] = {Entry::Kind::Link, 0, {}, u"folder"_s, {}};
@@ -393,7 +394,9 @@ void TestCkptDiscovery::plan()
     QVERIFY2(text.contains(u"a is not writable"_s), qPrintable(text));
     QVERIFY2(text.contains(u"0 MiB free on /mnt/small, 1 MiB needed"_s), qPrintable(text));
     QVERIFY2(text.contains(u"a/metadata.json is a fifo on n2"_s), qPrintable(text));
-    QVERIFY(planNotes(nodes).value(u"n2"_s).join(u' ').contains(u"a/__9_0.txt"_s));
+    const QString notes = planNotes(nodes).value(u"n2"_s).join(u' ');
+    QVERIFY2(notes.contains(u"a/__9_0.txt"_s), qPrintable(notes));
+    QVERIFY2(notes.contains(u"2 backup(s) of files earlier syncs replaced"_s), qPrintable(notes));
 }
 
 void TestCkptDiscovery::scripts()
