@@ -879,10 +879,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <translation>%1 已不再是普通文件。</translation>
     </message>
     <message>
-        <source>%1 is larger than 4 GiB; this version holds each file in memory while sending it.</source>
-        <translation>%1 大于 4 GiB；此版本在发送时会把每个文件整个放在内存中。</translation>
-    </message>
-    <message>
         <source>%1 on %2 is no longer a regular file.</source>
         <translation>%2 上的 %1 已不再是普通文件。</translation>
     </message>
@@ -972,7 +968,21 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
     <message numerus="yes">
         <source>%n backup(s) of files earlier syncs replaced (NAME.bak-…); delete them when the resume works</source>
-        <translation><numerusform>之前的同步替换文件时留下了 %n 个备份（NAME.bak-…）；确认恢复正常后可删除</numerusform></translation>
+        <translation>
+            <numerusform>之前的同步替换文件时留下了 %n 个备份（NAME.bak-…）；确认恢复正常后可删除</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no checksum came back</source>
+        <translation>没有返回校验和</translation>
+    </message>
+    <message>
+        <source>Cannot read the files on %1: %2</source>
+        <translation>无法读取 %1 上的文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MiB, %3 MiB/s, about %4 s left</source>
+        <translation>%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
     </message>
 </context>
 <context>

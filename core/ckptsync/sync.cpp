@@ -84,11 +84,6 @@ QString failureText(const ssh::Options &options, const QString &host, const Proc
     return Text::tr("the remote command ended with exit code %1 and printed nothing").arg(result.exitCode);
 }
 
-QString shaOf(const QByteArray &bytes)
-{
-    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-}
-
 QString parentOf(const QString &relative)
 {
     return relative.contains(u'/') ? relative.section(u'/', 0, -2) : QString();
@@ -210,33 +205,97 @@ Result<Discovery> discoverSource(const Source &source, const ssh::Options &ssh, 
 
 namespace {
 
-// At most `size` + 1 bytes of a regular file, never blocking on a FIFO swapped in since the listing.
-Result<QByteArray> readBounded(const QString &path, qint64 size)
+// A regular file read in pieces, never blocking on a FIFO swapped in since the listing, never more
+// than the size the listing gave (+1, to notice growth).
+class BoundedFile
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return Error::runtime(Text::tr("Cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))), path);
-    struct stat st
-    {};
-    QByteArray bytes;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return Error::runtime(Text::tr("%1 is no longer a regular file.").arg(path), path);
+public:
+    BoundedFile() = default;
+    BoundedFile(const BoundedFile &) = delete;
+    BoundedFile &operator=(const BoundedFile &) = delete;
+    ~BoundedFile() { close(); }
+
+    QString open(const QString &path, qint64 size)
+    {
+        close();
+        m_size = size;
+        m_got = 0;
+        m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (m_fd < 0)
+            return Text::tr("Cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno)));
+        struct stat st
+        {};
+        if (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            close();
+            return Text::tr("%1 is no longer a regular file.").arg(path);
+        }
+        ::fcntl(m_fd, F_SETFL, 0);
+        return QString();
     }
-    ::fcntl(fd, F_SETFL, 0);
-    bytes.resize(size + 1);
-    qint64 got = 0;
-    while (got < size + 1) {
-        const ssize_t n = ::read(fd, bytes.data() + got, static_cast<size_t>(size + 1 - got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        got += n;
+    // Up to `max` bytes; 0 at the end, -1 on a read error.
+    qint64 read(char *buffer, qint64 max)
+    {
+        const qint64 want = std::min(max, m_size + 1 - m_got);
+        if (want <= 0 || m_fd < 0)
+            return 0;
+        for (;;) {
+            const ssize_t n = ::read(m_fd, buffer, static_cast<size_t>(want));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n > 0)
+                m_got += n;
+            return n;
+        }
     }
-    ::close(fd);
-    bytes.truncate(got);
-    return bytes;
+    qint64 got() const { return m_got; }
+    void close()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = -1;
+    }
+
+private:
+    int m_fd = -1;
+    qint64 m_size = 0;
+    qint64 m_got = 0;
+};
+
+QString changedText(const QString &path, qint64 listed, qint64 read)
+{
+    return Text::tr("%1 changed while it was read (%2 bytes listed, %3 read): the save is still running; try again "
+                    "when it is done.")
+        .arg(path)
+        .arg(listed)
+        .arg(read);
+}
+
+// The world size, where the checkpoint writes it down: verl 0.9's manifest, else the shard names in
+// torch's .metadata (a lower bound: a rank with nothing to save writes no shard).
+void noteWorldSize(SourceData &data, const QString &path, const QByteArray &content)
+{
+    const QString name = path.section(u'/', -1);
+    if (name == u"ckpt_contents.json"_s) {
+        const int world = QJsonDocument::fromJson(content).object().value(u"world_size"_s).toInt();
+        if (world > 0) {
+            data.worldSize = world;
+            data.worldSizeSource = path;
+        }
+    } else if (name == u".metadata"_s && data.worldSizeSource.section(u'/', -1) != u"ckpt_contents.json"_s) {
+        const int world = worldSizeFromNames(content);
+        if (world > 0) {
+            data.worldSize = world;
+            data.worldSizeSource = path;
+        }
+    }
+}
+
+constexpr qint64 kMaxMetadataBytes = 64LL * 1024 * 1024; // read whole for the world size
+
+bool tellsWorldSize(const SyncFile &file)
+{
+    const QString name = file.path.section(u'/', -1);
+    return (name == u"ckpt_contents.json"_s || name == u".metadata"_s) && file.size <= kMaxMetadataBytes;
 }
 
 } // namespace
@@ -250,61 +309,86 @@ readSource(const Source &source, const SourceSet &set, const ssh::Options &ssh, 
     data.worldSize = set.worldSize;
     data.worldSizeSource = set.worldSizeSource;
     for (const SyncFile &file : set.files) {
-        if (cancel && cancel->load())
-            return Error::runtime(Text::tr("Canceled."));
-        const QString path = source.root + u'/' + file.path;
-        if (file.size > kMaxFileBytes)
-            return Error::input(
-                Text::tr("%1 is larger than 4 GiB; this version holds each file in memory while sending it.").arg(path),
-                path);
         SourceFile entry;
         static_cast<SyncFile &>(entry) = file;
-        if (source.isLocal()) {
-            auto bytes = readBounded(path, file.size);
-            if (!bytes)
-                return bytes.error();
-            entry.content = *bytes;
-        } else {
-            const ProcessResult r = remote(ssh, source.host,
-                                           u"f="_s + q(path) + u"; [ -f \"$f\" ] || exit 4; head -c "_s
-                                               + QString::number(file.size + 1) + u" -- \"$f\""_s,
-                                           {}, 600000, cancel, file.size + 1);
-            if (r.exitCode == 4)
-                return Error::runtime(Text::tr("%1 on %2 is no longer a regular file.").arg(path, source.host), path);
-            if (r.exitCode != 0)
-                return Error::runtime(
-                    Text::tr("Cannot read %1 on %2: %3").arg(path, source.host, failureText(ssh, source.host, r)),
-                    path);
-            entry.content = r.out;
-        }
-        if (entry.content.size() != file.size)
-            return Error::runtime(Text::tr("%1 changed while it was read (%2 bytes listed, %3 read): the save is still "
-                                           "running; try again when it is done.")
-                                      .arg(path)
-                                      .arg(file.size)
-                                      .arg(entry.content.size()),
-                                  path);
-        entry.sha256 = shaOf(entry.content);
+        data.files.append(entry);
         if (file.viaLink)
             data.notes.append(
                 Text::tr("%1 is a link at the source: its target was read and is copied as a file.").arg(file.path));
-        // The world size, where the checkpoint writes it down: verl 0.9's manifest, else the shard
-        // names in torch's .metadata (a lower bound: a rank with nothing to save writes no shard).
-        const QString name = file.path.section(u'/', -1);
-        if (name == u"ckpt_contents.json"_s) {
-            const int world = QJsonDocument::fromJson(entry.content).object().value(u"world_size"_s).toInt();
-            if (world > 0) {
-                data.worldSize = world;
-                data.worldSizeSource = file.path;
+    }
+    // Checksums, each file read once and in pieces: nothing is held whole.
+    if (source.isLocal()) {
+        QByteArray chunk(1 << 20, Qt::Uninitialized);
+        for (SourceFile &file : data.files) {
+            if (cancel && cancel->load())
+                return Error::runtime(Text::tr("Canceled."));
+            const QString path = source.root + u'/' + file.path;
+            BoundedFile in;
+            if (const QString error = in.open(path, file.size); !error.isEmpty())
+                return Error::runtime(error, path);
+            QCryptographicHash hash(QCryptographicHash::Sha256);
+            QByteArray whole;
+            for (qint64 n = 0; (n = in.read(chunk.data(), chunk.size())) > 0;) {
+                hash.addData(QByteArrayView(chunk.constData(), n));
+                if (tellsWorldSize(file))
+                    whole.append(chunk.constData(), n);
             }
-        } else if (name == u".metadata"_s && data.worldSizeSource.section(u'/', -1) != u"ckpt_contents.json"_s) {
-            const int world = worldSizeFromNames(entry.content);
-            if (world > 0) {
-                data.worldSize = world;
-                data.worldSizeSource = file.path;
-            }
+            if (in.got() != file.size)
+                return Error::runtime(changedText(path, file.size, in.got()), path);
+            file.sha256 = QString::fromLatin1(hash.result().toHex());
+            noteWorldSize(data, file.path, whole);
         }
-        data.files.append(entry);
+        return data;
+    }
+    // On the source host: one command for every checksum, then the small files that tell the world size.
+    QString script = u"cd "_s + q(source.root)
+        + u" 2>/dev/null || exit 3\ni=0\n"
+          "while IFS= read -r f && IFS= read -r n; do\n"
+          "  if [ -f \"$f\" ]; then z=$(stat -L -c %s -- \"$f\"); s=$(head -c \"$n\" -- \"$f\" | sha256sum | cut "
+          "-c1-64);"
+          " else z=-1; s=-; fi\n"
+          "  printf 'sum\\t%s\\t%s\\t%s\\n' \"$i\" \"$z\" \"$s\"; i=$((i+1))\n"
+          "done <<'VNA_FILES_END'\n"_s;
+    for (const SourceFile &file : std::as_const(data.files))
+        script += file.path + u'\n' + QString::number(file.size) + u'\n';
+    script += u"VNA_FILES_END\n"_s;
+    for (const SourceFile &file : std::as_const(data.files))
+        if (tellsWorldSize(file))
+            script += u"printf '@@file\\n'; head -c "_s + QString::number(file.size) + u" -- "_s + q(file.path) + u'\n';
+    const ProcessResult r
+        = ssh::run(ssh, source.host, {u"sh"_s, u"-s"_s}, script.toUtf8(), 3600000, cancel, 256LL * 1024 * 1024);
+    if (r.exitCode != 0)
+        return Error::runtime(
+            r.exitCode == 3
+                ? Text::tr("%1 does not exist on %2.").arg(source.root, source.host)
+                : Text::tr("Cannot read %1 on %2: %3").arg(source.root, source.host, failureText(ssh, source.host, r)),
+            source.root);
+    qsizetype at = r.out.indexOf("@@file\n");
+    for (const QByteArray &line : r.out.left(at < 0 ? r.out.size() : at).split('\n')) {
+        const QList<QByteArray> f = line.split('\t');
+        if (f.size() != 4 || f.at(0) != "sum")
+            continue;
+        const qsizetype index = f.at(1).toLongLong();
+        if (index < 0 || index >= data.files.size())
+            continue;
+        SourceFile &file = data.files[index];
+        const QString path = source.root + u'/' + file.path;
+        if (f.at(2) == "-1")
+            return Error::runtime(Text::tr("%1 on %2 is no longer a regular file.").arg(path, source.host), path);
+        if (f.at(2).toLongLong() != file.size)
+            return Error::runtime(changedText(path, file.size, f.at(2).toLongLong()), path);
+        file.sha256 = QString::fromLatin1(f.at(3));
+    }
+    for (const SourceFile &file : std::as_const(data.files)) {
+        if (file.sha256.isEmpty())
+            return Error::runtime(
+                Text::tr("Cannot read %1 on %2: %3").arg(file.path, source.host, Text::tr("no checksum came back")),
+                file.path);
+        // "@@file\n" CONTENT, in the order asked.
+        if (tellsWorldSize(file) && at >= 0) {
+            noteWorldSize(data, file.path, r.out.mid(at + 7, file.size));
+            at = r.out.indexOf("@@file\n", at + 7 + file.size);
+        }
     }
     return data;
 }
@@ -782,6 +866,141 @@ rm -f -- "$J"
     return script;
 }
 
+// The bytes of a node's files, one after the other, read from the source in pieces while they are
+// sent: from this machine's disk, or from the source host through one `head -c` per file. Reports
+// bytes, rate and time left.
+class SourceStream
+{
+public:
+    SourceStream(const Options &options,
+                 const QList<Transfer> &transfers,
+                 const QString &node,
+                 const Progress &progress,
+                 const std::atomic_bool *cancel)
+        : m_options(options)
+        , m_transfers(transfers)
+        , m_node(node)
+        , m_progress(progress)
+        , m_cancel(cancel)
+    {
+        for (const Transfer &t : transfers)
+            m_total += t.bytes;
+        m_clock.start();
+    }
+    SourceStream(const SourceStream &) = delete;
+    SourceStream &operator=(const SourceStream &) = delete;
+    ~SourceStream()
+    {
+        if (m_remote) {
+            m_remote->kill();
+            m_remote->waitForFinished(2000);
+        }
+    }
+
+    qint64 read(char *buffer, qint64 max)
+    {
+        if (m_cancel && m_cancel->load())
+            return -1;
+        const qint64 n = m_options.source.isLocal() ? readLocal(buffer, max) : readRemote(buffer, max);
+        if (n > 0) {
+            m_sent += n;
+            report();
+        }
+        return n;
+    }
+    QString error() const { return m_error; }
+
+private:
+    qint64 readLocal(char *buffer, qint64 max)
+    {
+        while (m_index < m_transfers.size()) {
+            const Transfer &t = m_transfers.at(m_index);
+            const QString path = m_options.source.root + u'/' + t.relative;
+            if (!m_open) {
+                if (const QString error = m_file.open(path, t.bytes); !error.isEmpty())
+                    return fail(error);
+                m_open = true;
+            }
+            const qint64 n = m_file.read(buffer, std::min(max, t.bytes - m_file.got()));
+            if (n < 0)
+                return fail(Text::tr("Cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))));
+            if (n > 0)
+                return n;
+            if (m_file.got() != t.bytes) // shorter than listed
+                return fail(changedText(path, t.bytes, m_file.got()));
+            m_file.close();
+            m_open = false;
+            ++m_index;
+        }
+        return 0;
+    }
+
+    qint64 readRemote(char *buffer, qint64 max)
+    {
+        if (!m_remote) {
+            QString script;
+            for (const Transfer &t : std::as_const(m_transfers))
+                script += u"head -c "_s + QString::number(t.bytes) + u" -- "_s
+                    + q(m_options.source.root + u'/' + t.relative) + u" || exit 4\n"_s;
+            m_remote = std::make_unique<QProcess>();
+            m_remote->setProgram(m_options.ssh.program);
+            m_remote->setArguments(ssh::arguments(m_options.ssh, m_options.source.host, {u"sh"_s, u"-c"_s, q(script)}));
+            m_remote->start(QIODevice::ReadOnly);
+        }
+        while (m_remote->bytesAvailable() == 0) {
+            if (m_cancel && m_cancel->load())
+                return -1;
+            if (m_remote->state() == QProcess::NotRunning) {
+                if (m_sent != m_total)
+                    return fail(Text::tr("Cannot read the files on %1: %2")
+                                    .arg(m_options.source.host,
+                                         QString::fromLocal8Bit(m_remote->readAllStandardError()).trimmed()));
+                return 0;
+            }
+            m_remote->waitForReadyRead(100);
+        }
+        return m_remote->read(buffer, std::min(max, m_total - m_sent));
+    }
+
+    qint64 fail(const QString &error)
+    {
+        m_error = error;
+        return -1;
+    }
+
+    void report()
+    {
+        if (!m_progress || (m_clock.elapsed() - m_reported < 500 && m_sent != m_total))
+            return;
+        m_reported = m_clock.elapsed();
+        const double seconds = std::max<double>(m_clock.elapsed(), 1) / 1000.0;
+        const double rate = static_cast<double>(m_sent) / seconds;
+        const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(m_total - m_sent) / rate) : 0;
+        m_progress(m_node,
+                   Text::tr("%1 of %2 MiB, %3 MiB/s, about %4 s left")
+                       .arg(static_cast<double>(m_sent) / (1 << 20), 0, 'f', 1)
+                       .arg(static_cast<double>(m_total) / (1 << 20), 0, 'f', 1)
+                       .arg(rate / (1 << 20), 0, 'f', 1)
+                       .arg(left),
+                   false);
+    }
+
+    const Options &m_options;
+    const QList<Transfer> &m_transfers;
+    QString m_node;
+    Progress m_progress;
+    const std::atomic_bool *m_cancel;
+    qsizetype m_index = 0;
+    BoundedFile m_file;
+    bool m_open = false;
+    std::unique_ptr<QProcess> m_remote;
+    qint64 m_total = 0;
+    qint64 m_sent = 0;
+    QElapsedTimer m_clock;
+    qint64 m_reported = 0;
+    QString m_error;
+};
+
 QString stepError(int code, const QString &stderrText)
 {
     switch (code) {
@@ -842,26 +1061,32 @@ QList<NodeResult> execute(const Options &options,
         if (result.status != NodeResult::Status::Failed && !anyWork)
             result.status = NodeResult::Status::Skipped;
         QList<Transfer> transfers;
-        QByteArray input;
-        QStringList dirs;
+        const QStringList dirs = destinationDirs(source.files);
         for (const PlanItem &item : items) {
             const SourceFile *file = byPath.value(item.file);
             result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
-            if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
-                transfers.append({item.file, file->sha256, file->content.size(), file->mode, item.before});
-                input += file->content;
-            }
+            if (file && (item.action == Action::Copy || item.action == Action::Replace))
+                transfers.append({item.file, file->sha256, file->size, file->mode, item.before});
         }
-        for (const SourceFile &file : source.files)
-            if (!dirs.contains(parentOf(file.path)))
-                dirs.append(parentOf(file.path));
         for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
             result.attempts = attempt + 1;
             if (progress)
                 progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            const ProcessResult r = remote(options.ssh, result.node, transferScript(options, transfers, dirs, run),
-                                           input, options.timeoutSec * 1000, cancel);
+            SourceStream stream(options, transfers, result.node, progress, cancel);
+            ProcessRequest request;
+            request.program = options.ssh.program;
+            request.arguments = ssh::arguments(options.ssh, result.node,
+                                               {u"sh"_s, u"-c"_s, q(transferScript(options, transfers, dirs, run))});
+            request.inputStream = [&stream](char *buffer, qint64 max) { return stream.read(buffer, max); };
+            request.timeoutMs = options.timeoutSec * 1000; // without a byte moving
+            request.idleTimeout = true;
+            ProcessResult r = runProcess(request, cancel);
+            if (!stream.error().isEmpty() && !r.canceled) {
+                result.status = NodeResult::Status::Failed;
+                result.error = stream.error();
+                break;
+            }
             if (r.exitCode == 0 && r.out.contains("done")) {
                 const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
                 for (const QString &line : lines)

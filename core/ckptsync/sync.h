@@ -45,9 +45,6 @@ struct Options
     QString runBy;        // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
 };
 
-// Files are held in memory while they are sent; larger ones are refused.
-inline constexpr qint64 kMaxFileBytes = 4LL * 1024 * 1024 * 1024;
-
 // The names a run leaves on a node and recognises as its own.
 inline constexpr auto kLockFile = ".verl-npu-assistant.lock";
 inline constexpr auto kJournalFile = ".verl-npu-assistant-journal";
@@ -59,8 +56,7 @@ discoverSource(const Source &source, const ssh::Options &ssh, const std::atomic_
 
 struct SourceFile : SyncFile
 {
-    QByteArray content;
-    QString sha256;
+    QString sha256; // read once at the source; files are streamed, never held whole
 };
 
 struct SourceData
@@ -72,8 +68,8 @@ struct SourceData
     QString worldSizeSource;
 };
 
-// Reads only regular files (a link is read through when it leads to one, and said so), no more
-// bytes than the listing gave, and keeps their mode.
+// Checksums every file at the source, reading it once in pieces: only regular files (a link is read
+// through when it leads to one, and said so), no more bytes than the listing gave.
 Result<SourceData> readSource(const Source &source,
                               const SourceSet &set,
                               const ssh::Options &ssh,

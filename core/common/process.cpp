@@ -49,7 +49,13 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
     const qint64 pid = process.processId();
     if (!request.input.isEmpty())
         process.write(request.input);
-    process.closeWriteChannel();
+    bool feeding = static_cast<bool>(request.inputStream);
+    if (!feeding)
+        process.closeWriteChannel();
+    constexpr qint64 kChunk = 1 << 20;
+    constexpr qint64 kBuffered = 4 << 20; // bytes handed to QProcess not yet written to the pipe
+    QByteArray chunk(kChunk, Qt::Uninitialized);
+    qint64 lastActivity = 0;
 
     const auto killGroup = [&] {
         if (pid > 0)
@@ -58,15 +64,41 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
         process.waitForFinished(5000);
     };
     while (process.state() != QProcess::NotRunning) {
-        process.waitForFinished(50);
-        append(result.out, process.readAllStandardOutput(), request.maxOutput, result.truncated);
-        append(result.err, process.readAllStandardError(), request.maxOutput, result.truncated);
+        while (feeding && process.bytesToWrite() < kBuffered) {
+            const qint64 n = request.inputStream(chunk.data(), kChunk);
+            if (n < 0) {
+                result.canceled = true;
+                killGroup();
+                feeding = false;
+                break;
+            }
+            if (n == 0) {
+                feeding = false;
+                process.closeWriteChannel();
+                break;
+            }
+            process.write(chunk.constData(), n);
+            lastActivity = clock.elapsed();
+        }
+        if (result.canceled)
+            break;
+        if (process.bytesToWrite() > 0) {
+            if (process.waitForBytesWritten(50))
+                lastActivity = clock.elapsed();
+        } else
+            process.waitForFinished(50);
+        const QByteArray out = process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        if (!out.isEmpty() || !err.isEmpty())
+            lastActivity = clock.elapsed();
+        append(result.out, out, request.maxOutput, result.truncated);
+        append(result.err, err, request.maxOutput, result.truncated);
         if (cancel && cancel->load()) {
             result.canceled = true;
             killGroup();
             break;
         }
-        if (clock.elapsed() > request.timeoutMs) {
+        if (clock.elapsed() - (request.idleTimeout ? lastActivity : 0) > request.timeoutMs) {
             result.timedOut = true;
             killGroup();
             break;

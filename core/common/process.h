@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 
 #include <QByteArray>
 #include <QProcessEnvironment>
@@ -16,8 +17,12 @@ struct ProcessRequest
 {
     QString program;
     QStringList arguments;
-    QByteArray input;                       // written to stdin, which is then closed
+    QByteArray input; // written to stdin, which is then closed
+    // Or stdin streamed: called for the next bytes (at most `max` into `buffer`); returns how many, 0 at
+    // the end, -1 to abort. Memory stays bounded whatever the size.
+    std::function<qint64(char *buffer, qint64 max)> inputStream;
     int timeoutMs = 30000;                  // the whole process tree is killed after this
+    bool idleTimeout = false;               // timeoutMs counts from the last byte in or out instead
     qsizetype maxOutput = 32 * 1024 * 1024; // per stream; the rest is dropped and `truncated` set
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
 };

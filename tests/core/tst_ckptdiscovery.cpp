@@ -306,7 +306,6 @@ SourceFile sourceFile(const QString &path, const QByteArray &content)
     f.path = path;
     f.need = needOf(path);
     f.size = content.size();
-    f.content = content;
     f.sha256 = QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
     return f;
 }
