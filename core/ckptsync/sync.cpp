@@ -874,13 +874,13 @@ class SourceStream
 public:
     SourceStream(const Options &options,
                  const QList<Transfer> &transfers,
-                 const QString &node,
-                 const Progress &progress,
+                 QString node,
+                 Progress progress,
                  const std::atomic_bool *cancel)
         : m_options(options)
         , m_transfers(transfers)
-        , m_node(node)
-        , m_progress(progress)
+        , m_node(std::move(node))
+        , m_progress(std::move(progress))
         , m_cancel(cancel)
     {
         for (const Transfer &t : transfers)
