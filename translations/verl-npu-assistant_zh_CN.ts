@@ -3718,10 +3718,6 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>同时复制的节点数。</translation>
     </message>
     <message>
-        <source>Seconds each node may take.</source>
-        <translation>每个节点允许的秒数。</translation>
-    </message>
-    <message>
         <source>sec</source>
         <translation>秒</translation>
     </message>
@@ -3898,6 +3894,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Stopped watching.</source>
         <translation>已停止监视。</translation>
+    </message>
+    <message>
+        <source>Seconds a node may go without progress (nothing sent or answered) before it fails.</source>
+        <translation>节点在没有任何进展（既没有发送也没有应答）时最多等待的秒数，超过即判定失败。</translation>
     </message>
 </context>
 <context>

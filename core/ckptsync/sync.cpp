@@ -61,10 +61,17 @@ ProcessResult remote(const ssh::Options &ssh,
 }
 
 // A long script goes on stdin (`sh -s`): no command-line length limit.
+// It may run long (checksums of weights) but must not go quiet: the timeout counts from its last output.
 ProcessResult remoteScript(
     const ssh::Options &ssh, const QString &host, const QString &script, int timeoutMs, const std::atomic_bool *cancel)
 {
-    return ssh::run(ssh, host, {u"sh"_s, u"-s"_s}, script.toUtf8(), timeoutMs, cancel);
+    ProcessRequest request;
+    request.program = ssh.program;
+    request.arguments = ssh::arguments(ssh, host, {u"sh"_s, u"-s"_s});
+    request.input = script.toUtf8();
+    request.timeoutMs = timeoutMs;
+    request.idleTimeout = true;
+    return runProcess(request, cancel);
 }
 
 QString failureText(const ssh::Options &options, const QString &host, const ProcessResult &result)
@@ -440,7 +447,7 @@ cd "$R" 2>/dev/null && {
 }
 i=0
 while IFS= read -r f && IFS= read -r n; do
-  p="$R/$f"; b=$(stat -c '%F|%s|%Y' -- "$p" 2>/dev/null) || b=absent; s=-
+  p="$R/$f"; b=$(stat -c '%F|%s|%Y|%i' -- "$p" 2>/dev/null) || b=absent; s=-
   if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(stat -c %s -- "$p")" = "$n" ]; then s=$(sha256sum < "$p" | cut -c1-64); fi
   printf 'file\t%s\t%s\t%s\0' "$i" "$s" "$b"; i=$((i+1))
 done <<'VNA_FILES_END'
@@ -849,7 +856,7 @@ chmod %2 "$t%1" || { echo "file %1" >&2; cleanup; exit 11; }
                    .arg(QString::number(transfers.at(i).mode & 07777, 8));
     // Nothing changed at the destinations since the preflight (another tool, or a run that did not lock).
     for (qsizetype i = 0; i < transfers.size(); ++i)
-        script += uR"SH(o=$(stat -c '%F|%s|%Y' -- "$f%1" 2>/dev/null) || o=absent
+        script += uR"SH(o=$(stat -c '%F|%s|%Y|%i' -- "$f%1" 2>/dev/null) || o=absent
 [ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight (last sync there: $P); run the sync again" >&2; cleanup; exit 17; }
 if [ -L "$f%1" ] || [ -e "$f%1" ]; then k%1=1; else k%1=; fi
 )SH"_s.arg(i);

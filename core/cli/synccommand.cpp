@@ -132,7 +132,8 @@ void SyncCommand::configure(QCommandLineParser &parser) const
             "with."),
          tr("N")},
         {u"jobs"_s, tr("Nodes copied to at the same time."), tr("N"), u"16"_s},
-        {u"timeout"_s, tr("Seconds each node may take."), tr("sec"), u"120"_s},
+        {u"timeout"_s, tr("Seconds a node may go without progress (nothing sent or answered) before it fails."),
+         tr("sec"), u"120"_s},
         {u"retries"_s, tr("Retries for transient failures (refused, reset, timed out)."), tr("N"), u"2"_s},
         {u"dry-run"_s,
          tr("Run the preflight and print the plan; copy nothing. Exit code 1 when a node cannot be "
