@@ -984,6 +984,10 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <source>%1 of %2 MiB, %3 MiB/s, about %4 s left</source>
         <translation>%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) partly sent by an earlier sync: resumed where they stopped</source>
+        <translation><numerusform>之前的同步只发送了 %n 个文件的一部分：从中断处继续</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>

@@ -130,6 +130,15 @@ const QRegularExpression &backupName()
     return re;
 }
 
+// Where a file's bytes gather on a node before the switch, named for its content: a transfer cut
+// short leaves it there, and the next run for the same content resumes it.
+QString tempPath(const QString &relative, const QString &sha)
+{
+    const QString dir = parentOf(relative);
+    return (dir.isEmpty() ? QString() : dir + u'/') + u'.' + relative.section(u'/', -1) + QLatin1String(kTempInfix)
+        + sha.left(16);
+}
+
 QStringList stepDirs(const QList<SourceFile> &files)
 {
     QStringList dirs;
@@ -255,6 +264,16 @@ public:
         }
     }
     qint64 got() const { return m_got; }
+    // Starts at `offset` (bytes a node already has).
+    bool skip(qint64 offset)
+    {
+        if (offset <= 0)
+            return true;
+        if (::lseek(m_fd, offset, SEEK_SET) != offset)
+            return false;
+        m_got = offset;
+        return true;
+    }
     void close()
     {
         if (m_fd >= 0)
@@ -446,14 +465,20 @@ cd "$R" 2>/dev/null && {
         + uR"SH(*' -printf 'temp\t%p\0' 2>/dev/null
 }
 i=0
-while IFS= read -r f && IFS= read -r n; do
+while IFS= read -r f && IFS= read -r n && IFS= read -r t; do
   p="$R/$f"; b=$(stat -c '%F|%s|%Y|%i' -- "$p" 2>/dev/null) || b=absent; s=-
   if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(stat -c %s -- "$p")" = "$n" ]; then s=$(sha256sum < "$p" | cut -c1-64); fi
-  printf 'file\t%s\t%s\t%s\0' "$i" "$s" "$b"; i=$((i+1))
+  printf 'file\t%s\t%s\t%s\0' "$i" "$s" "$b"
+  t="$R/$t"
+  if [ -f "$t" ] && [ ! -L "$t" ]; then
+    z=$(stat -c %s -- "$t")
+    if [ "$z" -gt 0 ] && [ "$z" -le "$n" ]; then printf 'part\t%s\t%s\t%s\0' "$i" "$z" "$(sha256sum < "$t" | cut -c1-64)"; fi
+  fi
+  i=$((i+1))
 done <<'VNA_FILES_END'
 )SH"_s;
     for (const SourceFile &file : source.files)
-        script += file.path + u'\n' + QString::number(file.size) + u'\n';
+        script += file.path + u'\n' + QString::number(file.size) + u'\n' + tempPath(file.path, file.sha256) + u'\n';
     script += u"VNA_FILES_END\nexit 0\n"_s;
     // A name with a newline cannot travel in the list above.
     const bool oddNames = std::any_of(source.files.cbegin(), source.files.cend(),
@@ -508,7 +533,16 @@ done <<'VNA_FILES_END'
                 } else if (kind == u"journal"_s) {
                     state.journal = true;
                 } else if (kind == u"temp"_s) {
-                    state.staleTemps.append(line.section(u'\t', 1));
+                    const QString temp = line.section(u'\t', 1);
+                    const bool resumable
+                        = std::any_of(source.files.cbegin(), source.files.cend(),
+                                      [&](const SourceFile &file) { return tempPath(file.path, file.sha256) == temp; });
+                    if (!resumable)
+                        state.staleTemps.append(temp);
+                } else if (kind == u"part"_s && f.size() >= 4) {
+                    const qsizetype index = f.at(1).toInt();
+                    if (index >= 0 && index < source.files.size())
+                        state.partials.insert(source.files.at(index).path, {f.at(2).toLongLong(), f.at(3)});
                 } else if (kind == u"file"_s && f.size() >= 4) {
                     const qsizetype index = f.at(1).toInt();
                     if (index >= 0 && index < source.files.size()) {
@@ -622,13 +656,16 @@ QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &node
     QList<PlanItem> plan;
     for (const NodeState &node : nodes)
         for (const SourceFile &file : source.files) {
-            PlanItem item{node.node,
-                          file.path,
-                          Action::Copy,
-                          file.size,
-                          QString(),
-                          file.need,
-                          node.before.value(file.path, u"absent"_s)};
+            PlanItem item;
+            item.node = node.node;
+            item.file = file.path;
+            item.bytes = file.size;
+            item.need = file.need;
+            item.before = node.before.value(file.path, u"absent"_s);
+            if (const auto partial = node.partials.constFind(file.path); partial != node.partials.cend()) {
+                item.partialBytes = partial->first;
+                item.partialSha = partial->second;
+            }
             const auto there = node.files.constFind(file.path);
             if (!node.reachable) {
                 item.action = Action::Unreachable;
@@ -698,6 +735,9 @@ QMap<QString, QStringList> planNotes(const QList<NodeState> &nodes)
         if (node.journal)
             notes[node.node].append(
                 Text::tr("an earlier sync was cut short while switching files; this run completes it first"));
+        if (!node.partials.isEmpty())
+            notes[node.node].append(Text::tr("%n file(s) partly sent by an earlier sync: resumed where they stopped",
+                                             nullptr, static_cast<int>(node.partials.size())));
         if (!node.staleTemps.isEmpty())
             notes[node.node].append(
                 Text::tr("%n temporary file(s) of an earlier sync that died; removed by the next sync", nullptr,
@@ -797,22 +837,32 @@ struct Transfer
     QString sha;
     qint64 bytes = 0;
     int mode = 0644;
-    QString before; // the state the preflight saw at the destination
+    QString before;    // the state the preflight saw at the destination
+    qint64 offset = 0; // bytes already on the node, checked: the stream starts there
 };
 
-// Writes a node's files in one remote command, under the run's lock. First an earlier run's cut-short
-// commit is completed (its journal) and temporary files of dead runs are removed. The files' bytes
-// then arrive one after the other on stdin, each into a temporary name in its folder, checked and
-// given its mode. When all are right, a journal naming every switch is put in place, and the switches
-// run: each old file (or link) is kept as NAME.bak-<stamp>-<random> by a hard link of the name
-// itself, and the new file renamed over the name (mv -T: a link is replaced, never followed). No
-// signal can stop the shell between two renames, and a run cut short anyway leaves the journal for
-// the next one. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
+// Writes a node's files in one remote command, under the node's lock. First an earlier run's cut-short
+// commit is completed (its journal) and temporary files of other content are removed. The files'
+// bytes then arrive one after the other on stdin, each appended to a temporary name in its folder
+// named for its content (from the offset a cut transfer reached), checked and given its mode; a
+// failure keeps what arrived for the next run. When all are right, a journal naming every switch is put in place, and
+// the switches run: each old file (or link) is kept as NAME.bak-<stamp>-<random> by a hard link of the name itself, and
+// the new file renamed over the name (mv -T: a link is replaced, never followed). No signal can stop the shell between
+// two renames, and a run cut short anyway leaves the journal for the next one. Output: "backup I PATH" lines, then
+// "done". Errors name the file index on stderr.
 QString
 transferScript(const Options &options, const QList<Transfer> &transfers, const QStringList &dirs, const QString &run)
 {
     const QString root = options.source.root;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
+    // Temporary files of other content are from runs that died; this plan's are resumed.
+    QString keep;
+    for (const Transfer &t : transfers) {
+        QString name = tempPath(t.relative, t.sha).section(u'/', -1);
+        static const QRegularExpression glob(uR"(([*?\[\]\\]))"_s);
+        name.replace(glob, uR"(\\1)"_s);
+        keep += u" ! -name "_s + q(name);
+    }
     QString script = u"R="_s + q(root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\nRUN="_s + q(run) + u"\n"_s
         + lockFragment(options) + u"trap '' HUP INT TERM PIPE\n"_s + switchFunction() + uR"SH(if [ -e "$J" ]; then
   if [ -L "$J" ] || [ ! -f "$J" ]; then echo "journal: $J is not a file" >&2; exit 16; fi
@@ -822,48 +872,55 @@ fi
 for d in)SH"_s
         + quotedList(dirs) + uR"SH(; do
   [ -d "$R/$d" ] && find "$R/$d" -maxdepth 1 -type f -name '.*)SH"_s
-        + QLatin1String(kTempInfix) + uR"SH(*' ! -name "*)SH"_s + QLatin1String(kTempInfix)
-        + uR"SH($RUN" -exec rm -f -- {} + 2>/dev/null
+        + QLatin1String(kTempInfix) + u"*'"_s + keep + uR"SH( -exec rm -f -- {} + 2>/dev/null
 done
 )SH"_s;
-    QStringList temps;
     QString journal;
     for (qsizetype i = 0; i < transfers.size(); ++i) {
         const Transfer &t = transfers.at(i);
         const QString final = root + u'/' + t.relative;
         const QString dir = final.section(u'/', 0, -2);
         const QString name = final.section(u'/', -1);
-        const QString temp = dir + u"/."_s + name + QLatin1String(kTempInfix) + run;
+        const QString temp = root + u'/' + tempPath(t.relative, t.sha);
         const QString backup = final + u".bak-"_s + stamp + u'-' + nonce().left(8);
-        script += u"d%1=%2\nf%1=%3\nt%1=%4\nx%1=%5\nn%1=%6\nw%1=%7\n"_s.arg(i)
+        script += u"d%1=%2\nf%1=%3\nt%1=%4\nx%1=%5\nn%1=%6\nw%1=%7\no%1=%8\nz%1=%9\n"_s.arg(i)
                       .arg(q(dir), q(final), q(temp), q(t.sha))
-                      .arg(t.bytes)
-                      .arg(q(t.before));
-        temps.append(u"\"$t%1\""_s.arg(i));
+                      .arg(t.bytes - t.offset)
+                      .arg(q(t.before))
+                      .arg(t.offset)
+                      .arg(t.bytes);
         journal += u"c "_s + q(temp) + u' ' + q(final) + u' ' + q(backup) + u'\n';
         script += u"b%1=%2\n"_s.arg(i).arg(q(backup));
     }
-    script += u"cleanup() { rm -f -- "_s + temps.join(u' ') + u"; }\n"_s;
+    // A failure keeps what arrived (the next run resumes it), except a copy that is whole and wrong.
     for (qsizetype i = 0; i < transfers.size(); ++i)
         script
-            += uR"SH(if [ -e "$f%1" ] && [ ! -f "$f%1" ] && [ ! -L "$f%1" ]; then echo "file %1: is a $(stat -c %F -- "$f%1"), not a file" >&2; cleanup; exit 15; fi
-mkdir -p -- "$d%1" || { echo "file %1" >&2; cleanup; exit 10; }
-dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none || { echo "file %1" >&2; cleanup; exit 11; }
+            += uR"SH(if [ -e "$f%1" ] && [ ! -f "$f%1" ] && [ ! -L "$f%1" ]; then echo "file %1: is a $(stat -c %F -- "$f%1"), not a file" >&2; exit 15; fi
+mkdir -p -- "$d%1" || { echo "file %1" >&2; exit 10; }
+[ -L "$t%1" ] && { echo "file %1: $t%1 is a link; remove it" >&2; exit 15; }
+if [ "$o%1" -gt 0 ]; then
+  [ -f "$t%1" ] && [ "$(stat -c %s -- "$t%1")" = "$o%1" ] || { echo "file %1: the partial copy changed since the preflight; run the sync again" >&2; exit 20; }
+else
+  rm -f -- "$t%1"
+fi
+dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock oflag=append conv=notrunc status=none || { echo "file %1" >&2; exit 11; }
+g=$(stat -c %s -- "$t%1")
+[ "$g" = "$z%1" ] || { echo "file %1: cut short at $g of $z%1 bytes; the next sync resumes from there" >&2; exit 11; }
 s=$(sha256sum < "$t%1" | cut -c1-64)
-[ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; cleanup; exit 12; }
-chmod %2 "$t%1" || { echo "file %1" >&2; cleanup; exit 11; }
+[ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; rm -f -- "$t%1"; exit 12; }
+chmod %2 "$t%1" || { echo "file %1" >&2; exit 11; }
 )SH"_s.arg(i)
                    .arg(QString::number(transfers.at(i).mode & 07777, 8));
     // Nothing changed at the destinations since the preflight (another tool, or a run that did not lock).
     for (qsizetype i = 0; i < transfers.size(); ++i)
         script += uR"SH(o=$(stat -c '%F|%s|%Y|%i' -- "$f%1" 2>/dev/null) || o=absent
-[ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight (last sync there: $P); run the sync again" >&2; cleanup; exit 17; }
+[ "$o" = "$w%1" ] || { echo "file %1: changed on the node since the preflight (last sync there: $P); run the sync again" >&2; exit 17; }
 if [ -L "$f%1" ] || [ -e "$f%1" ]; then k%1=1; else k%1=; fi
 )SH"_s.arg(i);
     const QString delimiter = u"VNA_JOURNAL_"_s + nonce();
     script += u"cat > \"$J.$RUN\" <<'"_s + delimiter + u"'\n"_s + journal + delimiter + u"\n"_s + uR"SH(
-[ -s "$J.$RUN" ] || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; cleanup; exit 14; }
-mv -fT -- "$J.$RUN" "$J" || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; cleanup; exit 14; }
+[ -s "$J.$RUN" ] || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; exit 14; }
+mv -fT -- "$J.$RUN" "$J" || { echo "cannot write the journal $J" >&2; rm -f -- "$J.$RUN"; exit 14; }
 . "$J" || { echo "switch failed; the next sync completes it" >&2; exit 14; }
 rm -f -- "$J"
 )SH"_s;
@@ -871,6 +928,30 @@ rm -f -- "$J"
         script += u"[ -n \"$k%1\" ] && echo \"backup %1 $b%1\"\n"_s.arg(i);
     script += u"echo done\nexit 0\n"_s;
     return script;
+}
+
+// sha256 of a source file's first `bytes`; empty when it cannot be read.
+QString sourcePrefixSha(const Options &options, const QString &relative, qint64 bytes, const std::atomic_bool *cancel)
+{
+    const QString path = options.source.root + u'/' + relative;
+    if (options.source.isLocal()) {
+        BoundedFile in;
+        if (!in.open(path, bytes).isEmpty())
+            return QString();
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        QByteArray chunk(1 << 20, Qt::Uninitialized);
+        while (in.got() < bytes) {
+            const qint64 n = in.read(chunk.data(), std::min<qint64>(chunk.size(), bytes - in.got()));
+            if (n <= 0)
+                return QString();
+            hash.addData(QByteArrayView(chunk.constData(), n));
+        }
+        return QString::fromLatin1(hash.result().toHex());
+    }
+    const ProcessResult r = remote(options.ssh, options.source.host,
+                                   u"head -c "_s + QString::number(bytes) + u" -- "_s + q(path) + u" | sha256sum"_s, {},
+                                   options.timeoutSec * 1000, cancel);
+    return r.exitCode == 0 ? QString::fromLatin1(r.out.left(64)) : QString();
 }
 
 // The bytes of a node's files, one after the other, read from the source in pieces while they are
@@ -891,7 +972,7 @@ public:
         , m_cancel(cancel)
     {
         for (const Transfer &t : transfers)
-            m_total += t.bytes;
+            m_total += t.bytes - t.offset;
         m_clock.start();
     }
     SourceStream(const SourceStream &) = delete;
@@ -926,6 +1007,8 @@ private:
             if (!m_open) {
                 if (const QString error = m_file.open(path, t.bytes); !error.isEmpty())
                     return fail(error);
+                if (!m_file.skip(t.offset))
+                    return fail(changedText(path, t.bytes, 0));
                 m_open = true;
             }
             const qint64 n = m_file.read(buffer, std::min(max, t.bytes - m_file.got()));
@@ -947,8 +1030,9 @@ private:
         if (!m_remote) {
             QString script;
             for (const Transfer &t : std::as_const(m_transfers))
-                script += u"head -c "_s + QString::number(t.bytes) + u" -- "_s
-                    + q(m_options.source.root + u'/' + t.relative) + u" || exit 4\n"_s;
+                script += u"tail -c +"_s + QString::number(t.offset + 1) + u" -- "_s
+                    + q(m_options.source.root + u'/' + t.relative) + u" | head -c "_s
+                    + QString::number(t.bytes - t.offset) + u" || exit 4\n"_s;
             m_remote = std::make_unique<QProcess>();
             m_remote->setProgram(m_options.ssh.program);
             m_remote->setArguments(ssh::arguments(m_options.ssh, m_options.source.host, {u"sh"_s, u"-c"_s, q(script)}));
@@ -1071,9 +1155,17 @@ QList<NodeResult> execute(const Options &options,
         const QStringList dirs = destinationDirs(source.files);
         for (const PlanItem &item : items) {
             const SourceFile *file = byPath.value(item.file);
-            result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString()});
-            if (file && (item.action == Action::Copy || item.action == Action::Replace))
-                transfers.append({item.file, file->sha256, file->size, file->mode, item.before});
+            result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString(), 0});
+            if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
+                // What a cut transfer left is resumed when its bytes are the source's first bytes.
+                qint64 offset = 0;
+                if (item.partialBytes > 0 && item.partialBytes <= file->size
+                    && sourcePrefixSha(options, item.file, item.partialBytes, cancel) == item.partialSha) {
+                    offset = item.partialBytes;
+                    result.files.last().resumedFrom = offset;
+                }
+                transfers.append({item.file, file->sha256, file->size, file->mode, item.before, offset});
+            }
         }
         for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
             result.attempts = attempt + 1;
@@ -1346,6 +1438,8 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
                 {u"path"_s, f.path}, {u"action"_s, actionId(f.action)}, {u"sha256"_s, f.sha256}, {u"bytes"_s, f.bytes}};
             if (!f.backup.isEmpty())
                 o.insert(u"backup"_s, f.backup);
+            if (f.resumedFrom > 0)
+                o.insert(u"resumed_from"_s, f.resumedFrom);
             files.append(o);
         }
         bytes += r.bytesWritten(); // a failed node wrote nothing

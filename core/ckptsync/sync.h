@@ -106,11 +106,12 @@ struct NodeState
     QStringList extra;             // files of the selected steps only this node has (reported, never deleted)
     QStringList perRankNames;      // shard names of the selected steps on the node (world size)
     QList<Volume> volumes;
-    QMap<QString, DirState> dirs; // relative folder -> state
-    QString lockedBy;             // another run holds the node's lock
-    bool journal = false;         // a commit was cut short; the next sync completes it
-    QStringList staleTemps;       // temporary files of runs that died
-    int backups = 0;              // NAME.bak-… files earlier syncs kept
+    QMap<QString, DirState> dirs;                       // relative folder -> state
+    QString lockedBy;                                   // another run holds the node's lock
+    bool journal = false;                               // a commit was cut short; the next sync completes it
+    QStringList staleTemps;                             // temporary files of runs that died
+    int backups = 0;                                    // NAME.bak-… files earlier syncs kept
+    QMap<QString, std::pair<qint64, QString>> partials; // source path -> bytes already there, their sha256
     int attempts = 0;
 };
 
@@ -140,7 +141,9 @@ struct PlanItem
     qint64 bytes = 0;
     QString reason; // why a node is unreachable, or why a file is blocked
     Need need = Need::RankZeroOther;
-    QString before; // the destination's state at the preflight
+    QString before;          // the destination's state at the preflight
+    qint64 partialBytes = 0; // a transfer cut short left this many bytes on the node…
+    QString partialSha;      // …with this checksum; resumed when the source's first bytes match
 };
 QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &nodes);
 // Translated problems the plan cannot fix (read-only folders, too little space, special files, a
@@ -157,7 +160,8 @@ struct FileResult
     Action action = Action::Copy;
     QString sha256;
     qint64 bytes = 0;
-    QString backup; // the old file (or link) kept as NAME.bak-…
+    QString backup;         // the old file (or link) kept as NAME.bak-…
+    qint64 resumedFrom = 0; // bytes that were already on the node from a transfer cut short
 };
 
 struct NodeResult
@@ -178,7 +182,7 @@ QString statusId(NodeResult::Status status);
 // refuses when another run holds it, and refuses to switch a file that changed since the preflight
 // (naming the run that last wrote there): of two runs that overlap, one fails loudly on every node
 // where the other got first. Retries transient failures with backoff; a cancel stops every node and
-// leaves no temporary file behind.
+// leaves nothing under a final name (what arrived waits, named for its content, for the next run).
 QList<NodeResult> execute(const Options &options,
                           const QList<PlanItem> &plan,
                           const SourceData &source,

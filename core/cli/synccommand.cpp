@@ -155,7 +155,7 @@ void SyncCommand::configure(QCommandLineParser &parser) const
 ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
 {
     const auto usage = [&](const Error &error) { return Dispatcher::reportUsageError(error, ctx, name()); };
-    // Ctrl+C cancels: the nodes remove what they were receiving, and the run cleans up after itself.
+    // Ctrl+C cancels: what the nodes received waits for the next run, and this one cleans up after itself.
     g_stop.store(false);
     struct sigaction action
     {};

@@ -78,7 +78,7 @@ private slots:
     void unknownHostKey();
     void retryFailedCompletes();
     void relayFromAnotherHost();
-    void cancelLeavesNoTemporaryFile();
+    void cancelThenResume();
     void exportScriptNeedsNoNodes();
     void exportedScriptsRun();
     void layouts_data();
@@ -90,7 +90,7 @@ private slots:
     void stepFolderWithoutTracker();
     void watchWaitsForCompleteSteps();
     void fullFolderIsSeen();
-    void killedNodeShellIsCleanedUp();
+    void killedNodeShellIsResumed();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
 
@@ -327,7 +327,7 @@ void TestCkptSync::relayFromAnotherHost()
     QCOMPARE(QFileInfo(node(u"relay"_s) + u"/global_step_6/actor/dist_ckpt/.metadata"_s).size(), 256 * 1024 * 1024);
 }
 
-void TestCkptSync::cancelLeavesNoTemporaryFile()
+void TestCkptSync::cancelThenResume()
 {
     vna::ckptsync::Options options;
     options.source.root = m_ckpt;
@@ -342,20 +342,38 @@ void TestCkptSync::cancelLeavesNoTemporaryFile()
     const auto source = vna::ckptsync::readSource(options.source, *files, options.ssh);
     QVERIFY(source.ok());
     const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    // Cancel once bytes are flowing.
     std::atomic_bool cancel{false};
-    std::thread canceler([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        cancel = true;
-    });
-    const auto results = vna::ckptsync::execute(options, plan, *source, &cancel);
-    canceler.join();
+    const auto results
+        = vna::ckptsync::execute(options, plan, *source, &cancel, [&](const QString &, const QString &message, bool) {
+              if (message.contains(u" MiB/s"_s))
+                  cancel = true;
+          });
     QCOMPARE(results.size(), 1);
     QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
     QCOMPARE(results.first().error, u"Canceled."_s);
     const QString dist = node(u"node1"_s) + u"/global_step_6/actor/dist_ckpt"_s;
-    QVERIFY(!QFile::exists(dist + u"/.metadata"_s));
-    // The node removes its temporary file when the stream ends short of its checksum.
-    QTRY_COMPARE_WITH_TIMEOUT(tempFiles(node(u"node1"_s)), QStringList(), 10000);
+    QVERIFY(!QFile::exists(dist + u"/.metadata"_s)); // nothing under the final name
+    // The node's shell ends once the stream does (its lock goes with it).
+    const QString lock = node(u"node1"_s) + u"/.verl-npu-assistant.lock"_s;
+    QTRY_COMPARE_WITH_TIMEOUT(QProcess::execute(u"flock"_s, {u"-n"_s, lock, u"true"_s}), 0, 10000);
+    // What arrived stays, named for its content; the next run resumes it and sends only the rest.
+    const QStringList partial = tempFiles(node(u"node1"_s));
+    QCOMPARE(partial.size(), 1);
+    const qint64 arrived = QFileInfo(partial.first()).size();
+    QVERIFY(arrived > 0);
+    const auto r
+        = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--step"_s, u"6"_s, u"--json"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    const QJsonObject file = resultOf(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s)
+                                 .value(u"files")
+                                 .toArray()
+                                 .first()
+                                 .toObject();
+    QVERIFY2(file.value(u"resumed_from").toInteger() >= arrived, qPrintable(r.out.right(600)));
+    QCOMPARE(vna::test::readFile(dist + u"/.metadata"_s),
+             vna::test::readFile(m_ckpt + u"/global_step_6/actor/dist_ckpt/.metadata"_s));
+    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
 }
 
 void TestCkptSync::exportScriptNeedsNoNodes()
@@ -540,7 +558,7 @@ void TestCkptSync::interruptedRunsAreCompleted()
     QCOMPARE(vna::test::readFile(dist + u"/metadata.json.bak-cut"_s).isEmpty(), false); // the old one, kept
     QCOMPARE(vna::test::readFile(dist + u"/metadata.json"_s),
              vna::test::readFile(m_ckpt + u'/' + kDist + u"/metadata.json"_s));
-    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
+    QVERIFY2(tempFiles(node(u"node1"_s)).isEmpty(), qPrintable(tempFiles(node(u"node1"_s)).join(u' ')));
     r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--verify-only"_s});
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(r.out.right(600)));
     // A dead run's temporary file, no journal: verify-only cleans it.
@@ -592,8 +610,9 @@ void TestCkptSync::concurrentRunIsRefused()
              qPrintable(results.first().error));
     QCOMPARE(vna::test::readFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s),
              QByteArray("written by the other run"));
-    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
+    // Its checked copy waits under its temporary name; the next sync of other content removes it.
     QVERIFY(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node[1-2]"_s}).code == ExitCode::Ok);
+    QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
 }
 
 void TestCkptSync::sourceLinks()
@@ -695,10 +714,10 @@ void TestCkptSync::fullFolderIsSeen()
              qPrintable(r.out.right(600)));
 }
 
-void TestCkptSync::killedNodeShellIsCleanedUp()
+void TestCkptSync::killedNodeShellIsResumed()
 {
     // The node-side shell is killed (-9, no trap runs) while it receives the 256 MiB of step 6: nothing
-    // stands under the final name, and the next run removes the leftover and completes.
+    // stands under the final name, and the next run resumes what arrived and completes.
     const QString dist = node(u"fresh"_s) + u"/global_step_6/actor/dist_ckpt"_s;
     QDir(node(u"fresh"_s) + u"/global_step_6"_s).removeRecursively();
     vna::ckptsync::Options options;
@@ -742,11 +761,12 @@ void TestCkptSync::killedNodeShellIsCleanedUp()
     QVERIFY(started.load());
     QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
     QVERIFY(!QFile::exists(dist + u"/.metadata"_s));
-    QCOMPARE(tempFiles(node(u"fresh"_s)).size(), 1); // the shell could not clean up after a kill -9
+    QCOMPARE(tempFiles(node(u"fresh"_s)).size(), 1); // what arrived before the kill, under a temporary name
     const auto r = vna::test::runCli(
         common() + QStringList{u"--nodes"_s, u"fresh"_s, u"--step"_s, u"6"_s, u"--accept-new-host-keys"_s});
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
-    QVERIFY2(r.out.contains(u"1 temporary file(s) of an earlier sync that died"_s), qPrintable(r.out.right(600)));
+    QVERIFY2(r.out.contains(u"1 file(s) partly sent by an earlier sync: resumed where they stopped"_s),
+             qPrintable(r.out.right(600)));
     QCOMPARE(tempFiles(node(u"fresh"_s)), QStringList());
     QCOMPARE(QFileInfo(dist + u"/.metadata"_s).size(), 256 * 1024 * 1024);
 }
