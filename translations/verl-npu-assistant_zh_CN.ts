@@ -986,7 +986,13 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
     <message numerus="yes">
         <source>%n file(s) partly sent by an earlier sync: resumed where they stopped</source>
-        <translation><numerusform>之前的同步只发送了 %n 个文件的一部分：从中断处继续</numerusform></translation>
+        <translation>
+            <numerusform>之前的同步只发送了 %n 个文件的一部分：从中断处继续</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>"%1" is not a rate: use bytes per second, e.g. 100M or 1.5G.</source>
+        <translation>“%1”不是速率：请用每秒字节数，例如 100M 或 1.5G。</translation>
     </message>
 </context>
 <context>
@@ -3903,6 +3909,18 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>Seconds a node may go without progress (nothing sent or answered) before it fails.</source>
         <translation>节点在没有任何进展（既没有发送也没有应答）时最多等待的秒数，超过即判定失败。</translation>
     </message>
+    <message>
+        <source>Bytes per second for all nodes together, e.g. 100M or 1G (binary units); 0: no limit.</source>
+        <translation>所有节点合计的每秒字节数，例如 100M 或 1G（二进制单位）；0 表示不限速。</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3, %4/s, about %5 s left</source>
+        <translation>%1：%2 / %3，%4/s，约剩 %5 秒</translation>
+    </message>
 </context>
 <context>
     <name>Tools</name>
@@ -6085,6 +6103,22 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>global_step_%1: %2 failed; tried again at the next poll.</source>
         <translation>global_step_%1：%2 失败；将在下次轮询时重试。</translation>
+    </message>
+    <message>
+        <source>&amp;Bandwidth limit:</source>
+        <translation>带宽上限(&amp;B)：</translation>
+    </message>
+    <message>
+        <source> MiB/s</source>
+        <translation> MiB/s</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限速</translation>
+    </message>
+    <message>
+        <source>For every node together, so the source's link keeps room for training.</source>
+        <translation>对所有节点合计生效，让源节点的链路为训练留出带宽。</translation>
     </message>
 </context>
 <context>

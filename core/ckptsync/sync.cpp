@@ -169,6 +169,21 @@ QString quotedList(const QStringList &words)
 
 } // namespace
 
+Result<qint64> parseRate(const QString &text)
+{
+    static const QRegularExpression re(uR"(^\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)(?:i?[bB])?(?:/s)?\s*$)"_s);
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return Error::input(Text::tr("\"%1\" is not a rate: use bytes per second, e.g. 100M or 1.5G.").arg(text),
+                            u"--bandwidth-limit"_s);
+    const QString unit = m.captured(2).toUpper();
+    const double factor = unit == u"K"_s ? 1024.0
+        : unit == u"M"_s                 ? 1024.0 * 1024
+        : unit == u"G"_s                 ? 1024.0 * 1024 * 1024
+                                         : 1.0;
+    return static_cast<qint64>(m.captured(1).toDouble() * factor);
+}
+
 QString Source::display() const
 {
     return isLocal() ? root : host + u':' + root;
@@ -930,6 +945,41 @@ rm -f -- "$J"
     return script;
 }
 
+// One limit for every node's stream together: a sender waits until the bytes sent so far fit the rate.
+class RateLimiter
+{
+public:
+    explicit RateLimiter(qint64 bytesPerSecond)
+        : m_rate(bytesPerSecond)
+    {
+        m_clock.start();
+    }
+    // False when canceled while waiting.
+    bool take(qint64 bytes, const std::atomic_bool *cancel)
+    {
+        if (m_rate <= 0)
+            return true;
+        qint64 due = 0;
+        {
+            std::lock_guard lock(m_mutex);
+            m_sent += bytes;
+            due = m_sent * 1000 / m_rate; // when these bytes may have left, in ms since the start
+        }
+        while (m_clock.elapsed() < due) {
+            if (cancel && cancel->load())
+                return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::min<qint64>(50, due - m_clock.elapsed())));
+        }
+        return true;
+    }
+
+private:
+    qint64 m_rate;
+    std::mutex m_mutex;
+    qint64 m_sent = 0;
+    QElapsedTimer m_clock;
+};
+
 // sha256 of a source file's first `bytes`; empty when it cannot be read.
 QString sourcePrefixSha(const Options &options, const QString &relative, qint64 bytes, const std::atomic_bool *cancel)
 {
@@ -964,9 +1014,11 @@ public:
                  const QList<Transfer> &transfers,
                  QString node,
                  Progress progress,
+                 RateLimiter *limiter,
                  const std::atomic_bool *cancel)
         : m_options(options)
         , m_transfers(transfers)
+        , m_limiter(limiter)
         , m_node(std::move(node))
         , m_progress(std::move(progress))
         , m_cancel(cancel)
@@ -989,8 +1041,13 @@ public:
     {
         if (m_cancel && m_cancel->load())
             return -1;
+        // Pieces of at most 1/8 s at the limit, so the rate holds smoothly.
+        if (m_options.bandwidthLimit > 0)
+            max = std::max<qint64>(4096, std::min(max, m_options.bandwidthLimit / 8));
         const qint64 n = m_options.source.isLocal() ? readLocal(buffer, max) : readRemote(buffer, max);
         if (n > 0) {
+            if (m_limiter && !m_limiter->take(n, m_cancel))
+                return -1;
             m_sent += n;
             report();
         }
@@ -1061,11 +1118,15 @@ private:
 
     void report()
     {
-        if (!m_progress || (m_clock.elapsed() - m_reported < 500 && m_sent != m_total))
+        if (m_clock.elapsed() - m_reported < 500 && m_sent != m_total)
             return;
         m_reported = m_clock.elapsed();
         const double seconds = std::max<double>(m_clock.elapsed(), 1) / 1000.0;
         const double rate = static_cast<double>(m_sent) / seconds;
+        if (m_options.meter)
+            m_options.meter(m_node, m_sent, m_total, rate);
+        if (!m_progress)
+            return;
         const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(m_total - m_sent) / rate) : 0;
         m_progress(m_node,
                    Text::tr("%1 of %2 MiB, %3 MiB/s, about %4 s left")
@@ -1078,6 +1139,7 @@ private:
 
     const Options &m_options;
     const QList<Transfer> &m_transfers;
+    RateLimiter *m_limiter;
     QString m_node;
     Progress m_progress;
     const std::atomic_bool *m_cancel;
@@ -1132,6 +1194,7 @@ QList<NodeResult> execute(const Options &options,
     const QString run = nonce().left(12);
 
     QList<NodeResult> results(nodes.size());
+    RateLimiter limiter(options.bandwidthLimit);
     forEachBounded(nodes.size(), options.jobs, [&](qsizetype n) {
         QElapsedTimer clock;
         clock.start();
@@ -1172,7 +1235,7 @@ QList<NodeResult> execute(const Options &options,
             if (progress)
                 progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            SourceStream stream(options, transfers, result.node, progress, cancel);
+            SourceStream stream(options, transfers, result.node, progress, &limiter, cancel);
             ProcessRequest request;
             request.program = options.ssh.program;
             request.arguments = ssh::arguments(options.ssh, result.node,

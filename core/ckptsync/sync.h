@@ -40,10 +40,16 @@ struct Options
     ssh::Options ssh;
     Selection selection;
     int jobs = 16;
-    int timeoutSec = 120; // per node
-    int retries = 2;      // for transient failures only
-    QString runBy;        // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
+    int timeoutSec = 120;      // per node
+    int retries = 2;           // for transient failures only
+    QString runBy;             // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
+    qint64 bandwidthLimit = 0; // bytes per second for all nodes together; 0: no limit
+    // Bytes sent to a node so far (also called once a node's stream ends), from any thread.
+    std::function<void(const QString &node, qint64 sent, qint64 total, double bytesPerSecond)> meter;
 };
+
+// "100M", "1.5G", "800K" or a number of bytes, per second; 0 is no limit.
+Result<qint64> parseRate(const QString &text);
 
 // The names a run leaves on a node and recognises as its own.
 inline constexpr auto kLockFile = ".verl-npu-assistant.lock";

@@ -1,14 +1,17 @@
 #include "synccommand.h"
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include <csignal>
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include "ckptsync/sync.h"
@@ -132,6 +135,9 @@ void SyncCommand::configure(QCommandLineParser &parser) const
             "with."),
          tr("N")},
         {u"jobs"_s, tr("Nodes copied to at the same time."), tr("N"), u"16"_s},
+        {u"bandwidth-limit"_s,
+         tr("Bytes per second for all nodes together, e.g. 100M or 1G (binary units); 0: no limit."), tr("rate"),
+         u"0"_s},
         {u"timeout"_s, tr("Seconds a node may go without progress (nothing sent or answered) before it fails."),
          tr("sec"), u"120"_s},
         {u"retries"_s, tr("Retries for transient failures (refused, reset, timed out)."), tr("N"), u"2"_s},
@@ -238,6 +244,10 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         return usage(sshOptions.error());
     options.ssh = *sshOptions;
     options.ssh.connectTimeoutSec = std::min(options.timeoutSec, 30);
+    const auto limit = ckptsync::parseRate(parser.value(u"bandwidth-limit"_s));
+    if (!limit)
+        return usage(limit.error());
+    options.bandwidthLimit = *limit;
     const bool json = parser.isSet(u"json"_s);
     const auto interval = NodeOptions::integer(parser, u"interval"_s, 1, 3600);
     if (!interval)
@@ -250,6 +260,34 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         options.ssh.controlDir = controlDir.path();
 
     options.runBy = ckptsync::defaultRunBy();
+    // Progress on stderr (stdout keeps the plan, the result or the JSON): a JSON line per report with
+    // --json, else a line per node every few seconds.
+    std::mutex progressMutex;
+    QMap<QString, qint64> lastPrinted;
+    QElapsedTimer progressClock;
+    progressClock.start();
+    options.meter = [&](const QString &node, qint64 sent, qint64 total, double rate) {
+        std::lock_guard lock(progressMutex);
+        if (json) {
+            ctx.err << QString::fromUtf8(QJsonDocument(QJsonObject{{u"event"_s, u"progress"_s},
+                                                                   {u"node"_s, node},
+                                                                   {u"bytes"_s, sent},
+                                                                   {u"total"_s, total},
+                                                                   {u"bytes_per_second"_s, static_cast<qint64>(rate)}})
+                                             .toJson(QJsonDocument::Compact))
+                    << u'\n';
+        } else {
+            if (sent != total && lastPrinted.contains(node) && progressClock.elapsed() - lastPrinted.value(node) < 5000)
+                return;
+            lastPrinted.insert(node, progressClock.elapsed());
+            const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(total - sent) / rate) : 0;
+            ctx.err << tr("%1: %2 of %3, %4/s, about %5 s left")
+                           .arg(node, mib(sent), mib(total), mib(static_cast<qint64>(rate)))
+                           .arg(left)
+                    << u'\n';
+        }
+        ctx.err.flush();
+    };
 
     // One pass: discovery, preflight, plan, and (unless told otherwise) the transfer. `failedNodes`
     // receives the nodes that did not end ok.

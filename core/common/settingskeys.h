@@ -47,6 +47,8 @@ inline const SettingKey<QString> syncSourceHost{QStringLiteral("sync/sourceHost"
 inline const SettingKey<QString> syncFolder{QStringLiteral("sync/folder")};
 inline const SettingKey<QString> syncNodes{QStringLiteral("sync/nodes")};
 inline const SettingKey<QString> syncSshConfig{QStringLiteral("sync/sshConfig")};
+inline const SettingKey<int> syncBandwidthMiB{QStringLiteral("sync/bandwidthMiB"), 0,
+                                              [](const int mib) { return mib >= 0 && mib <= 1000000; }};
 
 // Logs tab.
 inline const SettingKey<QStringList> logsRecent{QStringLiteral("logs/recent")}; // newest first

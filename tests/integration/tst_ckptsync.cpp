@@ -91,6 +91,7 @@ private slots:
     void watchWaitsForCompleteSteps();
     void fullFolderIsSeen();
     void killedNodeShellIsResumed();
+    void bandwidthLimitAndProgress();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
 
@@ -769,6 +770,28 @@ void TestCkptSync::killedNodeShellIsResumed()
              qPrintable(r.out.right(600)));
     QCOMPARE(tempFiles(node(u"fresh"_s)), QStringList());
     QCOMPARE(QFileInfo(dist + u"/.metadata"_s).size(), 256 * 1024 * 1024);
+}
+
+void TestCkptSync::bandwidthLimitAndProgress()
+{
+    // 256 MiB with a limit of 128 MiB/s (for every node together; loopback alone runs several times
+    // faster); --json reports progress as JSON lines on stderr, the rate among them.
+    QDir(node(u"node2"_s) + u"/global_step_6"_s).removeRecursively();
+    const auto r = vna::test::runCli(
+        common()
+        + QStringList{u"--nodes"_s, u"node2"_s, u"--step"_s, u"6"_s, u"--json"_s, u"--bandwidth-limit"_s, u"128M"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
+    const QStringList lines = r.err.split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() >= 3);
+    const QJsonObject last = QJsonDocument::fromJson(lines.last().toUtf8()).object();
+    QCOMPARE(last.value(u"event").toString(), u"progress"_s);
+    QCOMPARE(last.value(u"node").toString(), u"node2"_s);
+    QCOMPARE(last.value(u"bytes").toInteger(), 256LL * 1024 * 1024);
+    QCOMPARE(last.value(u"total").toInteger(), 256LL * 1024 * 1024);
+    QVERIFY(last.value(u"bytes_per_second").toInteger() <= 140LL * 1024 * 1024);
+    QCOMPARE(
+        vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node2"_s, u"--bandwidth-limit"_s, u"fast"_s}).code,
+        ExitCode::Usage);
 }
 
 void TestCkptSync::hostilePathIsData()

@@ -4,6 +4,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWizard>
@@ -66,6 +67,7 @@ void TestSyncTyping::typesIntoEveryField_data()
     QTest::newRow("source host") << int(SyncTab::SourcePage) << u"syncSourceHost"_s << u"node01"_s;
     QTest::newRow("nodes") << int(SyncTab::NodesPage) << u"syncNodes"_s << u"node[02-04],gpu7"_s;
     QTest::newRow("ssh config") << int(SyncTab::NodesPage) << u"syncSshConfig"_s << u"/tmp/ssh_config"_s;
+    QTest::newRow("bandwidth") << int(SyncTab::NodesPage) << u"syncBandwidth"_s << u"250 MiB/s"_s;
 }
 
 void TestSyncTyping::typesIntoEveryField()
@@ -88,16 +90,24 @@ void TestSyncTyping::typesIntoEveryField()
     }
     if (field == u"syncSourceHost"_s)
         QTest::mouseClick(child<QRadioButton>(tab(), "syncSourceRemote"), Qt::LeftButton, {}, QPoint(5, 5));
-    auto *edit = child<QLineEdit>(tab(), field.toLatin1().constData());
+    QWidget *target = tab()->findChild<QWidget *>(field);
+    QVERIFY(target);
+    auto *spin = qobject_cast<QSpinBox *>(target);
     if (field != u"syncFolder"_s) // the folder already has the focus, its text selected
-        QTest::mouseClick(edit, Qt::LeftButton, {}, QPoint(10, edit->height() / 2));
-    QCOMPARE(QApplication::focusWidget(), edit);
+        QTest::mouseClick(target, Qt::LeftButton, {}, QPoint(10, target->height() / 2));
+    if (spin) // a spin box: replace what it shows
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+    QWidget *focus = QApplication::focusWidget();
+    QVERIFY(focus == target || target->isAncestorOf(focus));
     for (const QChar c : text) {
         QTest::keyClicks(QApplication::focusWidget(), QString(c));
         QTest::qWait(20); // the wizard reacts after each key: let it, as it does between a person's keys
     }
-    QCOMPARE(edit->text(), text);
-    QCOMPARE(QApplication::focusWidget(), edit);
+    if (spin)
+        QCOMPARE(spin->text(), text);
+    else
+        QCOMPARE(qobject_cast<QLineEdit *>(target)->text(), text);
+    QCOMPARE(QApplication::focusWidget(), focus);
 }
 
 QTEST_MAIN(TestSyncTyping)

@@ -21,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTime>
 #include <QTimer>
@@ -289,6 +290,17 @@ void SyncTab::buildNodesPage()
     m_acceptKeys = new QCheckBox(p);
     m_acceptKeys->setObjectName(u"syncAcceptKeys"_s);
     layout->addWidget(m_acceptKeys);
+    auto *bandwidthRow = new QHBoxLayout;
+    m_bandwidthLabel = new QLabel(p);
+    m_bandwidth = new QSpinBox(p);
+    m_bandwidth->setObjectName(u"syncBandwidth"_s);
+    m_bandwidth->setRange(0, 1000000);
+    m_bandwidth->setAccelerated(true);
+    m_bandwidthLabel->setBuddy(m_bandwidth);
+    bandwidthRow->addWidget(m_bandwidthLabel);
+    bandwidthRow->addWidget(m_bandwidth);
+    bandwidthRow->addStretch(1);
+    layout->addLayout(bandwidthRow);
     auto *testRow = new QHBoxLayout;
     m_test = new QPushButton(p);
     m_test->setObjectName(u"syncTest"_s);
@@ -311,6 +323,7 @@ void SyncTab::buildNodesPage()
     connect(m_nodes, &QLineEdit::textChanged, this, changed);
     connect(m_sshConfig, &QLineEdit::textChanged, this, changed);
     connect(m_acceptKeys, &QCheckBox::toggled, this, changed);
+    connect(m_bandwidth, &QSpinBox::valueChanged, this, changed);
     connect(m_test, &QPushButton::clicked, this, &SyncTab::testConnections);
 }
 
@@ -525,6 +538,10 @@ void SyncTab::retranslate()
                             "rack[1-2]n[01-04], a,b, node[1-8]!node3)."));
     m_sshConfigLabel->setText(tr("SSH configuration file:"));
     m_acceptKeys->setText(tr("Accept new host keys (changed keys are always refused)"));
+    m_bandwidthLabel->setText(tr("&Bandwidth limit:"));
+    m_bandwidth->setSuffix(tr(" MiB/s"));
+    m_bandwidth->setSpecialValueText(tr("no limit"));
+    m_bandwidth->setToolTip(tr("For every node together, so the source's link keeps room for training."));
     m_test->setText(tr("&Test connections"));
     m_preflightHint->setText(tr("Nothing is written on the nodes yet. Each node is checked: reachable, the folder "
                                 "writable, free space, the files already there, and whether it shares the source's "
@@ -562,6 +579,7 @@ void SyncTab::loadSettings()
     m_folder->setText(settings.value(keys::syncFolder));
     m_nodes->setText(settings.value(keys::syncNodes));
     m_sshConfig->setText(settings.value(keys::syncSshConfig));
+    m_bandwidth->setValue(settings.value(keys::syncBandwidthMiB));
 }
 
 void SyncTab::saveSettings() const
@@ -573,6 +591,7 @@ void SyncTab::saveSettings() const
     settings.setValue(keys::syncFolder, m_folder->text().trimmed());
     settings.setValue(keys::syncNodes, m_nodes->text().trimmed());
     settings.setValue(keys::syncSshConfig, m_sshConfig->text().trimmed());
+    settings.setValue(keys::syncBandwidthMiB, m_bandwidth->value());
 }
 
 Result<ckptsync::Options> SyncTab::baseOptions() const
@@ -596,6 +615,7 @@ Result<ckptsync::Options> SyncTab::baseOptions() const
     const QString config = paths::expandHome(m_sshConfig->text().trimmed());
     options.ssh.configFile = config;
     options.ssh.acceptNewHostKeys = m_acceptKeys->isChecked();
+    options.bandwidthLimit = static_cast<qint64>(m_bandwidth->value()) * 1024 * 1024;
     if (m_controlDir.isValid())
         options.ssh.controlDir = m_controlDir.path();
     const QString stepText = m_step->currentData().toString();

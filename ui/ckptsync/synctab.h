@@ -24,6 +24,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QRadioButton;
+class QSpinBox;
 class QTableWidget;
 class QTimer;
 class QTreeWidget;
@@ -114,6 +115,8 @@ private:
     QLabel *m_sshConfigLabel = nullptr;
     QLineEdit *m_sshConfig = nullptr;
     QCheckBox *m_acceptKeys = nullptr;
+    QLabel *m_bandwidthLabel = nullptr;
+    QSpinBox *m_bandwidth = nullptr; // MiB/s for all nodes together; 0: no limit
     QPushButton *m_test = nullptr;
     QLabel *m_testResult = nullptr;
 
