@@ -859,12 +859,12 @@ struct Transfer
 // Writes a node's files in one remote command, under the node's lock. First an earlier run's cut-short
 // commit is completed (its journal) and temporary files of other content are removed. The files'
 // bytes then arrive one after the other on stdin, each appended to a temporary name in its folder
-// named for its content (from the offset a cut transfer reached), checked and given its mode; a
-// failure keeps what arrived for the next run. When all are right, a journal naming every switch is put in place, and
-// the switches run: each old file (or link) is kept as NAME.bak-<stamp>-<random> by a hard link of the name itself, and
-// the new file renamed over the name (mv -T: a link is replaced, never followed). No signal can stop the shell between
-// two renames, and a run cut short anyway leaves the journal for the next one. Output: "backup I PATH" lines, then
-// "done". Errors name the file index on stderr.
+// named for its content (from the offset a cut transfer reached), checksummed as it arrives (a
+// resumed file is read again) and given its mode; a failure keeps what arrived for the next run. When all are right, a
+// journal naming every switch is put in place, and the switches run: each old file (or link) is kept as
+// NAME.bak-<stamp>-<random> by a hard link of the name itself, and the new file renamed over the name (mv -T: a link is
+// replaced, never followed). No signal can stop the shell between two renames, and a run cut short anyway leaves the
+// journal for the next one. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
 QString
 transferScript(const Options &options, const QList<Transfer> &transfers, const QStringList &dirs, const QString &run)
 {
@@ -913,15 +913,17 @@ done
             += uR"SH(if [ -e "$f%1" ] && [ ! -f "$f%1" ] && [ ! -L "$f%1" ]; then echo "file %1: is a $(stat -c %F -- "$f%1"), not a file" >&2; exit 15; fi
 mkdir -p -- "$d%1" || { echo "file %1" >&2; exit 10; }
 [ -L "$t%1" ] && { echo "file %1: $t%1 is a link; remove it" >&2; exit 15; }
+s=
 if [ "$o%1" -gt 0 ]; then
   [ -f "$t%1" ] && [ "$(stat -c %s -- "$t%1")" = "$o%1" ] || { echo "file %1: the partial copy changed since the preflight; run the sync again" >&2; exit 20; }
+  dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock oflag=append conv=notrunc status=none || { echo "file %1" >&2; exit 11; }
 else
   rm -f -- "$t%1"
+  s=$(dd bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none | tee -- "$t%1" | sha256sum | cut -c1-64)
 fi
-dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock oflag=append conv=notrunc status=none || { echo "file %1" >&2; exit 11; }
-g=$(stat -c %s -- "$t%1")
+g=$(stat -c %s -- "$t%1" 2>/dev/null) || g=0
 [ "$g" = "$z%1" ] || { echo "file %1: cut short at $g of $z%1 bytes; the next sync resumes from there" >&2; exit 11; }
-s=$(sha256sum < "$t%1" | cut -c1-64)
+[ -n "$s" ] || s=$(sha256sum < "$t%1" | cut -c1-64)
 [ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; rm -f -- "$t%1"; exit 12; }
 chmod %2 "$t%1" || { echo "file %1" >&2; exit 11; }
 )SH"_s.arg(i)

@@ -737,22 +737,23 @@ void TestCkptSync::killedNodeShellIsResumed()
     const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
     std::atomic_bool started{false};
     std::thread killer([&] {
-        // The receiving shell runs `dd of=…vna-tmp-…`: kill its parent shell and dd itself.
+        // The receiving pipeline (`dd | tee …vna-tmp-…`) and its shell share one process group: kill it.
         for (int i = 0; i < 200; ++i) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
             QProcess find;
-            find.start(u"pgrep"_s, {u"-f"_s, u"^dd of=.*global_step_6.*vna-tmp"_s});
+            find.start(u"pgrep"_s, {u"-f"_s, u"^tee -- .*global_step_6.*vna-tmp"_s});
             find.waitForFinished();
             const QStringList pids = QString::fromUtf8(find.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
             if (pids.isEmpty())
                 continue;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100)); // some bytes in
             started = true;
             for (const QString &pid : pids) {
-                QProcess parent;
-                parent.start(u"ps"_s, {u"-o"_s, u"ppid="_s, u"-p"_s, pid});
-                parent.waitForFinished();
-                QProcess::execute(u"kill"_s,
-                                  {u"-9"_s, QString::fromUtf8(parent.readAllStandardOutput()).trimmed(), pid});
+                QProcess group;
+                group.start(u"ps"_s, {u"-o"_s, u"pgid="_s, u"-p"_s, pid});
+                group.waitForFinished();
+                QProcess::execute(
+                    u"kill"_s, {u"-9"_s, u"--"_s, u'-' + QString::fromUtf8(group.readAllStandardOutput()).trimmed()});
             }
             return;
         }
