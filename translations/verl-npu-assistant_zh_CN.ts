@@ -994,6 +994,10 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <source>"%1" is not a rate: use bytes per second, e.g. 100M or 1.5G.</source>
         <translation>“%1”不是速率：请用每秒字节数，例如 100M 或 1.5G。</translation>
     </message>
+    <message>
+        <source>%1; %2 MiB already on the node from a transfer cut short: checked against the source, then only the rest is sent</source>
+        <translation>%1；节点上已有中断传输留下的 %2 MiB：先与源端核对，再只发送其余部分</translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>

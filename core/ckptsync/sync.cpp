@@ -700,6 +700,11 @@ QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &node
                 if (there->kind == Entry::Kind::Link)
                     item.reason = Text::tr("a link on the node: replaced by the file, the link kept as the backup");
             }
+            if (item.partialBytes > 0 && (item.action == Action::Copy || item.action == Action::Replace))
+                item.reason = Text::tr("%1; %2 MiB already on the node from a transfer cut short: checked against "
+                                       "the source, then only the rest is sent")
+                                  .arg(item.reason.isEmpty() ? needText(item.need) : item.reason)
+                                  .arg(static_cast<double>(item.partialBytes) / (1 << 20), 0, 'f', 1);
             plan.append(item);
         }
     return plan;

@@ -363,7 +363,9 @@ void TestCkptDiscovery::plan()
     stale.files[u"a/metadata.json"_s] = {Entry::Kind::Special, 0, {}, u"fifo"_s, {}};
     stale.extra = {u"a/__9_0.txt"_s};
     stale.backups = 2;
+    fresh.partials[u"a/.metadata"_s] = {2, u"abc"_s};
     NodeState linked = fresh;
+    linked.partials.clear();
     linked.node = u"n5"_s;
     linked.files[u"a/.metadata"_s] = {Entry::Kind::Link, 0, {}, u"folder"_s, {}};
     NodeState shared = fresh;
@@ -386,6 +388,9 @@ void TestCkptDiscovery::plan()
                      u"n4 a/.metadata unreachable"_s, u"n4 a/metadata.json unreachable"_s, u"n5 a/common.pt copy"_s,
                      u"n5 a/.metadata replace"_s, u"n5 a/metadata.json copy"_s}));
     QCOMPARE(bytesPerNode(items).value(u"n1"_s), 11);
+    QCOMPARE(items.at(1).partialBytes, 2);
+    QVERIFY2(items.at(1).reason.contains(u"0.0 MiB already on the node from a transfer cut short"_s),
+             qPrintable(items.at(1).reason));
     QCOMPARE(bytesPerNode(items).value(u"n2"_s), 3);
     const auto problems = planProblems(source, nodes);
     QCOMPARE(problems.keys(), QStringList{u"n2"_s});
