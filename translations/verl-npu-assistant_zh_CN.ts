@@ -980,10 +980,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <source>Cannot read the files on %1: %2</source>
         <translation>无法读取 %1 上的文件：%2</translation>
     </message>
-    <message>
-        <source>%1 of %2 MiB, %3 MiB/s, about %4 s left</source>
-        <translation>%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
-    </message>
     <message numerus="yes">
         <source>%n file(s) partly sent by an earlier sync: resumed where they stopped</source>
         <translation>
@@ -6123,6 +6119,18 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>For every node together, so the source's link keeps room for training.</source>
         <translation>对所有节点合计生效，让源节点的链路为训练留出带宽。</translation>
+    </message>
+    <message>
+        <source>%1 MiB sent in %2 s.</source>
+        <translation>%2 秒内发送了 %1 MiB。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MiB, %3 MiB/s, about %4 s left</source>
+        <translation>%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
+    </message>
+    <message>
+        <source>Every node: %1 of %2 MiB, %3 MiB/s, about %4 s left</source>
+        <translation>全部节点：%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
     </message>
 </context>
 <context>

@@ -1012,22 +1012,20 @@ QString sourcePrefixSha(const Options &options, const QString &relative, qint64 
 }
 
 // The bytes of a node's files, one after the other, read from the source in pieces while they are
-// sent: from this machine's disk, or from the source host through one `head -c` per file. Reports
-// bytes, rate and time left.
+// sent: from this machine's disk, or from the source host through one `tail | head` per file. Reports
+// bytes and rate to options.meter.
 class SourceStream
 {
 public:
     SourceStream(const Options &options,
                  const QList<Transfer> &transfers,
                  QString node,
-                 Progress progress,
                  RateLimiter *limiter,
                  const std::atomic_bool *cancel)
         : m_options(options)
         , m_transfers(transfers)
         , m_limiter(limiter)
         , m_node(std::move(node))
-        , m_progress(std::move(progress))
         , m_cancel(cancel)
     {
         for (const Transfer &t : transfers)
@@ -1132,23 +1130,12 @@ private:
         const double rate = static_cast<double>(m_sent) / seconds;
         if (m_options.meter)
             m_options.meter(m_node, m_sent, m_total, rate);
-        if (!m_progress)
-            return;
-        const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(m_total - m_sent) / rate) : 0;
-        m_progress(m_node,
-                   Text::tr("%1 of %2 MiB, %3 MiB/s, about %4 s left")
-                       .arg(static_cast<double>(m_sent) / (1 << 20), 0, 'f', 1)
-                       .arg(static_cast<double>(m_total) / (1 << 20), 0, 'f', 1)
-                       .arg(rate / (1 << 20), 0, 'f', 1)
-                       .arg(left),
-                   false);
     }
 
     const Options &m_options;
     const QList<Transfer> &m_transfers;
     RateLimiter *m_limiter;
     QString m_node;
-    Progress m_progress;
     const std::atomic_bool *m_cancel;
     qsizetype m_index = 0;
     BoundedFile m_file;
@@ -1242,7 +1229,7 @@ QList<NodeResult> execute(const Options &options,
             if (progress)
                 progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            SourceStream stream(options, transfers, result.node, progress, &limiter, cancel);
+            SourceStream stream(options, transfers, result.node, &limiter, cancel);
             ProcessRequest request;
             request.program = options.ssh.program;
             request.arguments = ssh::arguments(options.ssh, result.node,

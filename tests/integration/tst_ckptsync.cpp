@@ -345,11 +345,11 @@ void TestCkptSync::cancelThenResume()
     const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
     // Cancel once bytes are flowing.
     std::atomic_bool cancel{false};
-    const auto results
-        = vna::ckptsync::execute(options, plan, *source, &cancel, [&](const QString &, const QString &message, bool) {
-              if (message.contains(u" MiB/s"_s))
-                  cancel = true;
-          });
+    options.meter = [&](const QString &, qint64 sent, qint64, double) {
+        if (sent > 0)
+            cancel = true;
+    };
+    const auto results = vna::ckptsync::execute(options, plan, *source, &cancel);
     QCOMPARE(results.size(), 1);
     QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
     QCOMPARE(results.first().error, u"Canceled."_s);

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -170,6 +171,10 @@ void TestSyncTab::wizardEndToEnd()
              QByteArray("common.pt of step 3"));
     auto *run = child<QTableWidget>(m_tab.get(), "syncRun");
     QCOMPARE(run->item(0, 1)->text(), u"ok"_s);
+    // The bar counts bytes for every node together; the line under it says what was sent.
+    QCOMPARE(child<QProgressBar>(m_tab.get(), "syncProgress")->value(), 1000);
+    QVERIFY2(child<QLabel>(m_tab.get(), "syncOverall")->text().endsWith(u" s."_s),
+             qPrintable(child<QLabel>(m_tab.get(), "syncOverall")->text()));
     QVERIFY(run->item(1, 1)->text().startsWith(u"failed: "_s));
     auto *retry = child<QPushButton>(m_tab.get(), "syncRetry");
     QVERIFY(retry->isEnabled());

@@ -31,6 +31,7 @@
 #include <QWizard>
 #include <QWizardPage>
 #include <QtConcurrent>
+#include <numeric>
 
 #include "common/fieldcheck.h"
 #include "common/paths.h"
@@ -401,6 +402,9 @@ void SyncTab::buildRunPage()
     m_progress = new QProgressBar(p);
     m_progress->setObjectName(u"syncProgress"_s);
     layout->addWidget(m_progress);
+    m_overall = new QLabel(p);
+    m_overall->setObjectName(u"syncOverall"_s);
+    layout->addWidget(m_overall);
     m_runTable = resultTable(p, u"syncRun"_s, 2);
     layout->addWidget(m_runTable, 2);
     m_log = monospaceText(p, u"syncLog"_s);
@@ -906,8 +910,15 @@ void SyncTab::startSync(const QStringList &onlyNodes)
         }
         m_log->clear();
     }
-    m_progress->setRange(0, static_cast<int>(nodes.size()));
+    // By bytes, for every node together.
+    m_progress->setRange(0, 1000);
     m_progress->setValue(0);
+    m_overall->clear();
+    m_meter.clear();
+    const auto bytes = ckptsync::bytesPerNode(plan);
+    for (const QString &node : std::as_const(nodes))
+        m_meter.insert(node, {0, bytes.value(node)});
+    m_runClock.start();
     m_cancel->setEnabled(true);
     m_retry->setEnabled(false);
     log(onlyNodes.isEmpty() ? tr("Copying to %n node(s).", nullptr, static_cast<int>(nodes.size()))
@@ -915,19 +926,22 @@ void SyncTab::startSync(const QStringList &onlyNodes)
     const ckptsync::SourceData files = m_source;
     opts.runBy = ckptsync::defaultRunBy();
     QPointer<SyncTab> self(this);
-    const ckptsync::Progress progress = [self](const QString &node, const QString &message, bool finished) {
+    const ckptsync::Progress progress = [self](const QString &node, const QString &message, bool) {
         QMetaObject::invokeMethod(
             self,
-            [self, node, message, finished] {
+            [self, node, message] {
                 if (!self)
                     return;
                 for (int row = 0; row < self->m_runTable->rowCount(); ++row)
                     if (self->m_runTable->item(row, 0)->text() == node)
                         self->m_runTable->item(row, 1)->setText(message);
-                if (finished)
-                    self->m_progress->setValue(self->m_progress->value() + 1);
                 self->log(node + u": "_s + message);
             },
+            Qt::QueuedConnection);
+    };
+    opts.meter = [self](const QString &node, qint64 sent, qint64 total, double rate) {
+        QMetaObject::invokeMethod(
+            self, [self, node, sent, total, rate] { self ? self->showMeter(node, sent, total, rate) : void(); },
             Qt::QueuedConnection);
     };
     setBusy(true, QString());
@@ -977,6 +991,14 @@ void SyncTab::startSync(const QStringList &onlyNodes)
                     }
             }
             m_progress->setValue(m_progress->maximum());
+            m_overall->setText(
+                tr("%1 MiB sent in %2 s.")
+                    .arg(static_cast<double>(std::accumulate(
+                             m_results.cbegin(), m_results.cend(), qint64(0),
+                             [](qint64 sum, const ckptsync::NodeResult &r) { return sum + r.bytesWritten(); }))
+                             / (1 << 20),
+                         0, 'f', 1)
+                    .arg(static_cast<double>(m_runClock.elapsed()) / 1000.0, 0, 'f', 1));
             m_cancel->setEnabled(false);
             m_retry->setEnabled(failed > 0);
             m_syncDone = true;
@@ -984,6 +1006,36 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             Q_EMIT statusMessage(tr("Checkpoint sync done: %n node(s) failed.", nullptr, failed));
             page(m_wizard, RunPage)->refresh();
         });
+}
+
+void SyncTab::showMeter(const QString &node, qint64 sent, qint64 total, double rate)
+{
+    const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(total - sent) / rate) : 0;
+    for (int row = 0; row < m_runTable->rowCount(); ++row)
+        if (m_runTable->item(row, 0)->text() == node)
+            m_runTable->item(row, 1)->setText(tr("%1 of %2 MiB, %3 MiB/s, about %4 s left")
+                                                  .arg(static_cast<double>(sent) / (1 << 20), 0, 'f', 1)
+                                                  .arg(static_cast<double>(total) / (1 << 20), 0, 'f', 1)
+                                                  .arg(rate / (1 << 20), 0, 'f', 1)
+                                                  .arg(left));
+    // A node's total counts what it still needed; a resumed file's first bytes are not sent again.
+    m_meter.insert(node, {sent, total});
+    qint64 allSent = 0, allTotal = 0;
+    for (const auto &[nodeSent, nodeTotal] : std::as_const(m_meter)) {
+        allSent += nodeSent;
+        allTotal += nodeTotal;
+    }
+    if (allTotal <= 0)
+        return;
+    m_progress->setValue(static_cast<int>(allSent * 1000 / allTotal));
+    const double seconds = std::max<double>(static_cast<double>(m_runClock.elapsed()), 1.0) / 1000.0;
+    const double allRate = static_cast<double>(allSent) / seconds;
+    m_overall->setText(
+        tr("Every node: %1 of %2 MiB, %3 MiB/s, about %4 s left")
+            .arg(static_cast<double>(allSent) / (1 << 20), 0, 'f', 1)
+            .arg(static_cast<double>(allTotal) / (1 << 20), 0, 'f', 1)
+            .arg(allRate / (1 << 20), 0, 'f', 1)
+            .arg(allRate > 0 ? static_cast<qint64>(static_cast<double>(allTotal - allSent) / allRate) : 0));
 }
 
 void SyncTab::showSummary()

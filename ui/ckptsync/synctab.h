@@ -9,6 +9,7 @@
 #include <optional>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QList>
 #include <QSet>
 #include <QTemporaryDir>
@@ -81,6 +82,7 @@ private:
     void updateScript();
     void startSync(const QStringList &onlyNodes);
     void showSummary();
+    void showMeter(const QString &node, qint64 sent, qint64 total, double rate);
     void showNeeds();
     void newSync();
     void toggleWatch(bool on);
@@ -131,6 +133,7 @@ private:
     QPlainTextEdit *m_script = nullptr;
     QPushButton *m_copyScript = nullptr;
     QProgressBar *m_progress = nullptr;
+    QLabel *m_overall = nullptr; // bytes, rate and time left for every node together
     QTableWidget *m_runTable = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QPushButton *m_cancel = nullptr;
@@ -147,6 +150,8 @@ private:
     QList<ckptsync::NodeState> m_states;
     QList<ckptsync::PlanItem> m_plan;
     QList<ckptsync::NodeResult> m_results;
+    QMap<QString, std::pair<qint64, qint64>> m_meter; // node -> bytes sent, bytes to send
+    QElapsedTimer m_runClock;
     std::optional<ckptsync::Discovery> m_watchPrevious;
     QMap<int, QString> m_watchSynced;     // step -> its files' signature when synced
     QMap<int, QStringList> m_watchFailed; // step -> nodes to try again
