@@ -900,17 +900,23 @@ done
         const Transfer &t = transfers.at(i);
         const QString final = root + u'/' + t.relative;
         const QString dir = final.section(u'/', 0, -2);
-        const QString name = final.section(u'/', -1);
         const QString temp = root + u'/' + tempPath(t.relative, t.sha);
         const QString backup = final + u".bak-"_s + stamp + u'-' + nonce().left(8);
-        script += u"d%1=%2\nf%1=%3\nt%1=%4\nx%1=%5\nn%1=%6\nw%1=%7\no%1=%8\nz%1=%9\n"_s.arg(i)
-                      .arg(q(dir), q(final), q(temp), q(t.sha))
-                      .arg(t.bytes - t.offset)
-                      .arg(q(t.before))
-                      .arg(t.offset)
-                      .arg(t.bytes);
+        // Joined, not QString::arg: a later arg() would also replace a "%N" inside a path.
+        const QString n = QString::number(i);
+        const auto set = [&](const char *variable, const QString &value) {
+            script += QLatin1String(variable) + n + u'=' + q(value) + u'\n';
+        };
+        set("d", dir);
+        set("f", final);
+        set("t", temp);
+        set("x", t.sha);
+        set("n", QString::number(t.bytes - t.offset));
+        set("w", t.before);
+        set("o", QString::number(t.offset));
+        set("z", QString::number(t.bytes));
+        set("b", backup);
         journal += u"c "_s + q(temp) + u' ' + q(final) + u' ' + q(backup) + u'\n';
-        script += u"b%1=%2\n"_s.arg(i).arg(q(backup));
     }
     // A failure keeps what arrived (the next run resumes it), except a copy that is whole and wrong.
     for (qsizetype i = 0; i < transfers.size(); ++i)

@@ -799,7 +799,7 @@ void TestCkptSync::hostilePathIsData()
 {
     // Every path reaches the node through one quoting function: this one must arrive as data.
     const QString marker = m_dir.filePath(u"PWNED"_s);
-    const QString hostile = m_dir.filePath(u"ck pt;$(touch %1)`touch %1`'\"ü\nx"_s.arg(marker));
+    const QString hostile = m_dir.filePath(u"ck pt;$(touch %1)`touch %1`'\"ü\nx"_s.arg(marker) + u"%9%2"_s);
     QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/common.pt"_s, m_common));
     QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/.metadata"_s, "m"));
     QVERIFY(vna::test::writeFile(hostile + u'/' + kDist + u"/metadata.json"_s, "{}"));
