@@ -90,7 +90,7 @@ void TestSyncTyping::typesIntoEveryField()
     }
     if (field == u"syncSourceHost"_s)
         QTest::mouseClick(child<QRadioButton>(tab(), "syncSourceRemote"), Qt::LeftButton, {}, QPoint(5, 5));
-    QWidget *target = tab()->findChild<QWidget *>(field);
+    auto *target = tab()->findChild<QWidget *>(field);
     QVERIFY(target);
     auto *spin = qobject_cast<QSpinBox *>(target);
     if (field != u"syncFolder"_s) // the folder already has the focus, its text selected
