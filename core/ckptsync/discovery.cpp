@@ -488,4 +488,34 @@ QList<int> completeSteps(const Discovery &before, const Discovery &now)
     return ready;
 }
 
+QList<Watcher::Round> Watcher::poll(const Discovery &now)
+{
+    QList<Round> rounds;
+    if (!m_previous) {
+        for (const Step &step : now.steps) // existing steps are not synced again
+            m_synced.insert(step.number, stepSignature(now, step.number));
+    } else {
+        for (const int step : completeSteps(*m_previous, now)) {
+            Round round;
+            round.step = step;
+            round.signature = stepSignature(now, step);
+            round.changed = m_synced.contains(step) && m_synced.value(step) != round.signature;
+            if (m_synced.contains(step) && !round.changed) {
+                round.nodes = m_failed.value(step);
+                if (round.nodes.isEmpty())
+                    continue;
+            }
+            rounds.append(round);
+        }
+    }
+    m_previous = now;
+    return rounds;
+}
+
+void Watcher::done(const Round &round, const QStringList &failed)
+{
+    m_synced.insert(round.step, round.signature);
+    m_failed.insert(round.step, failed);
+}
+
 } // namespace vna::ckptsync

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -145,5 +146,29 @@ QList<int> completeSteps(const Discovery &before, const Discovery &now);
 // A fingerprint of a step's files (names, sizes, times): a step synced before is synced again when
 // this changes.
 QString stepSignature(const Discovery &discovery, int step);
+
+// Watch mode's memory from one poll to the next, the same for the CLI and the wizard.
+class Watcher
+{
+public:
+    struct Round
+    {
+        int step = 0;
+        QStringList nodes;    // only these (the ones that failed); empty: every node
+        bool changed = false; // synced before, and its files changed since
+        QString signature;
+    };
+    // What to sync now: complete steps never synced, synced steps whose files changed, and the nodes
+    // that failed on the others. The first poll only remembers the steps that already exist.
+    QList<Round> poll(const Discovery &now);
+    // After a round ran: the nodes that failed are tried again at the next poll.
+    void done(const Round &round, const QStringList &failed);
+    bool synced(int step) const { return m_synced.contains(step); }
+
+private:
+    std::optional<Discovery> m_previous;
+    QMap<int, QString> m_synced;     // step -> signature of its files when synced
+    QMap<int, QStringList> m_failed; // step -> nodes to try again
+};
 
 } // namespace vna::ckptsync

@@ -434,40 +434,28 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     // its sync is synced again, and nodes that failed are tried again on every poll.
     ctx.out << tr("Watching %1; press Ctrl+C to stop.").arg(options.source.display()) << u'\n';
     ctx.out.flush();
-    std::optional<ckptsync::Discovery> previous;
-    QMap<int, QString> synced;       // step -> signature when it was synced
-    QMap<int, QStringList> failedOn; // step -> nodes to try again
+    ckptsync::Watcher watcher;
     while (!g_stop.load()) {
         const auto now = ckptsync::discoverSource(options.source, options.ssh, &g_stop);
         if (!now) {
             ctx.err << u"verl-npu-assistant sync: "_s << now.error().message << u'\n';
         } else {
-            if (previous) {
-                for (const int step : ckptsync::completeSteps(*previous, *now)) {
-                    const QString signature = ckptsync::stepSignature(*now, step);
-                    const bool changed = synced.contains(step) && synced.value(step) != signature;
-                    if (synced.contains(step) && !changed && failedOn.value(step).isEmpty())
-                        continue;
-                    ckptsync::Options run = options;
-                    run.selection.steps = ckptsync::Selection::Steps::One;
-                    run.selection.step = step;
-                    if (synced.contains(step) && !changed)
-                        run.nodes = failedOn.value(step);
-                    ctx.out << (changed ? tr("global_step_%1 changed at the source; syncing it again.").arg(step)
-                                    : synced.contains(step)
-                                    ? tr("global_step_%1: trying %2 again.").arg(step).arg(run.nodes.join(u", "_s))
-                                    : tr("global_step_%1 is complete; syncing.").arg(step))
-                            << u'\n';
-                    QStringList failed;
-                    once(run, true, &failed);
-                    synced.insert(step, signature);
-                    failedOn.insert(step, failed);
-                }
-            } else {
-                for (const ckptsync::Step &step : now->steps) // existing steps are not re-synced
-                    synced.insert(step.number, ckptsync::stepSignature(*now, step.number));
+            for (const ckptsync::Watcher::Round &round : watcher.poll(*now)) {
+                ckptsync::Options run = options;
+                run.selection.steps = ckptsync::Selection::Steps::One;
+                run.selection.step = round.step;
+                if (!round.nodes.isEmpty())
+                    run.nodes = round.nodes;
+                ctx.out << (round.changed
+                                ? tr("global_step_%1 changed at the source; syncing it again.").arg(round.step)
+                                : !round.nodes.isEmpty()
+                                ? tr("global_step_%1: trying %2 again.").arg(round.step).arg(round.nodes.join(u", "_s))
+                                : tr("global_step_%1 is complete; syncing.").arg(round.step))
+                        << u'\n';
+                QStringList failed;
+                once(run, true, &failed);
+                watcher.done(round, failed);
             }
-            previous = *now;
         }
         ctx.out.flush();
         for (int i = 0; i < watchSeconds * 10 && !g_stop.load(); ++i)

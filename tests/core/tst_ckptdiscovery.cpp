@@ -63,6 +63,7 @@ private slots:
     void selectionErrors();
     void watchCompleteness_data();
     void watchCompleteness();
+    void watcher();
     void plan();
     void scripts();
     void localListing();
@@ -343,6 +344,33 @@ void TestCkptDiscovery::watchCompleteness()
     if (!tracker.isEmpty())
         withTracker.append(file(QString::fromLatin1(kTrackerFile), 1, 1));
     QCOMPARE(completeSteps(discover(u"/c"_s, before, tracker), discover(u"/c"_s, withTracker, tracker)), complete);
+}
+
+void TestCkptDiscovery::watcher()
+{
+    const QString meta = u"global_step_5/actor/dist_ckpt/.metadata"_s;
+    const QString meta7 = u"global_step_7/actor/dist_ckpt/.metadata"_s;
+    Watcher watcher;
+    QCOMPARE(watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000)})).size(), 0); // existing: left alone
+    QVERIFY(watcher.synced(5));
+    QCOMPARE(watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 10, 2000)})).size(), 0);
+    auto rounds = watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 10, 2000)}));
+    QCOMPARE(rounds.size(), 1); // 7 kept its size and time: complete
+    QCOMPARE(rounds.first().step, 7);
+    QCOMPARE(rounds.first().changed, false);
+    QCOMPARE(rounds.first().nodes, QStringList());
+    watcher.done(rounds.first(), {u"n2"_s});
+    rounds = watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 10, 2000)}));
+    QCOMPARE(rounds.size(), 1); // the node that failed, alone
+    QCOMPARE(rounds.first().nodes, QStringList{u"n2"_s});
+    watcher.done(rounds.first(), {});
+    QCOMPARE(watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 10, 2000)})).size(), 0);
+    // Saved again: once stable, synced again to every node.
+    QCOMPARE(watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 12, 3000)})).size(), 0);
+    rounds = watcher.poll(discover(u"/c"_s, QList<Entry>{file(meta, 300, 1000), file(meta7, 12, 3000)}));
+    QCOMPARE(rounds.size(), 1);
+    QCOMPARE(rounds.first().changed, true);
+    QCOMPARE(rounds.first().nodes, QStringList());
 }
 
 void TestCkptDiscovery::plan()

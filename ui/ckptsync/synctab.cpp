@@ -1062,9 +1062,7 @@ void SyncTab::showSummary()
 
 void SyncTab::toggleWatch(bool on)
 {
-    m_watchPrevious.reset();
-    m_watchSynced.clear();
-    m_watchFailed.clear();
+    m_watcher = {};
     if (on) {
         log(tr("Watching for new steps."));
         m_watchTimer->start();
@@ -1081,37 +1079,26 @@ void SyncTab::watchTick()
         return;
     ckptsync::Options opts = *options;
     opts.runBy = ckptsync::defaultRunBy();
-    const std::optional<ckptsync::Discovery> previous = m_watchPrevious;
-    const QMap<int, QString> synced = m_watchSynced;
-    const QMap<int, QStringList> failedOn = m_watchFailed;
-    // A plain struct, not std::optional: GCC's -Wmaybe-uninitialized misfires on the latter under ASan.
+    // The job works on a copy of the watcher and hands it back: nothing is shared across threads.
     struct Outcome
     {
         bool ok = false;
-        ckptsync::Discovery now;
-        QMap<int, QString> synced;
-        QMap<int, QStringList> failed;
+        ckptsync::Watcher watcher;
+        QList<std::pair<int, QStringList>> synced; // step, nodes that failed
     };
     runJob<Outcome>(
-        [opts, previous, synced, failedOn](const std::atomic_bool *cancel) {
+        [opts, watcher = m_watcher](const std::atomic_bool *cancel) mutable {
             const auto now = ckptsync::discoverSource(opts.source, opts.ssh, cancel);
             if (!now)
                 return Outcome{};
-            Outcome outcome{true, *now, {}, {}};
-            if (!previous)
-                return outcome;
-            // Complete: sizes and times kept between two polls, and the tracker there. A step whose
-            // files change after its sync goes again; nodes that failed are tried on every poll.
-            for (const int step : ckptsync::completeSteps(*previous, *now)) {
-                const QString signature = ckptsync::stepSignature(*now, step);
-                const bool changed = synced.contains(step) && synced.value(step) != signature;
-                if (synced.contains(step) && !changed && failedOn.value(step).isEmpty())
-                    continue;
+            Outcome outcome;
+            outcome.ok = true;
+            for (const ckptsync::Watcher::Round &round : watcher.poll(*now)) {
                 ckptsync::Options run = opts;
                 run.selection.steps = ckptsync::Selection::Steps::One;
-                run.selection.step = step;
-                if (synced.contains(step) && !changed)
-                    run.nodes = failedOn.value(step);
+                run.selection.step = round.step;
+                if (!round.nodes.isEmpty())
+                    run.nodes = round.nodes;
                 const auto files = ckptsync::filesToSync(*now, run.selection);
                 if (!files)
                     continue;
@@ -1125,27 +1112,21 @@ void SyncTab::watchTick()
                 for (const ckptsync::NodeResult &r : results)
                     if (r.status == ckptsync::NodeResult::Status::Failed)
                         failed.append(r.node);
-                outcome.synced.insert(step, signature);
-                outcome.failed.insert(step, failed);
+                watcher.done(round, failed);
+                outcome.synced.append({round.step, failed});
             }
+            outcome.watcher = watcher;
             return outcome;
         },
         [this](const Outcome &outcome) {
             if (!outcome.ok)
                 return;
-            if (!m_watchPrevious)
-                for (const ckptsync::Step &step : outcome.now.steps)
-                    m_watchSynced.insert(step.number, ckptsync::stepSignature(outcome.now, step.number));
-            for (auto it = outcome.synced.cbegin(); it != outcome.synced.cend(); ++it) {
-                m_watchSynced.insert(it.key(), it.value());
-                m_watchFailed.insert(it.key(), outcome.failed.value(it.key()));
-                const QStringList failed = outcome.failed.value(it.key());
-                log(failed.isEmpty() ? tr("global_step_%1 was complete and has been synced.").arg(it.key())
+            m_watcher = outcome.watcher;
+            for (const auto &[step, failed] : outcome.synced)
+                log(failed.isEmpty() ? tr("global_step_%1 was complete and has been synced.").arg(step)
                                      : tr("global_step_%1: %2 failed; tried again at the next poll.")
-                                           .arg(it.key())
+                                           .arg(step)
                                            .arg(failed.join(u", "_s)));
-            }
-            m_watchPrevious = outcome.now;
         });
 }
 

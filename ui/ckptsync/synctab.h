@@ -152,9 +152,7 @@ private:
     QList<ckptsync::NodeResult> m_results;
     QMap<QString, std::pair<qint64, qint64>> m_meter; // node -> bytes sent, bytes to send
     QElapsedTimer m_runClock;
-    std::optional<ckptsync::Discovery> m_watchPrevious;
-    QMap<int, QString> m_watchSynced;     // step -> its files' signature when synced
-    QMap<int, QStringList> m_watchFailed; // step -> nodes to try again
+    ckptsync::Watcher m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
     QTemporaryDir m_controlDir{QDir::tempPath() + QStringLiteral("/vna-ssh-XXXXXX")}; // one ssh connection per node
     int m_jobs = 0;                                                                   // background jobs still to report
