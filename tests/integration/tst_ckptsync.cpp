@@ -62,6 +62,23 @@ QJsonObject resultOf(const QJsonObject &root, const QString &node)
 
 const QString kDist = u"global_step_5/actor/dist_ckpt"_s;
 
+// What a run reads at the source and plans from every node's preflight, as the CLI does.
+vna::Result<std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>>>
+prepare(const vna::ckptsync::Options &options)
+{
+    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
+    if (!discovery)
+        return discovery.error();
+    const auto set = vna::ckptsync::filesToSync(*discovery, options.selection);
+    if (!set)
+        return set.error();
+    auto source = vna::ckptsync::readSource(options.source, *set, options.ssh);
+    if (!source)
+        return source.error();
+    auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    return std::pair{std::move(*source), std::move(plan)};
+}
+
 } // namespace
 
 class TestCkptSync final : public QObject
@@ -336,13 +353,10 @@ void TestCkptSync::cancelThenResume()
     options.ssh.configFile = m_config;
     options.selection.steps = vna::ckptsync::Selection::Steps::One;
     options.selection.step = 6;
-    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
-    QVERIFY(discovery.ok());
-    const auto files = vna::ckptsync::filesToSync(*discovery, options.selection);
-    QVERIFY(files.ok());
-    const auto source = vna::ckptsync::readSource(options.source, *files, options.ssh);
-    QVERIFY(source.ok());
-    const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    const auto source = &prepared->first;
+    const auto &plan = prepared->second;
     // Cancel once bytes are flowing.
     std::atomic_bool cancel{false};
     options.meter = [&](const QString &, qint64 sent, qint64, double) {
@@ -596,13 +610,10 @@ void TestCkptSync::concurrentRunIsRefused()
     options.nodes = {u"node1"_s};
     options.ssh.configFile = m_config;
     options.runBy = u"bob@ws8, pid 77"_s;
-    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
-    QVERIFY(discovery.ok());
-    const auto set = vna::ckptsync::filesToSync(*discovery, options.selection);
-    QVERIFY(set.ok());
-    const auto source = vna::ckptsync::readSource(options.source, *set, options.ssh);
-    QVERIFY(source.ok());
-    const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    const auto source = &prepared->first;
+    const auto &plan = prepared->second;
     QCOMPARE(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s}).code, ExitCode::Ok); // the other run
     QVERIFY(vna::test::writeFile(node(u"node1"_s) + u'/' + kDist + u"/common.pt"_s, "written by the other run"));
     const auto results = vna::ckptsync::execute(options, plan, *source);
@@ -728,13 +739,10 @@ void TestCkptSync::killedNodeShellIsResumed()
     options.ssh.acceptNewHostKeys = true;
     options.selection.steps = vna::ckptsync::Selection::Steps::One;
     options.selection.step = 6;
-    const auto discovery = vna::ckptsync::discoverSource(options.source, options.ssh);
-    QVERIFY(discovery.ok());
-    const auto set = vna::ckptsync::filesToSync(*discovery, options.selection);
-    QVERIFY(set.ok());
-    const auto source = vna::ckptsync::readSource(options.source, *set, options.ssh);
-    QVERIFY(source.ok());
-    const auto plan = vna::ckptsync::buildPlan(*source, vna::ckptsync::preflight(options, *source));
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    const auto source = &prepared->first;
+    const auto &plan = prepared->second;
     std::atomic_bool started{false};
     std::thread killer([&] {
         // The receiving pipeline (`dd | tee …vna-tmp-…`) and its shell share one process group: kill it.
