@@ -91,6 +91,8 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
         const QByteArray err = process.readAllStandardError();
         if (!out.isEmpty() || !err.isEmpty())
             lastActivity = clock.elapsed();
+        if (!err.isEmpty() && request.onStderr)
+            request.onStderr(err);
         append(result.out, out, request.maxOutput, result.truncated);
         append(result.err, err, request.maxOutput, result.truncated);
         if (cancel && cancel->load()) {
@@ -105,7 +107,10 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
         }
     }
     append(result.out, process.readAllStandardOutput(), request.maxOutput, result.truncated);
-    append(result.err, process.readAllStandardError(), request.maxOutput, result.truncated);
+    const QByteArray lastErr = process.readAllStandardError();
+    if (!lastErr.isEmpty() && request.onStderr)
+        request.onStderr(lastErr);
+    append(result.err, lastErr, request.maxOutput, result.truncated);
     if (!result.timedOut && !result.canceled && process.exitStatus() == QProcess::NormalExit)
         result.exitCode = process.exitCode();
     else if (pid > 0)

@@ -21,6 +21,9 @@ struct ProcessRequest
     // Or stdin streamed: called for the next bytes (at most `max` into `buffer`); returns how many, 0 at
     // the end, -1 to abort. Memory stays bounded whatever the size.
     std::function<qint64(char *buffer, qint64 max)> inputStream;
+    // Called with each piece of stderr as it arrives (from the calling thread); stderr is still kept in
+    // the result.
+    std::function<void(const QByteArray &piece)> onStderr;
     int timeoutMs = 30000;                  // the whole process tree is killed after this
     bool idleTimeout = false;               // timeoutMs counts from the last byte in or out instead
     qsizetype maxOutput = 32 * 1024 * 1024; // per stream; the rest is dropped and `truncated` set
