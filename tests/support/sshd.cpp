@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QRandomGenerator>
 
+#include <csignal>
+
 #include <unistd.h>
 
 namespace vna::test {
@@ -64,6 +66,35 @@ SshServer::SshServer(QString dir, QString address)
 
 SshServer::~SshServer()
 {
+    stop();
+}
+
+namespace {
+
+// "mnt:[4026532…]": which mount namespace a process is in.
+QByteArray mountNamespace(qint64 pid)
+{
+    char target[64] = {};
+    const QByteArray link = QStringLiteral("/proc/%1/ns/mnt").arg(pid).toLatin1();
+    const ssize_t n = ::readlink(link.constData(), target, sizeof target - 1);
+    return n > 0 ? QByteArray(target, static_cast<qsizetype>(n)) : QByteArray();
+}
+
+} // namespace
+
+void SshServer::crash()
+{
+    if (!m_process)
+        return;
+    const QByteArray ns = mountNamespace(m_process->processId());
+    if (!m_bindPath.isEmpty() && !ns.isEmpty() && ns != mountNamespace(::getpid())) {
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            bool number = false;
+            const int id = pid.toInt(&number);
+            if (number && mountNamespace(id) == ns)
+                ::kill(id, SIGKILL);
+        }
+    }
     stop();
 }
 

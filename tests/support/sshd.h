@@ -28,6 +28,9 @@ public:
     // Call before start(). Needs root (unshare --mount).
     void bindMount(const QString &from, const QString &path, bool readOnly = false);
     void stop();
+    // As if the machine went down: every process in its mount namespace (its sessions and whatever they
+    // started) is killed at once. Only for a server with bindMount(); start() brings it back.
+    void crash();
     QString errorString() const { return m_error; }
     QString address() const { return m_address; }
     int port() const { return m_port; }
