@@ -167,6 +167,43 @@ QString quotedList(const QStringList &words)
     return out;
 }
 
+// Below this, for a node, a chain saves less than it costs to open one connection per link.
+constexpr qint64 kChainWorthwhile = 32LL << 20;
+
+// `h`: the sha256 of stdin in hex, with OpenSSL where the host has it (it uses the CPU's SHA
+// instructions: three times faster than sha256sum here, which matters when every node hashes the
+// model's weights while they arrive).
+const QString kShaFunction
+    = u"h() { if command -v openssl >/dev/null 2>&1; then openssl dgst -sha256 -r; else sha256sum; fi | cut -c1-64; }\n"_s;
+
+// `nssh`: the ssh a node runs to reach another host, with the user's options (config file, -o values,
+// strict host keys, BatchMode). One connection per pair of hosts serves the preflight's check and every
+// file after it, shared through a socket in the user's ~/.ssh named for the node (nodes with one home
+// folder keep theirs apart). Only where that socket can exist: when ssh cannot create it, a persisting
+// master loses the session's output.
+QString nodeSshFunction(const ssh::Options &options, const QString &node)
+{
+    ssh::Options onNode = options;
+    onNode.controlDir.clear();
+    const auto words = [&onNode] {
+        QStringList w = ssh::arguments(onNode, u"H"_s, {});
+        w.removeLast(); // the host
+        w.removeLast(); // "--"
+        return quotedList(w);
+    };
+    const QString plain = words();
+    onNode.extraOptions.prepend(u"ControlPersist=30"_s);
+    onNode.extraOptions.prepend(
+        u"ControlPath=~/.ssh/v"_s
+        + QString::fromLatin1(QCryptographicHash::hash(node.toUtf8(), QCryptographicHash::Sha256).toHex().left(4))
+        + u"%C"_s);
+    onNode.extraOptions.prepend(u"ControlMaster=auto"_s);
+    // The socket's path: $HOME, 7 + 5 + 40 characters, and 17 more while ssh creates it, within 107.
+    return uR"SH(X=; mkdir -p -m 700 ~/.ssh 2>/dev/null && [ -w ~/.ssh ] && [ ${#HOME} -le 38 ] && X=1
+nssh() { if [ -n "$X" ]; then ssh)SH"_s
+        + words() + u" \"$@\"; else ssh"_s + plain + u" \"$@\"; fi; }\n"_s;
+}
+
 } // namespace
 
 Result<qint64> parseRate(const QString &text)
@@ -382,11 +419,10 @@ readSource(const Source &source, const SourceSet &set, const ssh::Options &ssh, 
         return data;
     }
     // On the source host: one command for every checksum, then the small files that tell the world size.
-    QString script = u"cd "_s + q(source.root)
+    QString script = kShaFunction + u"cd "_s + q(source.root)
         + u" 2>/dev/null || exit 3\ni=0\n"
           "while IFS= read -r f && IFS= read -r n; do\n"
-          "  if [ -f \"$f\" ]; then z=$(stat -L -c %s -- \"$f\"); s=$(head -c \"$n\" -- \"$f\" | sha256sum | cut "
-          "-c1-64);"
+          "  if [ -f \"$f\" ]; then z=$(stat -L -c %s -- \"$f\"); s=$(head -c \"$n\" -- \"$f\" | h);"
           " else z=-1; s=-; fi\n"
           "  printf 'sum\\t%s\\t%s\\t%s\\n' \"$i\" \"$z\" \"$s\"; i=$((i+1))\n"
           "done <<'VNA_FILES_END'\n"_s;
@@ -458,7 +494,7 @@ preflight(const Options &options, const SourceData &source, const std::atomic_bo
 
     const QStringList dirs = destinationDirs(source.files);
     const QStringList steps = stepDirs(source.files);
-    QString script = u"R="_s + q(options.source.root) + u"\nM="_s + q(marker) + u"\nL=\"$R/"_s
+    QString script = kShaFunction + u"R="_s + q(options.source.root) + u"\nM="_s + q(marker) + u"\nL=\"$R/"_s
         + QLatin1String(kLockFile) + u"\"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\n"_s + uR"SH(
 i=0
 for d in)SH"_s
@@ -482,30 +518,49 @@ cd "$R" 2>/dev/null && {
 i=0
 while IFS= read -r f && IFS= read -r n && IFS= read -r t; do
   p="$R/$f"; b=$(stat -c '%F|%s|%Y|%i' -- "$p" 2>/dev/null) || b=absent; s=-
-  if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(stat -c %s -- "$p")" = "$n" ]; then s=$(sha256sum < "$p" | cut -c1-64); fi
+  if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(stat -c %s -- "$p")" = "$n" ]; then s=$(h < "$p"); fi
   printf 'file\t%s\t%s\t%s\0' "$i" "$s" "$b"
   t="$R/$t"
   if [ -f "$t" ] && [ ! -L "$t" ]; then
     z=$(stat -c %s -- "$t")
-    if [ "$z" -gt 0 ] && [ "$z" -le "$n" ]; then printf 'part\t%s\t%s\t%s\0' "$i" "$z" "$(sha256sum < "$t" | cut -c1-64)"; fi
+    if [ "$z" -gt 0 ] && [ "$z" -le "$n" ]; then printf 'part\t%s\t%s\t%s\0' "$i" "$z" "$(h < "$t")"; fi
   fi
   i=$((i+1))
 done <<'VNA_FILES_END'
 )SH"_s;
     for (const SourceFile &file : source.files)
         script += file.path + u'\n' + QString::number(file.size) + u'\n' + tempPath(file.path, file.sha256) + u'\n';
-    script += u"VNA_FILES_END\nexit 0\n"_s;
+    script += u"VNA_FILES_END\nwait\nexit 0\n"_s;
     // A name with a newline cannot travel in the list above.
     const bool oddNames = std::any_of(source.files.cbegin(), source.files.cend(),
                                       [](const SourceFile &f) { return f.path.contains(u'\n'); });
 
+    // Auto picks a chain only for enough data: below that no node checks whom it reaches.
+    qint64 sourceBytes = 0;
+    for (const SourceFile &file : source.files)
+        sourceBytes += file.size;
+    const bool mayChain = options.topology == Topology::Chain
+        || (options.topology == Topology::Auto && options.nodes.size() >= 2 && sourceBytes >= kChainWorthwhile);
     QList<NodeState> states(options.nodes.size());
     std::mutex mutex;
     forEachBounded(options.nodes.size(), options.jobs, [&](qsizetype i) {
         NodeState state;
         state.node = options.nodes.at(i);
+        // Which hosts the node reaches over ssh, checked in the background while it lists and checksums.
+        QString peerCheck;
+        // The nearest one (the source host for the first node); the others are tried only if it fails
+        // mid-transfer. The connection stays open for the transfer.
+        QStringList peers;
+        if (mayChain && !upstreamCandidates(options, state.node).isEmpty())
+            peers.append(upstreamCandidates(options, state.node).first());
+        if (!peers.isEmpty())
+            peerCheck = nodeSshFunction(options.ssh, state.node) + u"for p in"_s + quotedList(peers) + uR"SH(; do
+  ( if e=$(nssh -- "$p" true 2>&1 </dev/null); then r=0; else r=1; fi
+    printf 'peer\t%s\t%s\t%s\0' "$p" "$r" "$(printf '%s' "$e" | tr '\t\n\r' '   ' | head -c 300)" ) &
+done
+)SH"_s;
         const ProcessResult r = withRetries(options.retries, cancel, &state.attempts, [&] {
-            return remoteScript(options.ssh, state.node, script, options.timeoutSec * 1000, cancel);
+            return remoteScript(options.ssh, state.node, peerCheck + script, options.timeoutSec * 1000, cancel);
         });
         state.failure = ssh::classify(r);
         if (r.exitCode != 0 || oddNames) {
@@ -545,6 +600,12 @@ done <<'VNA_FILES_END'
                     state.lockedBy = line.section(u'\t', 1).trimmed();
                     if (state.lockedBy.isEmpty())
                         state.lockedBy = Text::tr("another run");
+                } else if (kind == u"peer"_s && f.size() >= 4 && peers.contains(f.at(1))) {
+                    const QString why = f.at(3).trimmed();
+                    state.peers.insert(f.at(1),
+                                       f.at(2) == u"0"_s   ? QString()
+                                           : why.isEmpty() ? Text::tr("ssh failed")
+                                                           : why);
                 } else if (kind == u"journal"_s) {
                     state.journal = true;
                 } else if (kind == u"temp"_s) {
@@ -783,6 +844,129 @@ QMap<QString, qint64> bytesPerNode(const QList<PlanItem> &plan)
     return bytes;
 }
 
+Result<Topology> parseTopology(const QString &word)
+{
+    for (Topology t : {Topology::Auto, Topology::Chain, Topology::Star})
+        if (word == topologyId(t))
+            return t;
+    return Error::input(Text::tr("\"%1\" is not a topology: use auto, chain or star.").arg(word), u"--topology"_s);
+}
+
+QString topologyId(Topology topology)
+{
+    switch (topology) {
+    case Topology::Chain:
+        return u"chain"_s;
+    case Topology::Star:
+        return u"star"_s;
+    case Topology::Auto:
+        break;
+    }
+    return u"auto"_s;
+}
+
+QStringList upstreamCandidates(const Options &options, const QString &node)
+{
+    QStringList hosts;
+    const qsizetype at = options.nodes.indexOf(node);
+    for (qsizetype j = at - 1; j >= 0 && j >= at - 3; --j)
+        hosts.append(options.nodes.at(j));
+    if (!options.source.isLocal() && options.source.host != node && !hosts.contains(options.source.host))
+        hosts.append(options.source.host);
+    return hosts;
+}
+
+QStringList planRoutes(const Options &options, const QList<NodeState> &nodes, QList<PlanItem> &plan)
+{
+    for (PlanItem &item : plan)
+        item.from.clear();
+    if (options.topology == Topology::Star)
+        return {};
+    QMap<QString, qint64> receiving;
+    QSet<QString> cannotSend; // nothing of theirs is sure to be the source's bytes
+    for (const PlanItem &item : plan) {
+        if (item.action == Action::Copy || item.action == Action::Replace)
+            receiving[item.node] += item.bytes;
+        else if (item.action != Action::SkipIdentical)
+            cannotSend.insert(item.node);
+    }
+    const auto most = std::max_element(receiving.cbegin(), receiving.cend());
+    if (options.topology == Topology::Auto && (receiving.size() < 2 || *most < kChainWorthwhile))
+        return {};
+    QMap<QString, const NodeState *> states;
+    for (const NodeState &state : nodes)
+        states.insert(state.node, &state);
+    QStringList notes;
+    QMap<QString, QStringList> from;
+    for (const QString &node : options.nodes) {
+        const NodeState *state = states.value(node);
+        if (!receiving.contains(node) || !state)
+            continue;
+        QStringList reached;
+        QStringList failed;
+        for (const QString &host : upstreamCandidates(options, node)) {
+            const bool isSource = !options.source.isLocal() && host == options.source.host;
+            if (!isSource && (!states.contains(host) || cannotSend.contains(host)))
+                continue;
+            // Not checked (a farther node): tried if the nearer ones fail.
+            const QString why = state->peers.value(host);
+            if (why.isEmpty())
+                reached.append(host);
+            else
+                failed.append(Text::tr("%1 (%2)").arg(host, why));
+        }
+        if (reached.isEmpty() && !failed.isEmpty())
+            notes.append(
+                Text::tr("%1 receives from this machine: it cannot reach %2 over ssh").arg(node, failed.join(u"; "_s)));
+        else if (!failed.isEmpty())
+            notes.append(Text::tr("%1 cannot reach %2 over ssh; it receives from %3")
+                             .arg(node, failed.join(u"; "_s), reached.first()));
+        from.insert(node, reached);
+    }
+    for (PlanItem &item : plan)
+        if (item.action == Action::Copy || item.action == Action::Replace)
+            item.from = from.value(item.node);
+    return notes;
+}
+
+QList<PlanItem>
+routedPlan(const Options &options, const SourceData &source, const QList<NodeState> &nodes, QStringList *routeNotes)
+{
+    QList<PlanItem> plan = buildPlan(source, nodes);
+    const QStringList notes = planRoutes(options, nodes, plan);
+    if (routeNotes)
+        *routeNotes = notes;
+    return plan;
+}
+
+Topology topologyOf(const QList<PlanItem> &plan)
+{
+    return std::any_of(plan.cbegin(), plan.cend(), [](const PlanItem &item) { return !item.from.isEmpty(); })
+        ? Topology::Chain
+        : Topology::Star;
+}
+
+QString routeText(const Options &options, const QList<PlanItem> &plan)
+{
+    const QString here = options.source.isLocal() ? Text::tr("this machine")
+                                                  : Text::tr("%1 through this machine").arg(options.source.host);
+    QStringList links;
+    QSet<QString> seen;
+    for (const PlanItem &item : plan) {
+        if ((item.action != Action::Copy && item.action != Action::Replace) || seen.contains(item.node))
+            continue;
+        seen.insert(item.node);
+        QString link = item.node + u" ← "_s + (item.from.isEmpty() ? here : item.from.first());
+        if (item.from.size() > 1)
+            link += u' ' + Text::tr("(then %1)").arg(item.from.mid(1).join(u", "_s));
+        links.append(link);
+    }
+    if (links.isEmpty())
+        return Text::tr("nothing to send");
+    return topologyOf(plan) == Topology::Chain ? Text::tr("chain: %1").arg(links.join(u"; "_s))
+                                               : Text::tr("star: %1").arg(links.join(u"; "_s));
+}
+
 QString statusId(NodeResult::Status status)
 {
     switch (status) {
@@ -851,6 +1035,12 @@ QString switchFunction()
 )SH"_s;
 }
 
+struct Upstream
+{
+    QString host;
+    bool finalOnly = false; // it has the file already (the source, or a node where it was identical)
+};
+
 struct Transfer
 {
     QString relative;
@@ -859,7 +1049,83 @@ struct Transfer
     int mode = 0644;
     QString before;    // the state the preflight saw at the destination
     qint64 offset = 0; // bytes already on the node, checked: the stream starts there
+    qint64 mtimeMs = 0;
+    QList<Upstream> from; // empty: the bytes come on stdin
 };
+
+// Run on an upstream host by a node that receives from it (`sh -s -- ROOT WAIT LIMIT MODES FIRST
+// OFFSET...`): the node's files one after the other in one stream, from file FIRST on, each from its
+// OFFSET. A file comes from its temporary name there while a sync of the same run receives it (its
+// marker names that sync's shell), or from its final name once that is the source's file (size and
+// time; MODE f: the host had it already, its size is enough). Exits 3 when the host has nothing to send
+// (after WAIT tenths of a second for its sync to start), 6 when that sync stopped before a file was
+// whole: the stream then ends, never with another file's bytes in its place. LIMIT bytes per second,
+// 0: none.
+QString relayScript(const QString &run, const QString &root, const QList<Transfer> &transfers)
+{
+    QString script = uR"SH(R=$1 w=$2 l=$3 modes=$4 K=$5; shift 5
+M="$R/.verl-npu-assistant-relay-)SH"_s
+        + run + uR"SH("
+alive() { [ -f "$M" ] && ! grep -qx end "$M" && kill -0 "$(head -n 1 "$M")" 2>/dev/null; }
+send() { # TEMP FINAL SIZE MTIME MODE OFFSET
+  t=$1 f=$2 z=$3 m=$4 k=$5 o=$6 n=0 F=
+  exec 3<&-
+  while :; do
+    if [ "$k" = t ] && alive && [ -f "$t" ] && command exec 3<"$t"; then break; fi
+    c=$(stat -c '%s %Y' -- "$f" 2>/dev/null)
+    if { [ "$k" = f ] && [ "${c% *}" = "$z" ]; } || [ "$c" = "$z $m" ]; then
+      if command exec 3<"$f"; then F=1; break; fi
+    fi
+    if [ "$k" = f ] || { [ -f "$M" ] && ! alive; }; then echo "$(hostname) has no copy of $f to send" >&2; return 3; fi
+    n=$((n+1)); [ "$n" -lt "$w" ] || { echo "no sync started on $(hostname) to send $f" >&2; return 3; }
+    sleep 0.02
+  done
+  if [ -n "$F" ]; then tail -c +$((o + 1)) /dev/fd/3; return 0; fi # its size is z
+  if [ "$l" = 0 ]; then
+    # Follows the file while it grows (inotify, no polling) until the process writing it ends (the
+    # sync names it in its marker): then the file is whole, or the stream ends here.
+    W=
+    while [ -z "$W" ]; do
+      while read -r a b c; do [ "$a" = w ] && [ "$c" = "$t" ] && W=$b; done < "$M"
+      [ -n "$W" ] || alive || { echo "the sync on $(hostname) stopped before it wrote $f" >&2; return 6; }
+      [ -n "$W" ] || sleep 0.02
+    done
+    tail -c +$((o + 1)) -s 0.05 -f --pid="$W" /dev/fd/3
+    [ "$(stat -L -c %s /dev/fd/3)" -ge "$z" ] && return 0
+    echo "the sync on $(hostname) stopped before $f was whole" >&2; return 6
+  fi
+  [ "$o" -gt 0 ] && { dd skip="$o" iflag=skip_bytes count=0 status=none <&3 || return 5; }
+  g=$o
+  while [ "$g" -lt "$z" ]; do
+    s=$(stat -L -c %s /dev/fd/3) || return 5
+    [ "$s" -le "$z" ] || s=$z
+    if [ "$s" -gt "$g" ]; then
+      n=$((s - g))
+      if [ "$n" -gt $((l / 10 + 1)) ]; then n=$((l / 10 + 1)); fi
+      head -c "$n" <&3 || return 5
+      g=$((g + n))
+      sleep 0.1
+    elif ! alive; then
+      echo "the sync on $(hostname) stopped at $g of $z bytes of $f" >&2; return 6
+    else
+      sleep 0.02
+    fi
+  done
+}
+i=0
+while IFS= read -r t && IFS= read -r f && IFS= read -r z && IFS= read -r m; do
+  o=$1; shift
+  if [ "$i" -ge "$K" ] && [ "$o" -lt "$z" ]; then
+    send "$t" "$f" "$z" "$m" "$(printf '%s' "$modes" | cut -c$((i + 1)))" "$o" || exit $?
+  fi
+  i=$((i + 1))
+done <<'VNA_RELAY_FILES'
+)SH"_s;
+    for (const Transfer &t : transfers)
+        script += root + u'/' + tempPath(t.relative, t.sha) + u'\n' + root + u'/' + t.relative + u'\n'
+            + QString::number(t.bytes) + u'\n' + QString::number(t.mtimeMs / 1000) + u'\n';
+    return script + u"VNA_RELAY_FILES\n"_s;
+}
 
 // Writes a node's files in one remote command, under the node's lock. First an earlier run's cut-short
 // commit is completed (its journal) and temporary files of other content are removed. The files'
@@ -870,8 +1136,12 @@ struct Transfer
 // NAME.bak-<stamp>-<random> by a hard link of the name itself, and the new file renamed over the name (mv -T: a link is
 // replaced, never followed). No signal can stop the shell between two renames, and a run cut short anyway leaves the
 // journal for the next one. Output: "backup I PATH" lines, then "done". Errors name the file index on stderr.
-QString
-transferScript(const Options &options, const QList<Transfer> &transfers, const QStringList &dirs, const QString &run)
+QString transferScript(const Options &options,
+                       const QString &node,
+                       bool serves,
+                       const QList<Transfer> &transfers,
+                       const QStringList &dirs,
+                       const QString &run)
 {
     const QString root = options.source.root;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss"_s);
@@ -884,7 +1154,8 @@ transferScript(const Options &options, const QList<Transfer> &transfers, const Q
         keep += u" ! -name "_s + q(name);
     }
     QString script = u"R="_s + q(root) + u"\nJ=\"$R/"_s + QLatin1String(kJournalFile) + u"\"\nRUN="_s + q(run) + u"\n"_s
-        + lockFragment(options) + u"trap '' HUP INT TERM PIPE\n"_s + switchFunction() + uR"SH(if [ -e "$J" ]; then
+        + lockFragment(options) + u"trap '' HUP INT TERM PIPE\n"_s + kShaFunction + switchFunction()
+        + uR"SH(if [ -e "$J" ]; then
   if [ -L "$J" ] || [ ! -f "$J" ]; then echo "journal: $J is not a file" >&2; exit 16; fi
   . "$J" || { echo "journal: an earlier sync's switch cannot be completed" >&2; exit 16; }
   rm -f -- "$J"
@@ -918,27 +1189,120 @@ done
         set("b", backup);
         journal += u"c "_s + q(temp) + u' ' + q(final) + u' ' + q(backup) + u'\n';
     }
-    // A failure keeps what arrived (the next run resumes it), except a copy that is whole and wrong.
+    // Temporary files that start from nothing go before downstream nodes may read this run's (its
+    // marker), and relay markers of earlier runs go: this run holds the lock.
+    script += u"rm -f -- \"$R\"/.verl-npu-assistant-relay-* 2>/dev/null\n"_s;
     for (qsizetype i = 0; i < transfers.size(); ++i)
+        if (transfers.at(i).offset == 0)
+            script += u"[ -L \"$t%1\" ] || rm -f -- \"$t%1\"\n"_s.arg(i);
+    // TEMP COMMAND…: runs the command that writes TEMP; on a node others receive from, its pid goes in
+    // the marker (with this shell's), for them to follow TEMP while it grows.
+    if (serves)
+        script += uR"SH(M="$R/.verl-npu-assistant-relay-$RUN"
+printf '%s\n' "$$" > "$M"
+trap 'echo end >> "$M"' EXIT
+wr() { T=$1; shift; sh -c 'printf "w %s %s\n" "$$" "$1" >> "$2"; shift 2; exec "$@"' wr "$T" "$M" "$@"; }
+)SH"_s;
+    else
+        script += u"wr() { shift; \"$@\"; }\n"_s;
+    // A node receives every file from other nodes, or every file from this run (routes are per node).
+    const bool pulls = !transfers.isEmpty() && !transfers.first().from.isEmpty();
+    if (pulls) {
+        // One stream per upstream for all the files, from the first that is not whole: a file boundary
+        // costs nothing, so no gap builds up along the chain. When the stream ends early, the next
+        // upstream goes on from what arrived.
+        const qint64 wait = std::max(10, options.timeoutSec * 10);
+        script += nodeSshFunction(options.ssh, node) + u"RELAY="_s + q(relayScript(run, root, transfers)) + u'\n'
+            + u"RQ="_s + q(q(root)) + u"\nN="_s + QString::number(transfers.size()) + u"\nW="_s + QString::number(wait)
+            + u"\nB="_s + QString::number(options.bandwidthLimit) + u'\n'
+            + uR"SH(# HOST MODES: receives what HOST sends, from the first file not whole; "via INDEX HOST" per file it sent.
+pull() {
+  k=0
+  while [ "$k" -lt "$N" ]; do eval "c=\$t$k y=\$z$k"; g=$(stat -c %s -- "$c" 2>/dev/null) || g=0; [ "$g" -ge "$y" ] || break; k=$((k+1)); done
+  [ "$k" -lt "$N" ] || return 0
+  O=; j=0
+  while [ "$j" -lt "$N" ]; do eval "c=\$t$j"; g=$(stat -c %s -- "$c" 2>/dev/null) || g=0; O="$O $g"; j=$((j+1)); done
+  p="$R/.verl-npu-assistant-relay-fifo-$$"
+  rm -f -- "$p"; mkfifo -m 600 -- "$p" || return 1
+  printf '%s\n' "$RELAY" | nssh -- "$1" "sh -s -- $RQ $W $B $2 $k$O" > "$p" &
+  P=$!
+  exec 4< "$p"; rm -f -- "$p"
+  while [ "$k" -lt "$N" ]; do
+    eval "c=\$t$k y=\$z$k"
+    g=$(stat -c %s -- "$c" 2>/dev/null) || g=0
+    if [ "$g" -lt "$y" ]; then
+      if [ "$g" = 0 ]; then
+        eval "s$k=\$(dd bs=65536 count=$y iflag=count_bytes,fullblock status=none <&4 | wr \"\$c\" tee -- \"\$c\" | h)"
+      else
+        eval "s$k="; wr "$c" dd of="$c" bs=65536 count=$((y - g)) iflag=count_bytes,fullblock oflag=append conv=notrunc status=none <&4
+      fi
+      e=$(stat -c %s -- "$c" 2>/dev/null) || e=0
+      [ "$e" -gt "$g" ] && printf 'via %s %s\n' "$k" "$1"
+      [ "$e" = "$y" ] || { eval "s$k="; break; }
+    fi
+    k=$((k+1))
+  done
+  exec 4<&-
+  kill $P 2>/dev/null; wait $P 2>/dev/null
+  [ "$k" -lt "$N" ] && printf 'vna-failover %s\n' "$1" >&2
+  return 0
+}
+)SH"_s;
+    }
+    // A failure keeps what arrived (the next run resumes it), except a copy that is whole and wrong.
+    for (qsizetype i = 0; i < transfers.size(); ++i) {
         script
             += uR"SH(if [ -e "$f%1" ] && [ ! -f "$f%1" ] && [ ! -L "$f%1" ]; then echo "file %1: is a $(stat -c %F -- "$f%1"), not a file" >&2; exit 15; fi
 mkdir -p -- "$d%1" || { echo "file %1" >&2; exit 10; }
 [ -L "$t%1" ] && { echo "file %1: $t%1 is a link; remove it" >&2; exit 15; }
-s=
 if [ "$o%1" -gt 0 ]; then
   [ -f "$t%1" ] && [ "$(stat -c %s -- "$t%1")" = "$o%1" ] || { echo "file %1: the partial copy changed since the preflight; run the sync again" >&2; exit 20; }
-  dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock oflag=append conv=notrunc status=none || { echo "file %1" >&2; exit 11; }
+fi
+)SH"_s.arg(i);
+        if (!pulls)
+            script += uR"SH(s%1=
+if [ "$o%1" -gt 0 ]; then
+  wr "$t%1" dd of="$t%1" bs=65536 count="$n%1" iflag=count_bytes,fullblock oflag=append conv=notrunc status=none || { echo "file %1" >&2; exit 11; }
 else
-  rm -f -- "$t%1"
-  s=$(dd bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none | tee -- "$t%1" | sha256sum | cut -c1-64)
+  s%1=$(dd bs=65536 count="$n%1" iflag=count_bytes,fullblock status=none | wr "$t%1" tee -- "$t%1" | h)
 fi
 g=$(stat -c %s -- "$t%1" 2>/dev/null) || g=0
 [ "$g" = "$z%1" ] || { echo "file %1: cut short at $g of $z%1 bytes; the next sync resumes from there" >&2; exit 11; }
-[ -n "$s" ] || s=$(sha256sum < "$t%1" | cut -c1-64)
+)SH"_s.arg(i);
+        else
+            script += u"s%1=\n"_s.arg(i);
+    }
+    if (pulls) {
+        // The bytes on the node so far, for its progress; printed only when they change (silence is a
+        // stall), and the run stops itself when this machine is gone.
+        script += u"( b=; while sleep 1 && kill -0 $$ 2>/dev/null; do a=0"_s;
+        for (qsizetype i = 0; i < transfers.size(); ++i)
+            script += u"; g=$(stat -c %s -- \"$t%1\" 2>/dev/null) || g=0; a=$((a + g))"_s.arg(i);
+        script += uR"SH(; [ "$a" = "$b" ] || printf 'vna-got all %s\n' "$a" >&2 || kill -9 0; b=$a; done ) &
+G=$!
+)SH"_s;
+        const QList<Upstream> &from = transfers.first().from;
+        for (qsizetype c = 0; c < from.size(); ++c) {
+            QString modes;
+            for (const Transfer &t : transfers)
+                modes += t.from.value(c).finalOnly ? u'f' : u't';
+            script += u"pull "_s + q(from.at(c).host) + u' ' + modes + u'\n';
+        }
+        script += u"kill -9 $G 2>/dev/null\n"_s;
+    }
+    for (qsizetype i = 0; i < transfers.size(); ++i) {
+        const Transfer &t = transfers.at(i);
+        if (pulls)
+            script += uR"SH(g=$(stat -c %s -- "$t%1" 2>/dev/null) || g=0
+[ "$g" = "$z%1" ] || { echo "file %1: cut short at $g of $z%1 bytes" >&2; exit 21; }
+)SH"_s.arg(i);
+        script += u"s=$s%1\n"_s.arg(i);
+        script += uR"SH([ -n "$s" ] || s=$(h < "$t%1")
 [ "$s" = "$x%1" ] || { echo "file %1: checksum after transfer is $s, expected $x%1" >&2; rm -f -- "$t%1"; exit 12; }
 chmod %2 "$t%1" || { echo "file %1" >&2; exit 11; }
-)SH"_s.arg(i)
-                   .arg(QString::number(transfers.at(i).mode & 07777, 8));
+touch -m -d @%3 -- "$t%1" || { echo "file %1" >&2; exit 11; }
+)SH"_s.arg(QString::number(i), QString::number(t.mode & 07777, 8), QString::number(t.mtimeMs / 1000));
+    }
     // Nothing changed at the destinations since the preflight (another tool, or a run that did not lock).
     for (qsizetype i = 0; i < transfers.size(); ++i)
         script += uR"SH(o=$(stat -c '%F|%s|%Y|%i' -- "$f%1" 2>/dev/null) || o=absent
@@ -1011,9 +1375,10 @@ QString sourcePrefixSha(const Options &options, const QString &relative, qint64 
         }
         return QString::fromLatin1(hash.result().toHex());
     }
-    const ProcessResult r = remote(options.ssh, options.source.host,
-                                   u"head -c "_s + QString::number(bytes) + u" -- "_s + q(path) + u" | sha256sum"_s, {},
-                                   options.timeoutSec * 1000, cancel);
+    const ProcessResult r
+        = remote(options.ssh, options.source.host,
+                 kShaFunction + u"head -c "_s + QString::number(bytes) + u" -- "_s + q(path) + u" | h"_s, {},
+                 options.timeoutSec * 1000, cancel);
     return r.exitCode == 0 ? QString::fromLatin1(r.out.left(64)) : QString();
 }
 
@@ -1171,8 +1536,100 @@ QString stepError(int code, const QString &stderrText)
         return Text::tr("an earlier sync left a journal that cannot be completed: %1").arg(stderrText);
     case 19:
         return Text::tr("another sync is running there (%1)").arg(stderrText);
+    case 21:
+        return Text::tr("the nodes it receives from failed: %1").arg(stderrText);
     default: // 17: the message says it all
         return stderrText;
+    }
+}
+
+// Progress of a node that receives from other nodes: its script prints "vna-got all BYTES" (what its
+// temporary files hold) while they grow.
+std::function<void(const QByteArray &)>
+pullMeter(const Options &options, const QList<Transfer> &transfers, const QString &node)
+{
+    if (!options.meter)
+        return {};
+    qint64 total = 0;
+    qint64 before = 0;
+    for (const Transfer &t : transfers) {
+        total += t.bytes - t.offset;
+        before += t.offset;
+    }
+    auto pending = std::make_shared<QByteArray>();
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    return [=, meter = options.meter](const QByteArray &piece) {
+        *pending += piece;
+        for (qsizetype nl = 0; (nl = pending->indexOf('\n')) >= 0; pending->remove(0, nl + 1)) {
+            const QList<QByteArray> words = pending->left(nl).split(' ');
+            if (words.size() != 3 || words.at(0) != "vna-got")
+                continue;
+            const qint64 sent = std::clamp<qint64>(words.at(2).toLongLong() - before, 0, total);
+            meter(node, sent, total,
+                  static_cast<double>(sent) * 1000.0 / static_cast<double>(std::max<qint64>(clock->elapsed(), 1)));
+        }
+    };
+}
+
+// Who sent each file's bytes: "via INDEX HOST" lines of a node that received from others, and this run
+// for the files it streamed.
+void recordSenders(const QByteArray &out, const QList<Transfer> &transfers, QList<FileResult> &files)
+{
+    const auto fileOf = [&](const QString &path) -> FileResult * {
+        for (FileResult &f : files)
+            if (f.path == path)
+                return &f;
+        return nullptr;
+    };
+    for (const QByteArray &line : out.split('\n')) {
+        if (!line.startsWith("via "))
+            continue;
+        const qsizetype i = line.split(' ').value(1).toInt();
+        FileResult *f = i >= 0 && i < transfers.size() ? fileOf(transfers.at(i).relative) : nullptr;
+        const QString host = QString::fromUtf8(line.mid(line.indexOf(' ', 4) + 1));
+        if (f && !f->via.contains(host))
+            f->via.append(host);
+    }
+    for (const Transfer &t : transfers)
+        if (FileResult *f = fileOf(t.relative); f && t.from.isEmpty() && t.bytes > t.offset)
+            f->sentByThisRun = true;
+}
+
+// The script's own progress lines are not part of an error.
+QByteArray withoutProgressLines(const QByteArray &err)
+{
+    QByteArray kept;
+    for (const QByteArray &line : err.split('\n'))
+        if (!line.startsWith("vna-got ") && !line.startsWith("vna-failover ") && !line.isEmpty())
+            kept += line + '\n';
+    return kept;
+}
+
+// After the node's upstreams failed it: what each temporary file holds there now is kept as the start
+// when it is the source's first bytes, and this machine sends the rest of every file.
+void resumeWhatArrived(const Options &options,
+                       const QString &node,
+                       QList<Transfer> &transfers,
+                       QList<FileResult> &files,
+                       const std::atomic_bool *cancel)
+{
+    QString script = kShaFunction;
+    for (const Transfer &t : std::as_const(transfers))
+        script += u"t="_s + q(options.source.root + u'/' + tempPath(t.relative, t.sha)) + uR"SH(
+if [ -f "$t" ] && [ ! -L "$t" ]; then printf '%s %s\n' "$(stat -c %s -- "$t")" "$(h < "$t")"; else echo '0 -'; fi
+)SH"_s;
+    const ProcessResult r = remoteScript(options.ssh, node, script, options.timeoutSec * 1000, cancel);
+    const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < transfers.size(); ++i) {
+        Transfer &t = transfers[i];
+        t.from.clear();
+        const qint64 have = r.exitCode == 0 ? lines.value(i).section(u' ', 0, 0).toLongLong() : 0;
+        const QString sha = lines.value(i).section(u' ', 1, 1);
+        t.offset = have > 0 && have <= t.bytes && sourcePrefixSha(options, t.relative, have, cancel) == sha ? have : 0;
+        for (FileResult &f : files)
+            if (f.path == t.relative)
+                f.resumedFrom = t.offset;
     }
 }
 
@@ -1187,6 +1644,13 @@ QList<NodeResult> execute(const Options &options,
     QMap<QString, const SourceFile *> byPath;
     for (const SourceFile &file : source.files)
         byPath.insert(file.path, &file);
+    QHash<QString, Action> actions; // "node\nfile"
+    QSet<QString> upstreams;        // nodes others receive from
+    for (const PlanItem &item : plan) {
+        actions.insert(item.node + u'\n' + item.file, item.action);
+        for (const QString &host : item.from)
+            upstreams.insert(host);
+    }
     QStringList nodes;
     for (const PlanItem &item : plan)
         if (!nodes.contains(item.node))
@@ -1218,7 +1682,8 @@ QList<NodeResult> execute(const Options &options,
         const QStringList dirs = destinationDirs(source.files);
         for (const PlanItem &item : items) {
             const SourceFile *file = byPath.value(item.file);
-            result.files.append({item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString(), 0});
+            result.files.append(
+                {item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString(), 0, {}, false});
             if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
                 // What a cut transfer left is resumed when its bytes are the source's first bytes.
                 qint64 offset = 0;
@@ -1227,29 +1692,76 @@ QList<NodeResult> execute(const Options &options,
                     offset = item.partialBytes;
                     result.files.last().resumedFrom = offset;
                 }
-                transfers.append({item.file, file->sha256, file->size, file->mode, item.before, offset});
+                Transfer transfer{item.file,   file->sha256, file->size,    file->mode,
+                                  item.before, offset,       file->mtimeMs, {}};
+                for (const QString &host : item.from) {
+                    const bool isSource = !options.source.isLocal() && host == options.source.host;
+                    transfer.from.append(
+                        {host, isSource || actions.value(host + u'\n' + item.file) == Action::SkipIdentical});
+                }
+                transfers.append(transfer);
             }
         }
+        bool fellBack = false; // the node's upstreams failed it: this machine sends the rest
         for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
             result.attempts = attempt + 1;
+            const bool pulls = std::any_of(transfers.cbegin(), transfers.cend(),
+                                           [](const Transfer &t) { return !t.from.isEmpty(); });
             if (progress)
-                progress(result.node, Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
+                progress(result.node,
+                         pulls ? Text::tr("receiving %n file(s) from %1", nullptr, static_cast<int>(transfers.size()))
+                                     .arg(transfers.first().from.first().host)
+                               : Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            SourceStream stream(options, transfers, result.node, &limiter, cancel);
+            QList<Transfer> fromHere;
+            for (const Transfer &t : std::as_const(transfers))
+                if (t.from.isEmpty())
+                    fromHere.append(t);
+            SourceStream stream(options, fromHere, result.node, &limiter, cancel);
             ProcessRequest request;
             request.program = options.ssh.program;
-            request.arguments = ssh::arguments(options.ssh, result.node,
-                                               {u"sh"_s, u"-c"_s, q(transferScript(options, transfers, dirs, run))});
-            request.inputStream = [&stream](char *buffer, qint64 max) { return stream.read(buffer, max); };
+            request.arguments = ssh::arguments(
+                options.ssh, result.node,
+                {u"sh"_s, u"-c"_s,
+                 q(transferScript(options, result.node, upstreams.contains(result.node), transfers, dirs, run))});
+            if (!fromHere.isEmpty())
+                request.inputStream = [&stream](char *buffer, qint64 max) { return stream.read(buffer, max); };
             request.timeoutMs = options.timeoutSec * 1000; // without a byte moving
             request.idleTimeout = true;
+            if (pulls)
+                request.onStderr = pullMeter(options, transfers, result.node);
             ProcessResult r = runProcess(request, cancel);
+            r.err = withoutProgressLines(r.err);
+            recordSenders(r.out, transfers, result.files);
+            if (pulls && r.exitCode != 0 && !r.canceled && !(cancel && cancel->load()) && !fellBack
+                && (r.exitCode == 21 || ssh::isTransient(ssh::classify(r)))) {
+                // Every upstream failed this node (21), or its own stream broke: this machine sends the
+                // rest, from what arrived once that is checked against the source. A change of route,
+                // not a retry.
+                if (progress)
+                    progress(result.node,
+                             Text::tr("its upstream nodes failed (%1); this machine sends the rest")
+                                 .arg(QString::fromLocal8Bit(r.err).trimmed().section(u'\n', -1)),
+                             false);
+                resumeWhatArrived(options, result.node, transfers, result.files, cancel);
+                fellBack = true;
+                --attempt;
+                continue;
+            }
             if (!stream.error().isEmpty() && !r.canceled) {
                 result.status = NodeResult::Status::Failed;
                 result.error = stream.error();
                 break;
             }
             if (r.exitCode == 0 && r.out.contains("done")) {
+                if (pulls && options.meter) {
+                    qint64 total = 0;
+                    for (const Transfer &t : std::as_const(transfers))
+                        total += t.bytes - t.offset;
+                    options.meter(result.node, total, total,
+                                  static_cast<double>(total) * 1000.0
+                                      / static_cast<double>(std::max<qint64>(clock.elapsed(), 1)));
+                }
                 const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
                 for (const QString &line : lines)
                     if (line.startsWith(u"backup "_s)) {
@@ -1484,13 +1996,17 @@ QString exportScript(ScriptKind kind, const Options &options, const SourceData &
 QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results)
 {
     QJsonArray planArray;
-    for (const PlanItem &item : plan)
-        planArray.append(QJsonObject{{u"node"_s, item.node},
-                                     {u"file"_s, item.file},
-                                     {u"action"_s, actionId(item.action)},
-                                     {u"bytes"_s, item.bytes},
-                                     {u"need"_s, needId(item.need)},
-                                     {u"reason"_s, item.reason.isEmpty() ? needText(item.need) : item.reason}});
+    for (const PlanItem &item : plan) {
+        QJsonObject o{{u"node"_s, item.node},
+                      {u"file"_s, item.file},
+                      {u"action"_s, actionId(item.action)},
+                      {u"bytes"_s, item.bytes},
+                      {u"need"_s, needId(item.need)},
+                      {u"reason"_s, item.reason.isEmpty() ? needText(item.need) : item.reason}};
+        if (item.action == Action::Copy || item.action == Action::Replace)
+            o.insert(u"from"_s, QJsonArray::fromStringList(item.from)); // empty: from this run
+        planArray.append(o);
+    }
     QJsonArray resultArray;
     int ok = 0, failed = 0, skipped = 0;
     qint64 bytes = 0;
@@ -1503,6 +2019,10 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
                 o.insert(u"backup"_s, f.backup);
             if (f.resumedFrom > 0)
                 o.insert(u"resumed_from"_s, f.resumedFrom);
+            if (!f.via.isEmpty() || f.sentByThisRun) {
+                o.insert(u"received_from"_s, QJsonArray::fromStringList(f.via));
+                o.insert(u"sent_by_this_run"_s, f.sentByThisRun);
+            }
             files.append(o);
         }
         bytes += r.bytesWritten(); // a failed node wrote nothing
@@ -1519,7 +2039,8 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
         failed += r.status == NodeResult::Status::Failed;
         skipped += r.status == NodeResult::Status::Skipped;
     }
-    return QJsonObject{{u"plan"_s, planArray},
+    return QJsonObject{{u"topology"_s, topologyId(topologyOf(plan))},
+                       {u"plan"_s, planArray},
                        {u"results"_s, resultArray},
                        {u"summary"_s,
                         QJsonObject{{u"nodes"_s, static_cast<int>(results.size())},

@@ -33,6 +33,14 @@ struct Source
     QString display() const;
 };
 
+// How the bytes travel. Chain: each node receives from a node before it (rank 0's node or this
+// machine first) while that one is still receiving, so every link carries each byte once; a node
+// whose upstream fails goes on from the one before. Star: this machine sends to every node. Auto: a
+// chain when at least two nodes receive enough data for it to matter and they reach each other.
+enum class Topology { Auto, Chain, Star };
+Result<Topology> parseTopology(const QString &word);
+QString topologyId(Topology topology); // "auto", "chain", "star"
+
 struct Options
 {
     Source source;
@@ -40,10 +48,12 @@ struct Options
     ssh::Options ssh;
     Selection selection;
     int jobs = 16;
-    int timeoutSec = 120;      // per node
-    int retries = 2;           // for transient failures only
-    QString runBy;             // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
-    qint64 bandwidthLimit = 0; // bytes per second for all nodes together; 0: no limit
+    int timeoutSec = 120; // per node
+    int retries = 2;      // for transient failures only
+    QString runBy;        // who runs this sync, shown to a concurrent run ("alice@ws1, pid 4242")
+    // Bytes per second, 0: no limit. From this machine: for all nodes together; in a chain: per link.
+    qint64 bandwidthLimit = 0;
+    Topology topology = Topology::Auto;
     // Bytes sent to a node so far (also called once a node's stream ends), from any thread.
     std::function<void(const QString &node, qint64 sent, qint64 total, double bytesPerSecond)> meter;
 };
@@ -118,6 +128,8 @@ struct NodeState
     QStringList staleTemps;                             // temporary files of runs that died
     int backups = 0;                                    // NAME.bak-… files earlier syncs kept
     QMap<QString, std::pair<qint64, QString>> partials; // source path -> bytes already there, their sha256
+    QMap<QString, QString>
+        peers; // a host this node could receive from -> empty when it reaches it over ssh, else why not
     int attempts = 0;
 };
 
@@ -150,6 +162,7 @@ struct PlanItem
     QString before;          // the destination's state at the preflight
     qint64 partialBytes = 0; // a transfer cut short left this many bytes on the node…
     QString partialSha;      // …with this checksum; resumed when the source's first bytes match
+    QStringList from;        // the hosts the node receives this file from, nearest first; empty: from this run
 };
 QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &nodes);
 // Translated problems the plan cannot fix (read-only folders, too little space, special files, a
@@ -157,6 +170,21 @@ QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &node
 QMap<QString, QStringList> planProblems(const SourceData &source, const QList<NodeState> &nodes);
 // Translated facts about a node that need no action (files only it has, leftovers to clean).
 QMap<QString, QStringList> planNotes(const QList<NodeState> &nodes);
+// The hosts a node may receive from in a chain, nearest first: the three nodes before it in
+// options.nodes and the source host. The preflight checks which of them the node reaches.
+QStringList upstreamCandidates(const Options &options, const QString &node);
+// Fills each item's `from` by options.topology from the preflight's peer checks; returns translated
+// notes on nodes that receive from this run instead and why.
+QStringList planRoutes(const Options &options, const QList<NodeState> &nodes, QList<PlanItem> &plan);
+// buildPlan, then planRoutes: the plan a run executes. `routeNotes` receives planRoutes' notes.
+QList<PlanItem> routedPlan(const Options &options,
+                           const SourceData &source,
+                           const QList<NodeState> &nodes,
+                           QStringList *routeNotes = nullptr);
+// Chain when any node receives from another host than this run, else Star.
+Topology topologyOf(const QList<PlanItem> &plan);
+// Translated: "chain: node1 ← this machine, node2 ← node1 …" or "star: this machine sends to every node".
+QString routeText(const Options &options, const QList<PlanItem> &plan);
 // Bytes each node receives.
 QMap<QString, qint64> bytesPerNode(const QList<PlanItem> &plan);
 
@@ -168,6 +196,8 @@ struct FileResult
     qint64 bytes = 0;
     QString backup;         // the old file (or link) kept as NAME.bak-…
     qint64 resumedFrom = 0; // bytes that were already on the node from a transfer cut short
+    QStringList via;        // the nodes (or source host) that sent its bytes, in a chain
+    bool sentByThisRun = false;
 };
 
 struct NodeResult

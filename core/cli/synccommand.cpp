@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -136,8 +137,14 @@ void SyncCommand::configure(QCommandLineParser &parser) const
          tr("N")},
         {u"jobs"_s, tr("Nodes copied to at the same time."), tr("N"), u"16"_s},
         {u"bandwidth-limit"_s,
-         tr("Bytes per second for all nodes together, e.g. 100M or 1G (binary units); 0: no limit."), tr("rate"),
-         u"0"_s},
+         tr("Bytes per second, e.g. 100M or 1G (binary units); 0: no limit. From this machine: for all nodes "
+            "together; in a chain: on each link."),
+         tr("rate"), u"0"_s},
+        {u"topology"_s,
+         tr("How the bytes travel: chain (each node receives from the node before it while that one receives, so "
+            "every link carries each byte once), star (this machine sends to every node) or auto (a chain when two "
+            "or more nodes receive 32 MiB or more and reach each other over ssh)."),
+         tr("auto|chain|star"), u"auto"_s},
         {u"timeout"_s, tr("Seconds a node may go without progress (nothing sent or answered) before it fails."),
          tr("sec"), u"120"_s},
         {u"retries"_s, tr("Retries for transient failures (refused, reset, timed out)."), tr("N"), u"2"_s},
@@ -248,6 +255,10 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (!limit)
         return usage(limit.error());
     options.bandwidthLimit = *limit;
+    const auto topology = ckptsync::parseTopology(parser.value(u"topology"_s));
+    if (!topology)
+        return usage(topology.error());
+    options.topology = *topology;
     const bool json = parser.isSet(u"json"_s);
     const auto interval = NodeOptions::integer(parser, u"interval"_s, 1, 3600);
     if (!interval)
@@ -358,10 +369,18 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
                         << tr("%n temporary file(s) of a sync that died", nullptr, removed) << u'\n';
             return allMatch ? ExitCode::Ok : ExitCode::Problems;
         }
-        const QList<ckptsync::PlanItem> plan = ckptsync::buildPlan(*source, states);
+        QStringList routeNotes;
+        const QList<ckptsync::PlanItem> plan = ckptsync::routedPlan(run, *source, states, &routeNotes);
         const auto problems = ckptsync::planProblems(*source, states);
         const auto bytes = ckptsync::bytesPerNode(plan);
+        const auto withNotes = [&](QJsonObject o) {
+            o.insert(u"route_notes"_s, QJsonArray::fromStringList(routeNotes));
+            return o;
+        };
         if (!json) {
+            ctx.out << u'\n' << tr("Route: %1").arg(ckptsync::routeText(run, plan)) << u'\n';
+            for (const QString &note : routeNotes)
+                ctx.out << u"  "_s << tr("NOTE: %1").arg(note) << u'\n';
             ctx.out << u'\n' << tr("Plan:") << u'\n';
             for (const ckptsync::NodeState &state : states) {
                 ctx.out << u"  "_s << state.node << u"  "_s;
@@ -383,7 +402,8 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         }
         if (parser.isSet(u"dry-run"_s)) {
             if (json)
-                ctx.out << QString::fromUtf8(QJsonDocument(ckptsync::toJson(plan, {})).toJson(QJsonDocument::Indented));
+                ctx.out << QString::fromUtf8(
+                    QJsonDocument(withNotes(ckptsync::toJson(plan, {}))).toJson(QJsonDocument::Indented));
             return unreachable || !problems.isEmpty() ? ExitCode::Problems : ExitCode::Ok;
         }
         const QList<ckptsync::NodeResult> results = ckptsync::execute(run, plan, *source, &g_stop);
@@ -399,7 +419,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             }
         if (json) {
             ctx.out << QString::fromUtf8(
-                QJsonDocument(ckptsync::toJson(plan, results)).toJson(QJsonDocument::Indented));
+                QJsonDocument(withNotes(ckptsync::toJson(plan, results))).toJson(QJsonDocument::Indented));
         } else {
             ctx.out << u'\n' << tr("Result:") << u'\n';
             for (const ckptsync::NodeResult &r : results) {

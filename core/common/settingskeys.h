@@ -49,6 +49,9 @@ inline const SettingKey<QString> syncNodes{QStringLiteral("sync/nodes")};
 inline const SettingKey<QString> syncSshConfig{QStringLiteral("sync/sshConfig")};
 inline const SettingKey<int> syncBandwidthMiB{QStringLiteral("sync/bandwidthMiB"), 0,
                                               [](const int mib) { return mib >= 0 && mib <= 1000000; }};
+inline const SettingKey<QString> syncTopology{
+    QStringLiteral("sync/topology"), QStringLiteral("auto"),
+    [](const QString &word) { return word == u"auto" || word == u"chain" || word == u"star"; }};
 
 // Logs tab.
 inline const SettingKey<QStringList> logsRecent{QStringLiteral("logs/recent")}; // newest first

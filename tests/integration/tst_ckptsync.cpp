@@ -62,6 +62,17 @@ QJsonObject resultOf(const QJsonObject &root, const QString &node)
 
 const QString kDist = u"global_step_5/actor/dist_ckpt"_s;
 
+// The nodes' errors in a --json result, for a failure message.
+QString errorsOf(const QString &json)
+{
+    QString errors;
+    for (const QJsonValue &v : QJsonDocument::fromJson(json.toUtf8()).object().value(u"results").toArray())
+        if (!v.toObject().value(u"error").isNull())
+            errors
+                += v.toObject().value(u"node").toString() + u": "_s + v.toObject().value(u"error").toString() + u'\n';
+    return errors.isEmpty() ? json.left(600) : errors;
+}
+
 // What a run reads at the source and plans from every node's preflight, as the CLI does.
 vna::Result<std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>>>
 prepare(const vna::ckptsync::Options &options)
@@ -111,6 +122,9 @@ private slots:
     void bandwidthLimitAndProgress();
     void hostilePathIsData();
     void secretsStayOutOfAuditAndLog();
+    void chainRelaysNodeToNode();
+    void middleNodeFailsChainCompletes();
+    void unreachablePeersFallBackToStar();
 
 private:
     vna::test::SshServer &
@@ -202,6 +216,19 @@ void TestCkptSync::initTestCase()
         vna::test::SshServer &s = server(n.name, n.address, n.dir, n.readOnly);
         QVERIFY2(s.start({}), qPrintable(u"cannot start sshd in a mount namespace: "_s + s.errorString()));
     }
+    // A chain of four, and "island", whose own ssh reaches no one (as behind a firewall between nodes).
+    for (int i = 1; i <= 4; ++i) {
+        const QString name = u"c"_s + QString::number(i);
+        vna::test::SshServer &s = server(name, u"127.0.0.%1"_s.arg(20 + i), node(name));
+        QVERIFY2(s.start({}), qPrintable(s.errorString()));
+    }
+    const QString islandBin = m_dir.filePath(u"island-bin"_s);
+    QVERIFY(vna::test::writeFile(islandBin + u"/ssh"_s,
+                                 "#!/bin/sh\nfor a; do [ \"$p\" = -- ] && h=$a; p=$a; done\n"
+                                 "echo \"ssh: connect to host $h port 22: No route to host\" >&2\nexit 255\n"));
+    QFile::setPermissions(islandBin + u"/ssh"_s, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QVERIFY(server(u"island"_s, u"127.0.0.25"_s, node(u"island"_s))
+                .start({{u"PATH"_s, islandBin + u":/usr/local/bin:/usr/bin:/bin"_s}}));
     writeConfig();
 }
 
@@ -822,6 +849,151 @@ void TestCkptSync::hostilePathIsData()
     QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
     QCOMPARE(vna::test::readFile(m_dir.filePath(u"node-hostile/"_s) + kDist + u"/common.pt"_s), m_common);
     QVERIFY(!QFile::exists(marker));
+}
+
+void TestCkptSync::chainRelaysNodeToNode()
+{
+    // 40 MiB to four nodes: auto picks a chain. This machine sends to c1; each next node receives from
+    // the one before it while that one receives. c2 has common.pt already and passes it on as it is.
+    const QString dist = u"global_step_11/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(40 << 20)));
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/common.pt"_s, m_common));
+    QVERIFY(vna::test::writeFile(node(u"c2"_s) + u'/' + dist + u"/common.pt"_s, m_common));
+    const auto r
+        = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"c[1-4]"_s, u"--step"_s, u"11"_s, u"--json"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(errorsOf(r.out) + r.err.right(300)));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(root.value(u"topology").toString() == u"chain"_s,
+             QJsonDocument(root.value(u"route_notes").toArray()).toJson().constData());
+    QCOMPARE(root.value(u"route_notes").toArray(), QJsonArray());
+    QMap<QString, QStringList> routes;
+    for (const QJsonValue &v : root.value(u"plan").toArray())
+        if (v.toObject().value(u"file").toString().endsWith(u"/.metadata"_s))
+            routes.insert(v.toObject().value(u"node").toString(),
+                          v.toObject().value(u"from").toVariant().toStringList());
+    QCOMPARE(routes.value(u"c1"_s), QStringList());
+    QCOMPARE(routes.value(u"c2"_s), QStringList{u"c1"_s});
+    QCOMPARE(routes.value(u"c3"_s), (QStringList{u"c2"_s, u"c1"_s}));
+    QCOMPARE(routes.value(u"c4"_s), (QStringList{u"c3"_s, u"c2"_s, u"c1"_s}));
+    // Who sent the bytes, as each node reports it.
+    const auto sender = [&](const QString &n, const QString &file) -> QString {
+        for (const QJsonValue &f : resultOf(root, n).value(u"files"_s).toArray())
+            if (f.toObject().value(u"path").toString().endsWith(file))
+                return f.toObject().value(u"received_from").toVariant().toStringList().join(u',')
+                    + (f.toObject().value(u"sent_by_this_run").toBool() ? u"+this run"_s : QString());
+        return u"?"_s;
+    };
+    QCOMPARE(sender(u"c1"_s, u"/.metadata"_s), u"+this run"_s);
+    QCOMPARE(sender(u"c2"_s, u"/.metadata"_s), u"c1"_s);
+    QCOMPARE(sender(u"c3"_s, u"/.metadata"_s), u"c2"_s);
+    QCOMPARE(sender(u"c4"_s, u"/.metadata"_s), u"c3"_s);
+    QCOMPARE(sender(u"c3"_s, u"/common.pt"_s), u"c2"_s); // c2's own copy, identical
+    for (const QString &n : {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s}) {
+        QCOMPARE(resultOf(root, n).value(u"status").toString(), u"ok"_s);
+        QVERIFY2(vna::test::readFile(node(n) + u'/' + dist + u"/.metadata"_s)
+                     == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s),
+                 qPrintable(n));
+        QCOMPARE(vna::test::readFile(node(n) + u'/' + dist + u"/common.pt"_s), m_common);
+        QCOMPARE(tempFiles(node(n)), QStringList());
+    }
+    QCOMPARE(vna::test::runCli(common() + QStringList{u"--nodes"_s, u"c1"_s, u"--topology"_s, u"ring"_s}).code,
+             ExitCode::Usage);
+}
+
+void TestCkptSync::middleNodeFailsChainCompletes()
+{
+    // c2 goes down (every process of it killed) while it receives 64 MiB and passes them on: c3 goes on
+    // from c1 where it stopped, c4 keeps receiving from c3, and c2 is reported with its error. Nothing
+    // stands under a final name on c2; once it is back, the next run resumes what it had.
+    const QString dist = u"global_step_9/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(64 << 20)));
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s};
+    options.ssh.configFile = m_config;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = 9;
+    options.retries = 0;
+    options.timeoutSec = 30;
+    options.bandwidthLimit = 16 << 20; // per link: about 4 s for the file
+    options.topology = vna::ckptsync::Topology::Chain;
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    auto plan = prepared->second;
+    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
+             QStringList());
+    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    QList<vna::ckptsync::NodeResult> results;
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
+    bool crashed = false;
+    for (int i = 0; i < 600 && !crashed; ++i) {
+        const QStringList temps = tempFiles(node(u"c2"_s));
+        if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (16 << 20)) {
+            m_servers.value(u"c2"_s)->crash();
+            crashed = true;
+        }
+        QTest::qWait(20);
+    }
+    worker.join();
+    QVERIFY(crashed);
+    QMap<QString, vna::ckptsync::NodeResult> byNode;
+    for (const auto &r : results)
+        byNode.insert(r.node, r);
+    QCOMPARE(byNode.value(u"c2"_s).status, vna::ckptsync::NodeResult::Status::Failed);
+    QVERIFY(!byNode.value(u"c2"_s).error.isEmpty());
+    for (const QString &n : {u"c1"_s, u"c3"_s, u"c4"_s})
+        QVERIFY2(byNode.value(n).status == vna::ckptsync::NodeResult::Status::Ok,
+                 qPrintable(n + u": "_s + byNode.value(n).error));
+    QCOMPARE(byNode.value(u"c3"_s).files.first().via.join(u','), u"c2,c1"_s);
+    QCOMPARE(byNode.value(u"c4"_s).files.first().via, QStringList{u"c3"_s});
+    for (const QString &n : {u"c1"_s, u"c3"_s, u"c4"_s})
+        QVERIFY2(vna::test::readFile(node(n) + u'/' + dist + u"/.metadata"_s)
+                     == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s),
+                 qPrintable(n));
+    QVERIFY(!QFile::exists(node(u"c2"_s) + u'/' + dist + u"/.metadata"_s));
+    const QStringList partial = tempFiles(node(u"c2"_s));
+    QCOMPARE(partial.size(), 1);
+
+    // Back up: the rerun resumes c2's partial copy and sends only the rest; the others have it all.
+    QVERIFY(m_servers.value(u"c2"_s)->start({}));
+    writeConfig();
+    const auto r
+        = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"c[1-4]"_s, u"--step"_s, u"9"_s, u"--json"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(800)));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(resultOf(root, u"c2"_s).value(u"status").toString(), u"ok"_s);
+    QVERIFY(resultOf(root, u"c2"_s).value(u"files").toArray().first().toObject().value(u"resumed_from").toInteger()
+            >= 16 << 20);
+    for (const QString &n : {u"c1"_s, u"c3"_s, u"c4"_s})
+        QCOMPARE(resultOf(root, n).value(u"status").toString(), u"skipped"_s);
+    QVERIFY(vna::test::readFile(node(u"c2"_s) + u'/' + dist + u"/.metadata"_s)
+            == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s));
+    QCOMPARE(tempFiles(node(u"c2"_s)), QStringList());
+}
+
+void TestCkptSync::unreachablePeersFallBackToStar()
+{
+    // island's own ssh reaches no other node: the preflight says so, and this machine sends to it.
+    const QString dist = u"global_step_10/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(1 << 20)));
+    QVERIFY(vna::test::writeFile(node(u"c1"_s) + u'/' + dist + u"/.metadata"_s,
+                                 vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s)));
+    const QStringList args
+        = common() + QStringList{u"--nodes"_s, u"c1,island"_s, u"--step"_s, u"10"_s, u"--topology"_s, u"chain"_s};
+    const auto dry = vna::test::runCli(args + QStringList{u"--dry-run"_s});
+    QVERIFY2(dry.code == ExitCode::Ok, qPrintable(QString(dry.out + dry.err).right(800)));
+    QVERIFY2(dry.out.contains(u"Route: star: island ← this machine"_s), qPrintable(dry.out));
+    QVERIFY2(
+        dry.out.contains(
+            u"island receives from this machine: it cannot reach c1 (ssh: connect to host c1 port 22: No route to host) over ssh"_s),
+        qPrintable(dry.out));
+    const auto r = vna::test::runCli(args + QStringList{u"--json"_s});
+    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(800)));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root.value(u"topology").toString(), u"star"_s);
+    QCOMPARE(resultOf(root, u"island"_s).value(u"status").toString(), u"ok"_s);
+    QVERIFY(vna::test::readFile(node(u"island"_s) + u'/' + dist + u"/.metadata"_s)
+            == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s));
 }
 
 void TestCkptSync::secretsStayOutOfAuditAndLog()
