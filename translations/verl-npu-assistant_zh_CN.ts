@@ -994,6 +994,62 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
         <source>%1; %2 MiB already on the node from a transfer cut short: checked against the source, then only the rest is sent</source>
         <translation>%1；节点上已有中断传输留下的 %2 MiB：先与源端核对，再只发送其余部分</translation>
     </message>
+    <message>
+        <source>ssh failed</source>
+        <translation>ssh 失败</translation>
+    </message>
+    <message>
+        <source>"%1" is not a topology: use auto, chain or star.</source>
+        <translation>“%1”不是有效的传输拓扑：请使用 auto、chain 或 star。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 receives from this machine: it cannot reach %2 over ssh</source>
+        <translation>%1 从本机接收：它无法通过 ssh 连接 %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot reach %2 over ssh; it receives from %3</source>
+        <translation>%1 无法通过 ssh 连接 %2；改为从 %3 接收</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>%1 through this machine</source>
+        <translation>%1（经本机中转）</translation>
+    </message>
+    <message>
+        <source>(then %1)</source>
+        <translation>（其次 %1）</translation>
+    </message>
+    <message>
+        <source>nothing to send</source>
+        <translation>无需发送</translation>
+    </message>
+    <message>
+        <source>chain: %1</source>
+        <translation>链式：%1</translation>
+    </message>
+    <message>
+        <source>star: %1</source>
+        <translation>星形：%1</translation>
+    </message>
+    <message>
+        <source>the nodes it receives from failed: %1</source>
+        <translation>为它转发数据的节点均已失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>receiving %n file(s) from %1</source>
+        <translation><numerusform>正在从 %1 接收 %n 个文件</numerusform></translation>
+    </message>
+    <message>
+        <source>its upstream nodes failed (%1); this machine sends the rest</source>
+        <translation>它的上游节点已失败（%1）；其余部分由本机发送</translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>
@@ -3910,16 +3966,28 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>节点在没有任何进展（既没有发送也没有应答）时最多等待的秒数，超过即判定失败。</translation>
     </message>
     <message>
-        <source>Bytes per second for all nodes together, e.g. 100M or 1G (binary units); 0: no limit.</source>
-        <translation>所有节点合计的每秒字节数，例如 100M 或 1G（二进制单位）；0 表示不限速。</translation>
-    </message>
-    <message>
         <source>rate</source>
         <translation>速率</translation>
     </message>
     <message>
         <source>%1: %2 of %3, %4/s, about %5 s left</source>
         <translation>%1：%2 / %3，%4/s，约剩 %5 秒</translation>
+    </message>
+    <message>
+        <source>Bytes per second, e.g. 100M or 1G (binary units); 0: no limit. From this machine: for all nodes together; in a chain: on each link.</source>
+        <translation>每秒字节数，例如 100M 或 1G（二进制单位）；0 表示不限速。从本机发送时：所有节点合计；链式传输时：每条链路各自限速。</translation>
+    </message>
+    <message>
+        <source>How the bytes travel: chain (each node receives from the node before it while that one receives, so every link carries each byte once), star (this machine sends to every node) or auto (a chain when two or more nodes receive 32 MiB or more and reach each other over ssh).</source>
+        <translation>数据的传输方式：chain（链式：每个节点在前一个节点仍在接收时就从它接收，每条链路上每个字节只传一次）、star（星形：由本机发送给每个节点）或 auto（自动：当两个或更多节点各需接收 32 MiB 以上且彼此可通过 ssh 连接时使用链式）。</translation>
+    </message>
+    <message>
+        <source>auto|chain|star</source>
+        <translation>auto|chain|star</translation>
+    </message>
+    <message>
+        <source>Route: %1</source>
+        <translation>传输路径：%1</translation>
     </message>
 </context>
 <context>
@@ -6117,10 +6185,6 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>不限速</translation>
     </message>
     <message>
-        <source>For every node together, so the source's link keeps room for training.</source>
-        <translation>对所有节点合计生效，让源节点的链路为训练留出带宽。</translation>
-    </message>
-    <message>
         <source>%1 MiB sent in %2 s.</source>
         <translation>%2 秒内发送了 %1 MiB。</translation>
     </message>
@@ -6131,6 +6195,34 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Every node: %1 of %2 MiB, %3 MiB/s, about %4 s left</source>
         <translation>全部节点：%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
+    </message>
+    <message>
+        <source>From this machine: for every node together, so the source's link keeps room for training. In a chain: on each link.</source>
+        <translation>从本机发送时：所有节点合计，为源节点的链路留出训练所需的带宽。链式传输时：每条链路各自限速。</translation>
+    </message>
+    <message>
+        <source>&amp;Route:</source>
+        <translation>传输路径(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Chain: node to node</source>
+        <translation>链式：节点到节点</translation>
+    </message>
+    <message>
+        <source>Star: from here to every node</source>
+        <translation>星形：由本机发往每个节点</translation>
+    </message>
+    <message>
+        <source>Chain: each node receives from the node before it while that one is still receiving, so every link carries each byte once, and a node whose upstream fails goes on from the one before. Star: this machine sends to every node. Automatic: a chain when two or more nodes receive 32 MiB or more and reach each other over ssh (the preflight checks it).</source>
+        <translation>链式：每个节点在前一个节点仍在接收时就从它接收，每条链路上每个字节只传一次；某个节点的上游失败时，它改从更前面的节点继续接收。星形：由本机发送给每个节点。自动：当两个或更多节点各需接收 32 MiB 以上且彼此可通过 ssh 连接时使用链式（预检会检查）。</translation>
+    </message>
+    <message>
+        <source>Route: %1</source>
+        <translation>传输路径：%1</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,8 @@
 
 #include "ckptsync/synctab.h"
 #include "common/paths.h"
+#include "common/settings.h"
+#include "common/settingskeys.h"
 #include "support/modelfiles.h"
 #include "support/sshd.h"
 #include "support/widgetdriver.h"
@@ -138,6 +140,13 @@ void TestSyncTab::wizardEndToEnd()
     QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
     QVERIFY2(child<QLabel>(m_tab.get(), "syncTestResult")->text().contains(u"n2: Cannot reach n2"_s),
              qPrintable(child<QLabel>(m_tab.get(), "syncTestResult")->text()));
+    // The route, by its label's mnemonic and the arrow key, as from the keyboard: a chain.
+    auto *route = child<QComboBox>(m_tab.get(), "syncTopology");
+    QCOMPARE(route->currentText(), u"Automatic"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_R, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), route);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QCOMPARE(route->currentData().toString(), u"chain"_s);
     next();
 
     // Preflight runs on entry.
@@ -160,6 +169,9 @@ void TestSyncTab::wizardEndToEnd()
     QVERIFY(plan->item(0, 3)->text().startsWith(u"loaded by every rank"_s));
     const QString planSummary = child<QLabel>(m_tab.get(), "syncPlanSummary")->text();
     QVERIFY2(planSummary.contains(u"To send: n1: 0.0 MiB"_s), qPrintable(planSummary));
+    // n1 is the first node (and the only one reached): this machine sends to it.
+    QVERIFY2(planSummary.contains(u"Route: star: n1 ← this machine"_s), qPrintable(planSummary));
+    QCOMPARE(vna::Settings().value(vna::keys::syncTopology), u"chain"_s); // remembered
     QVERIFY2(planSummary.contains(u"ssh configuration: "_s + m_dir.filePath(u"ssh_config"_s)), qPrintable(planSummary));
     QTest::mouseClick(child<QPushButton>(m_tab.get(), "syncShowCommands"), Qt::LeftButton);
     QVERIFY(child<QPlainTextEdit>(m_tab.get(), "syncScript")->toPlainText().contains(u"for node in n1 n2; do"_s));

@@ -300,6 +300,16 @@ void SyncTab::buildNodesPage()
     m_bandwidthLabel->setBuddy(m_bandwidth);
     bandwidthRow->addWidget(m_bandwidthLabel);
     bandwidthRow->addWidget(m_bandwidth);
+    m_topologyLabel = new QLabel(p);
+    m_topology = new QComboBox(p);
+    m_topology->setObjectName(u"syncTopology"_s);
+    m_topology->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (const auto t : {ckptsync::Topology::Auto, ckptsync::Topology::Chain, ckptsync::Topology::Star})
+        m_topology->addItem(QString(), ckptsync::topologyId(t));
+    m_topologyLabel->setBuddy(m_topology);
+    bandwidthRow->addSpacing(12);
+    bandwidthRow->addWidget(m_topologyLabel);
+    bandwidthRow->addWidget(m_topology);
     bandwidthRow->addStretch(1);
     layout->addLayout(bandwidthRow);
     auto *testRow = new QHBoxLayout;
@@ -325,6 +335,7 @@ void SyncTab::buildNodesPage()
     connect(m_sshConfig, &QLineEdit::textChanged, this, changed);
     connect(m_acceptKeys, &QCheckBox::toggled, this, changed);
     connect(m_bandwidth, &QSpinBox::valueChanged, this, changed);
+    connect(m_topology, &QComboBox::currentIndexChanged, this, changed);
     connect(m_test, &QPushButton::clicked, this, &SyncTab::testConnections);
 }
 
@@ -545,7 +556,17 @@ void SyncTab::retranslate()
     m_bandwidthLabel->setText(tr("&Bandwidth limit:"));
     m_bandwidth->setSuffix(tr(" MiB/s"));
     m_bandwidth->setSpecialValueText(tr("no limit"));
-    m_bandwidth->setToolTip(tr("For every node together, so the source's link keeps room for training."));
+    m_bandwidth->setToolTip(tr("From this machine: for every node together, so the source's link keeps room for "
+                               "training. In a chain: on each link."));
+    m_topologyLabel->setText(tr("&Route:"));
+    m_topology->setItemText(0, tr("Automatic"));
+    m_topology->setItemText(1, tr("Chain: node to node"));
+    m_topology->setItemText(2, tr("Star: from here to every node"));
+    m_topology->setToolTip(
+        tr("Chain: each node receives from the node before it while that one is still receiving, so every link "
+           "carries each byte once, and a node whose upstream fails goes on from the one before. Star: this machine "
+           "sends to every node. Automatic: a chain when two or more nodes receive 32 MiB or more and reach each "
+           "other over ssh (the preflight checks it)."));
     m_test->setText(tr("&Test connections"));
     m_preflightHint->setText(tr("Nothing is written on the nodes yet. Each node is checked: reachable, the folder "
                                 "writable, free space, the files already there, and whether it shares the source's "
@@ -584,6 +605,7 @@ void SyncTab::loadSettings()
     m_nodes->setText(settings.value(keys::syncNodes));
     m_sshConfig->setText(settings.value(keys::syncSshConfig));
     m_bandwidth->setValue(settings.value(keys::syncBandwidthMiB));
+    m_topology->setCurrentIndex(std::max(0, m_topology->findData(settings.value(keys::syncTopology))));
 }
 
 void SyncTab::saveSettings() const
@@ -596,6 +618,7 @@ void SyncTab::saveSettings() const
     settings.setValue(keys::syncNodes, m_nodes->text().trimmed());
     settings.setValue(keys::syncSshConfig, m_sshConfig->text().trimmed());
     settings.setValue(keys::syncBandwidthMiB, m_bandwidth->value());
+    settings.setValue(keys::syncTopology, m_topology->currentData().toString());
 }
 
 Result<ckptsync::Options> SyncTab::baseOptions() const
@@ -620,6 +643,8 @@ Result<ckptsync::Options> SyncTab::baseOptions() const
     options.ssh.configFile = config;
     options.ssh.acceptNewHostKeys = m_acceptKeys->isChecked();
     options.bandwidthLimit = static_cast<qint64>(m_bandwidth->value()) * 1024 * 1024;
+    if (const auto topology = ckptsync::parseTopology(m_topology->currentData().toString()))
+        options.topology = *topology;
     if (m_controlDir.isValid())
         options.ssh.controlDir = m_controlDir.path();
     const QString stepText = m_step->currentData().toString();
@@ -841,7 +866,10 @@ void SyncTab::showPreflight()
 
 void SyncTab::showPlan()
 {
-    m_plan = ckptsync::buildPlan(m_source, m_states);
+    QStringList routeNotes;
+    const auto options = baseOptions();
+    m_plan = options ? ckptsync::routedPlan(*options, m_source, m_states, &routeNotes)
+                     : ckptsync::buildPlan(m_source, m_states);
     m_planTable->setRowCount(0);
     int copies = 0;
     for (const ckptsync::PlanItem &p : std::as_const(m_plan)) {
@@ -866,7 +894,11 @@ void SyncTab::showPlan()
             perNode.append(tr("%1: %2 MiB").arg(it.key()).arg(static_cast<double>(it.value()) / (1 << 20), 0, 'f', 1));
     if (!perNode.isEmpty())
         text += u'\n' + tr("To send: %1").arg(perNode.join(u", "_s));
-    if (const auto options = baseOptions(); options && !options->ssh.configFile.isEmpty())
+    if (options && copies > 0)
+        text += u'\n' + tr("Route: %1").arg(ckptsync::routeText(*options, m_plan));
+    for (const QString &note : std::as_const(routeNotes))
+        text += u'\n' + note;
+    if (options && !options->ssh.configFile.isEmpty())
         text += u'\n' + tr("ssh configuration: %1").arg(options->ssh.configFile);
     m_planSummary->setText(text);
     updateScript();
@@ -957,7 +989,7 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             if (interrupted)
                 ckptsync::completeInterrupted(opts, ckptsync::preflight(opts, files, cancel));
             if (retry || interrupted)
-                todo = ckptsync::buildPlan(files, ckptsync::preflight(opts, files, cancel));
+                todo = ckptsync::routedPlan(opts, files, ckptsync::preflight(opts, files, cancel));
             auto results = ckptsync::execute(opts, todo, files, cancel, progress);
             (void)ckptsync::writeAudit(opts, todo, results);
             return Outcome{todo, results};
@@ -1105,7 +1137,7 @@ void SyncTab::watchTick()
                 const auto source = ckptsync::readSource(run.source, *files, run.ssh, cancel);
                 if (!source)
                     continue;
-                const auto plan = ckptsync::buildPlan(*source, ckptsync::preflight(run, *source, cancel));
+                const auto plan = ckptsync::routedPlan(run, *source, ckptsync::preflight(run, *source, cancel));
                 const auto results = ckptsync::execute(run, plan, *source, cancel);
                 (void)ckptsync::writeAudit(run, plan, results);
                 QStringList failed;

@@ -119,6 +119,8 @@ private:
     QCheckBox *m_acceptKeys = nullptr;
     QLabel *m_bandwidthLabel = nullptr;
     QSpinBox *m_bandwidth = nullptr; // MiB/s for all nodes together; 0: no limit
+    QLabel *m_topologyLabel = nullptr;
+    QComboBox *m_topology = nullptr; // auto, chain, star (data: the id)
     QPushButton *m_test = nullptr;
     QLabel *m_testResult = nullptr;
 
