@@ -17,7 +17,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -81,6 +81,7 @@ Measured measure(const QStringList &argv, const QString &log)
     for (const QString &a : argv)
         words.push_back(a.toLocal8Bit());
     std::vector<char *> pointers;
+    pointers.reserve(words.size() + 1);
     for (QByteArray &w : words)
         pointers.push_back(w.data());
     pointers.push_back(nullptr);
@@ -191,9 +192,7 @@ int main(int argc, char **argv)
     const QString hostKey = dir.filePath(QStringLiteral("host_ed25519"));
     sh(QStringLiteral("ssh-keygen -q -t ed25519 -N '' -f %1 && cp %2.pub %3/authorized_keys")
            .arg(hostKey, key, dir.path()));
-    QFile hostPub(hostKey + QStringLiteral(".pub"));
-    hostPub.open(QIODevice::ReadOnly);
-    const QList<QByteArray> hostKeyWords = hostPub.readAll().trimmed().split(' ');
+    const QList<QByteArray> hostKeyWords = vna::test::readFile(hostKey + QStringLiteral(".pub")).trimmed().split(' ');
     QString known, sshConfig;
     QList<std::shared_ptr<QProcess>> servers;
     for (int i = 0; i <= kNodes; ++i) {
@@ -301,9 +300,8 @@ int main(int argc, char **argv)
                                    dir.filePath(QStringLiteral("ours.log")));
         rank0Sent = txBytes(0) - before;
         if (m.exitCode != 0) {
-            QFile log(dir.filePath(QStringLiteral("ours.log")));
-            log.open(QIODevice::ReadOnly);
-            std::fprintf(stderr, "bench_sync_chain: the sync failed:\n%s\n", log.readAll().right(3000).constData());
+            std::fprintf(stderr, "bench_sync_chain: the sync failed:\n%s\n",
+                         vna::test::readFile(dir.filePath(QStringLiteral("ours.log"))).right(3000).constData());
             tearDown();
             return 1;
         }
