@@ -1,8 +1,8 @@
 // Checkpoint sync at model scale, where the network is the bottleneck: rank 0's node and 8 receiving
 // nodes, each in its own network namespace (and mount namespace for its disk), joined by a bridge
-// through veth links that `tc` limits to 200 Mbit/s each way; sshd on port 22 in each, node-to-node
-// ssh by name (one ssh_config). This machine orchestrates from a namespace of its own. A 200 MB
-// huggingface/ folder goes from rank 0's node to the 8 others:
+// through veth links that `tc` limits to 200 Mbit/s each way (or the rate given second); sshd on port
+// 22 in each, node-to-node ssh by name (one ssh_config). This machine orchestrates from a namespace of
+// its own. A 200 MB huggingface/ folder goes from rank 0's node to the 8 others:
 //   reference: one single copy of the same bytes over one link (rank 0's node -> one node, tar | ssh),
 //   ours:      `verl-npu-assistant sync --from rank0` (auto: a chain), side by side, median of 3,
 //   naive:     a hand-written chain, each node `tee`ing the tar stream into `ssh` to the next while it
@@ -39,7 +39,6 @@ namespace {
 constexpr int kNodes = 8; // receiving; node 0 is rank 0's
 constexpr int kRuns = 3;
 constexpr qint64 kFileBytes = 50'000'000; // four weight files: 200 MB
-const QString kRate = QStringLiteral("200mbit");
 
 QString ns(int i)
 {
@@ -136,8 +135,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
-    if (args.size() != 2) {
-        std::fprintf(stderr, "usage: bench_sync_chain VERL_NPU_ASSISTANT\n");
+    if (args.size() != 2 && args.size() != 3) {
+        std::fprintf(stderr, "usage: bench_sync_chain VERL_NPU_ASSISTANT [LINK_RATE, tc's words: 200mbit]\n");
         return 2;
     }
     if (::geteuid() != 0 || !sh(QStringLiteral("command -v ip && command -v tc && test -x /usr/sbin/sshd"))) {
@@ -145,6 +144,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const QString app_ = QFileInfo(args.at(1)).absoluteFilePath();
+    const QString rate = args.value(2, QStringLiteral("200mbit"));
     QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/vna-chain-XXXXXX"));
     const QString root = dir.filePath(QStringLiteral("ckpt")); // the same path on every node, its own disk
     QDir().mkpath(root);
@@ -181,7 +181,7 @@ int main(int argc, char **argv)
                               "ip -n vnabsw link set %1-s master br0 up\n"
                               "ip netns exec %1 tc qdisc add dev eth0 root tbf rate %3 burst 256kb latency 200ms\n"
                               "ip netns exec vnabsw tc qdisc add dev %1-s root tbf rate %3 burst 256kb latency 200ms\n")
-                   .arg(ns(i), address(i), kRate);
+                   .arg(ns(i), address(i), rate);
     if (!sh(net)) {
         tearDown();
         return 2;
@@ -326,7 +326,7 @@ int main(int argc, char **argv)
     const double ratio = median(ours) / median(reference);
     const double sentRatio = static_cast<double>(rank0Sent) / static_cast<double>(data);
     std::printf("\n%d receiving nodes, %.0f MB of weights, links of %s each way\n", kNodes,
-                static_cast<double>(data) / 1e6, qPrintable(kRate));
+                static_cast<double>(data) / 1e6, qPrintable(rate));
     std::printf("one copy over one link (tar | ssh): %.1f s (median of %d)\n", median(reference), kRuns);
     std::printf("hand-written tee | ssh chain:       %.1f s -> %.2fx one copy (no checksum, no resume)\n",
                 median(handWritten), median(handWritten) / median(reference));
