@@ -551,8 +551,8 @@ done <<'VNA_FILES_END'
         // The nearest one (the source host for the first node); the others are tried only if it fails
         // mid-transfer. The connection stays open for the transfer.
         QStringList peers;
-        if (mayChain && !upstreamCandidates(options, state.node).isEmpty())
-            peers.append(upstreamCandidates(options, state.node).first());
+        if (mayChain)
+            peers = upstreamCandidates(options, state.node).mid(0, 1);
         if (!peers.isEmpty())
             peerCheck = nodeSshFunction(options.ssh, state.node) + u"for p in"_s + quotedList(peers) + uR"SH(; do
   ( if e=$(nssh -- "$p" true 2>&1 </dev/null); then r=0; else r=1; fi
@@ -761,7 +761,7 @@ QList<PlanItem> buildPlan(const SourceData &source, const QList<NodeState> &node
                 if (there->kind == Entry::Kind::Link)
                     item.reason = Text::tr("a link on the node: replaced by the file, the link kept as the backup");
             }
-            if (item.partialBytes > 0 && (item.action == Action::Copy || item.action == Action::Replace))
+            if (item.partialBytes > 0 && receives(item.action))
                 item.reason = Text::tr("%1; %2 MiB already on the node from a transfer cut short: checked against "
                                        "the source, then only the rest is sent")
                                   .arg(item.reason.isEmpty() ? needText(item.need) : item.reason)
@@ -791,8 +791,7 @@ QMap<QString, QStringList> planProblems(const SourceData &source, const QList<No
         for (const Volume &volume : node.volumes) {
             qint64 needed = 0;
             for (const PlanItem &item : plan)
-                if (item.node == node.node && (item.action == Action::Copy || item.action == Action::Replace)
-                    && volume.dirs.contains(parentOf(item.file)))
+                if (item.node == node.node && receives(item.action) && volume.dirs.contains(parentOf(item.file)))
                     needed += sizeOf.value(item.file);
             if (volume.freeBytes < needed)
                 problems[node.node].append(Text::tr("%1 MiB free on %2, %3 MiB needed")
@@ -840,7 +839,7 @@ QMap<QString, qint64> bytesPerNode(const QList<PlanItem> &plan)
 {
     QMap<QString, qint64> bytes;
     for (const PlanItem &item : plan)
-        bytes[item.node] += item.action == Action::Copy || item.action == Action::Replace ? item.bytes : 0;
+        bytes[item.node] += receives(item.action) ? item.bytes : 0;
     return bytes;
 }
 
@@ -885,7 +884,7 @@ QStringList planRoutes(const Options &options, const QList<NodeState> &nodes, QL
     QMap<QString, qint64> receiving;
     QSet<QString> cannotSend; // nothing of theirs is sure to be the source's bytes
     for (const PlanItem &item : plan) {
-        if (item.action == Action::Copy || item.action == Action::Replace)
+        if (receives(item.action))
             receiving[item.node] += item.bytes;
         else if (item.action != Action::SkipIdentical)
             cannotSend.insert(item.node);
@@ -924,7 +923,7 @@ QStringList planRoutes(const Options &options, const QList<NodeState> &nodes, QL
         from.insert(node, reached);
     }
     for (PlanItem &item : plan)
-        if (item.action == Action::Copy || item.action == Action::Replace)
+        if (receives(item.action))
             item.from = from.value(item.node);
     return notes;
 }
@@ -953,7 +952,7 @@ QString routeText(const Options &options, const QList<PlanItem> &plan)
     QStringList links;
     QSet<QString> seen;
     for (const PlanItem &item : plan) {
-        if ((item.action != Action::Copy && item.action != Action::Replace) || seen.contains(item.node))
+        if (!receives(item.action) || seen.contains(item.node))
             continue;
         seen.insert(item.node);
         QString link = item.node + u" ← "_s + (item.from.isEmpty() ? here : item.from.first());
@@ -984,9 +983,8 @@ int NodeResult::written() const
 {
     if (status != Status::Ok)
         return 0;
-    return static_cast<int>(std::count_if(files.cbegin(), files.cend(), [](const FileResult &f) {
-        return f.action == Action::Copy || f.action == Action::Replace;
-    }));
+    return static_cast<int>(
+        std::count_if(files.cbegin(), files.cend(), [](const FileResult &f) { return receives(f.action); }));
 }
 
 qint64 NodeResult::bytesWritten() const
@@ -994,7 +992,7 @@ qint64 NodeResult::bytesWritten() const
     qint64 bytes = 0;
     if (status == Status::Ok)
         for (const FileResult &f : files)
-            bytes += f.action == Action::Copy || f.action == Action::Replace ? f.bytes : 0;
+            bytes += receives(f.action) ? f.bytes : 0;
     return bytes;
 }
 
@@ -1052,6 +1050,12 @@ struct Transfer
     qint64 mtimeMs = 0;
     QList<Upstream> from; // empty: the bytes come on stdin
 };
+
+// A node receives every file from other nodes, or every file from this run (routes are per node).
+bool receivesFromNodes(const QList<Transfer> &transfers)
+{
+    return !transfers.isEmpty() && !transfers.first().from.isEmpty();
+}
 
 // Run on an upstream host by a node that receives from it (`sh -s -- ROOT WAIT LIMIT MODES FIRST
 // OFFSET...`): the node's files one after the other in one stream, from file FIRST on, each from its
@@ -1205,8 +1209,7 @@ wr() { T=$1; shift; sh -c 'printf "w %s %s\n" "$$" "$1" >> "$2"; shift 2; exec "
 )SH"_s;
     else
         script += u"wr() { shift; \"$@\"; }\n"_s;
-    // A node receives every file from other nodes, or every file from this run (routes are per node).
-    const bool pulls = !transfers.isEmpty() && !transfers.first().from.isEmpty();
+    const bool pulls = receivesFromNodes(transfers);
     if (pulls) {
         // One stream per upstream for all the files, from the first that is not whole: a file boundary
         // costs nothing, so no gap builds up along the chain. When the stream ends early, the next
@@ -1606,6 +1609,14 @@ QByteArray withoutProgressLines(const QByteArray &err)
     return kept;
 }
 
+// Where a node's transfer of a file starts: the bytes it already has (`have`, with checksum `sha`)
+// when they are the source's first bytes, else 0.
+qint64
+resumeOffset(const Options &options, const Transfer &t, qint64 have, const QString &sha, const std::atomic_bool *cancel)
+{
+    return have > 0 && have <= t.bytes && sourcePrefixSha(options, t.relative, have, cancel) == sha ? have : 0;
+}
+
 // After the node's upstreams failed it: what each temporary file holds there now is kept as the start
 // when it is the source's first bytes, and this machine sends the rest of every file.
 void resumeWhatArrived(const Options &options,
@@ -1626,7 +1637,7 @@ if [ -f "$t" ] && [ ! -L "$t" ]; then printf '%s %s\n' "$(stat -c %s -- "$t")" "
         t.from.clear();
         const qint64 have = r.exitCode == 0 ? lines.value(i).section(u' ', 0, 0).toLongLong() : 0;
         const QString sha = lines.value(i).section(u' ', 1, 1);
-        t.offset = have > 0 && have <= t.bytes && sourcePrefixSha(options, t.relative, have, cancel) == sha ? have : 0;
+        t.offset = resumeOffset(options, t, have, sha, cancel);
         for (FileResult &f : files)
             if (f.path == t.relative)
                 f.resumedFrom = t.offset;
@@ -1674,7 +1685,7 @@ QList<NodeResult> execute(const Options &options,
                 result.status = NodeResult::Status::Failed;
                 result.error = item.reason.isEmpty() ? Text::tr("unreachable at preflight") : item.reason;
             }
-            anyWork = anyWork || item.action == Action::Copy || item.action == Action::Replace;
+            anyWork = anyWork || receives(item.action);
         }
         if (result.status != NodeResult::Status::Failed && !anyWork)
             result.status = NodeResult::Status::Skipped;
@@ -1684,16 +1695,11 @@ QList<NodeResult> execute(const Options &options,
             const SourceFile *file = byPath.value(item.file);
             result.files.append(
                 {item.file, item.action, file ? file->sha256 : QString(), item.bytes, QString(), 0, {}, false});
-            if (file && (item.action == Action::Copy || item.action == Action::Replace)) {
+            if (file && receives(item.action)) {
+                Transfer transfer{item.file, file->sha256, file->size, file->mode, item.before, 0, file->mtimeMs, {}};
                 // What a cut transfer left is resumed when its bytes are the source's first bytes.
-                qint64 offset = 0;
-                if (item.partialBytes > 0 && item.partialBytes <= file->size
-                    && sourcePrefixSha(options, item.file, item.partialBytes, cancel) == item.partialSha) {
-                    offset = item.partialBytes;
-                    result.files.last().resumedFrom = offset;
-                }
-                Transfer transfer{item.file,   file->sha256, file->size,    file->mode,
-                                  item.before, offset,       file->mtimeMs, {}};
+                transfer.offset = resumeOffset(options, transfer, item.partialBytes, item.partialSha, cancel);
+                result.files.last().resumedFrom = transfer.offset;
                 for (const QString &host : item.from) {
                     const bool isSource = !options.source.isLocal() && host == options.source.host;
                     transfer.from.append(
@@ -1705,26 +1711,22 @@ QList<NodeResult> execute(const Options &options,
         bool fellBack = false; // the node's upstreams failed it: this machine sends the rest
         for (int attempt = 0; result.status == NodeResult::Status::Ok && !transfers.isEmpty(); ++attempt) {
             result.attempts = attempt + 1;
-            const bool pulls = std::any_of(transfers.cbegin(), transfers.cend(),
-                                           [](const Transfer &t) { return !t.from.isEmpty(); });
+            const bool pulls = receivesFromNodes(transfers);
             if (progress)
                 progress(result.node,
                          pulls ? Text::tr("receiving %n file(s) from %1", nullptr, static_cast<int>(transfers.size()))
                                      .arg(transfers.first().from.first().host)
                                : Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
-            QList<Transfer> fromHere;
-            for (const Transfer &t : std::as_const(transfers))
-                if (t.from.isEmpty())
-                    fromHere.append(t);
-            SourceStream stream(options, fromHere, result.node, &limiter, cancel);
+            const QList<Transfer> none; // the stream keeps a reference
+            SourceStream stream(options, pulls ? none : transfers, result.node, &limiter, cancel);
             ProcessRequest request;
             request.program = options.ssh.program;
             request.arguments = ssh::arguments(
                 options.ssh, result.node,
                 {u"sh"_s, u"-c"_s,
                  q(transferScript(options, result.node, upstreams.contains(result.node), transfers, dirs, run))});
-            if (!fromHere.isEmpty())
+            if (!pulls)
                 request.inputStream = [&stream](char *buffer, qint64 max) { return stream.read(buffer, max); };
             request.timeoutMs = options.timeoutSec * 1000; // without a byte moving
             request.idleTimeout = true;
@@ -2003,7 +2005,7 @@ QJsonObject toJson(const QList<PlanItem> &plan, const QList<NodeResult> &results
                       {u"bytes"_s, item.bytes},
                       {u"need"_s, needId(item.need)},
                       {u"reason"_s, item.reason.isEmpty() ? needText(item.need) : item.reason}};
-        if (item.action == Action::Copy || item.action == Action::Replace)
+        if (receives(item.action))
             o.insert(u"from"_s, QJsonArray::fromStringList(item.from)); // empty: from this run
         planArray.append(o);
     }

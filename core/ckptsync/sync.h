@@ -150,6 +150,11 @@ std::pair<int, QString> worldSize(const SourceData &source, const QList<NodeStat
 enum class Action { Copy, SkipIdentical, Replace, SkipShared, Unreachable, Blocked };
 QString actionId(Action action);   // "copy", "skip", … (stable, for JSON)
 QString actionText(Action action); // translated
+// Copy or Replace: the node receives the file's bytes.
+inline bool receives(Action action)
+{
+    return action == Action::Copy || action == Action::Replace;
+}
 
 struct PlanItem
 {

@@ -389,7 +389,7 @@ void SyncTab::buildPlanPage()
     p->enter = [this] { showPlan(); };
     p->complete = [this] {
         for (const ckptsync::PlanItem &i : std::as_const(m_plan))
-            if (i.action == ckptsync::Action::Copy || i.action == ckptsync::Action::Replace)
+            if (ckptsync::receives(i.action))
                 return true;
         return false;
     };
@@ -879,7 +879,7 @@ void SyncTab::showPlan()
         m_planTable->setItem(row, 1, resultCell(p.file));
         m_planTable->setItem(row, 2, resultCell(ckptsync::actionText(p.action)));
         m_planTable->setItem(row, 3, resultCell(p.reason.isEmpty() ? ckptsync::needText(p.need) : p.reason));
-        copies += p.action == ckptsync::Action::Copy || p.action == ckptsync::Action::Replace;
+        copies += ckptsync::receives(p.action);
     }
     m_planTable->resizeColumnsToContents();
     QString text = copies > 0 ? tr("%n file copy(ies) to make. Nothing on the source is changed; an existing "
