@@ -9,7 +9,9 @@
 //              extracts (no checksum, no resume, no failure handling), once per run, for scale,
 //   star:      the same with --topology star (every byte leaves rank 0's node once per node), once.
 // Printed: ours / reference (goal <= 1.2), bytes that left rank 0's node / the data (kernel counter,
-// goal <= 1.1), the tool's peak RSS (goal <= 100 MB). Exit code 1 when a goal is missed. Needs root,
+// goal <= 1.1), the tool's peak RSS (goal <= 100 MB), and for each way how busy this machine's CPU was: the
+// nodes share its cores, so near 100 % the CPU, not the links, sets the pace (then try a lower rate).
+// The hand-written chain must deliver every byte to the last node. Exit code 1 when a goal is missed. Needs root,
 // iproute2 (ip, tc) and sshd; every address lives in the namespaces it creates (10.99.0.0/24).
 #include <algorithm>
 #include <cstdio>
@@ -17,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -103,6 +106,43 @@ Measured measure(const QStringList &argv, const QString &log)
     m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     posix_spawn_file_actions_destroy(&actions);
     return m;
+}
+
+// The machine's CPU time, busy and all, in jiffies: the bed's nodes share this machine's cores, so a
+// share near 100 % means the CPU, not the links, set the pace.
+struct Cpu
+{
+    qint64 busy = 0;
+    qint64 all = 0;
+};
+
+Cpu cpuNow()
+{
+    QFile stat(QStringLiteral("/proc/stat"));
+    if (!stat.open(QIODevice::ReadOnly))
+        return {};
+    const QList<QByteArray> f = stat.readLine().simplified().split(' '); // cpu user nice system idle iowait ...
+    Cpu c;
+    for (qsizetype i = 1; i < f.size(); ++i) {
+        c.all += f.at(i).toLongLong();
+        if (i != 4 && i != 5)
+            c.busy += f.at(i).toLongLong();
+    }
+    return c;
+}
+
+double busyShare(const Cpu &before, const Cpu &after)
+{
+    const qint64 all = after.all - before.all;
+    return all > 0 ? 100.0 * static_cast<double>(after.busy - before.busy) / static_cast<double>(all) : 0;
+}
+
+// The bytes of the regular files under `dir`.
+qint64 bytesUnder(const QString &dir)
+{
+    QByteArray out;
+    sh(QStringLiteral("find %1 -type f -printf '%s\\n' | awk '{s += $1} END {print s + 0}'").arg(dir), &out);
+    return out.trimmed().toLongLong();
 }
 
 qint64 txBytes(int node)
@@ -259,17 +299,20 @@ int main(int argc, char **argv)
         return sh(script + QStringLiteral("true"));
     };
 
-    // The hand-written chain: node N extracts what arrives and passes it on to node N+1.
+    // The hand-written chain: node N extracts what arrives and passes it on to node N+1. The ssh to the
+    // next node writes nowhere: ssh makes its stdout non-blocking, and that would be tee's stdout (the
+    // pipe into tar), so tee would stop mid-stream with EAGAIN and the chain end early.
     const QString naive = dir.filePath(QStringLiteral("naive-chain.sh"));
-    vna::test::writeFile(naive,
-                         QStringLiteral("#!/bin/bash\n# NODE ROOT CONFIG\nmkdir -p \"$2/naive\"\n"
-                                        "if [ \"$1\" -lt %1 ]; then\n"
-                                        "  tee >(ssh -F \"$3\" node$(($1 + 1)) bash \"$0\" $(($1 + 1)) \"$2\" \"$3\") "
-                                        "| tar xf - -C \"$2/naive\"; wait\n"
-                                        "else tar xf - -C \"$2/naive\"; fi\n")
-                             .arg(kNodes)
-                             .toUtf8());
-    QList<double> reference, ours, handWritten;
+    vna::test::writeFile(
+        naive,
+        QStringLiteral("#!/bin/bash\n# NODE ROOT CONFIG\nmkdir -p \"$2/naive\"\n"
+                       "if [ \"$1\" -lt %1 ]; then\n"
+                       "  tee >(ssh -F \"$3\" node$(($1 + 1)) bash \"$0\" $(($1 + 1)) \"$2\" \"$3\" >/dev/null) "
+                       "| tar xf - -C \"$2/naive\"; wait\n"
+                       "else tar xf - -C \"$2/naive\"; fi\n")
+            .arg(kNodes)
+            .toUtf8());
+    QList<double> reference, ours, handWritten, referenceCpu, oursCpu, handWrittenCpu;
     long peakRssKb = 0;
     qint64 rank0Sent = 0;
     const QString sync = QStringLiteral("%1 sync --from rank0 --checkpoint %2 --nodes node[1-%3] --step 1 "
@@ -280,6 +323,7 @@ int main(int argc, char **argv)
     for (int run = 0; run < kRuns; ++run) {
         clearNodes();
         QElapsedTimer clock;
+        Cpu cpu = cpuNow();
         clock.start();
         if (!sh(inWs(
                 QStringLiteral("ssh -F %1 rank0 \"tar cf - -C %2 %3 | ssh -F %1 node1 'mkdir -p %2/ref && tar xf - "
@@ -289,15 +333,27 @@ int main(int argc, char **argv)
             return 1;
         }
         reference.append(static_cast<double>(clock.nsecsElapsed()) / 1e9);
+        referenceCpu.append(busyShare(cpu, cpuNow()));
         clearNodes();
+        cpu = cpuNow();
         clock.restart();
         sh(inWs(QStringLiteral("ssh -F %1 rank0 \"tar cf - -C %2 %3 | ssh -F %1 node1 bash %4 1 %2 %1\"")
                     .arg(cfg, root, step, naive)));
         handWritten.append(static_cast<double>(clock.nsecsElapsed()) / 1e9);
+        handWrittenCpu.append(busyShare(cpu, cpuNow()));
+        const qint64 lastGot = bytesUnder(dir.filePath(QStringLiteral("node%1/naive").arg(kNodes)));
+        if (lastGot != data) {
+            std::fprintf(stderr, "bench_sync_chain: the hand-written chain gave node%d %lld of %lld bytes\n", kNodes,
+                         static_cast<long long>(lastGot), static_cast<long long>(data));
+            tearDown();
+            return 1;
+        }
         clearNodes();
         const qint64 before = txBytes(0);
+        cpu = cpuNow();
         const Measured m = measure(QString(QStringLiteral("ip netns exec vnabws ") + sync).split(u' '),
                                    dir.filePath(QStringLiteral("ours.log")));
+        oursCpu.append(busyShare(cpu, cpuNow()));
         rank0Sent = txBytes(0) - before;
         if (m.exitCode != 0) {
             std::fprintf(stderr, "bench_sync_chain: the sync failed:\n%s\n",
@@ -327,10 +383,13 @@ int main(int argc, char **argv)
     const double sentRatio = static_cast<double>(rank0Sent) / static_cast<double>(data);
     std::printf("\n%d receiving nodes, %.0f MB of weights, links of %s each way\n", kNodes,
                 static_cast<double>(data) / 1e6, qPrintable(rate));
-    std::printf("one copy over one link (tar | ssh): %.1f s (median of %d)\n", median(reference), kRuns);
-    std::printf("hand-written tee | ssh chain:       %.1f s -> %.2fx one copy (no checksum, no resume)\n",
-                median(handWritten), median(handWritten) / median(reference));
-    std::printf("verl-npu-assistant sync, chain:     %.1f s -> %.2fx one copy (goal <= 1.2)\n", median(ours), ratio);
+    std::printf("one copy over one link (tar | ssh): %.1f s (median of %d; CPU %.0f %% busy)\n", median(reference),
+                kRuns, median(referenceCpu));
+    std::printf("hand-written tee | ssh chain:       %.1f s -> %.2fx one copy (no checksum, no resume; CPU %.0f %% "
+                "busy)\n",
+                median(handWritten), median(handWritten) / median(reference), median(handWrittenCpu));
+    std::printf("verl-npu-assistant sync, chain:     %.1f s -> %.2fx one copy (goal <= 1.2; CPU %.0f %% busy)\n",
+                median(ours), ratio, median(oursCpu));
     std::printf("bytes that left rank 0's node:      %.0f MB -> %.2fx the data (goal <= 1.1)\n",
                 static_cast<double>(rank0Sent) / 1e6, sentRatio);
     std::printf("peak RSS of the tool:               %ld MB (goal <= 100)\n", peakRssKb / 1024);
