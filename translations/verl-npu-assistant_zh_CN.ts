@@ -1044,11 +1044,49 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     </message>
     <message numerus="yes">
         <source>receiving %n file(s) from %1</source>
-        <translation><numerusform>正在从 %1 接收 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform>正在从 %1 接收 %n 个文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>its upstream nodes failed (%1); this machine sends the rest</source>
         <translation>它的上游节点已失败（%1）；其余部分由本机发送</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 of %2, no bytes yet</source>
+        <translation>%1 / %2，尚未收到数据</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3/s, done</source>
+        <translation>%1 / %2，%3/s，已完成</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3/s, time left not known yet</source>
+        <translation>%1 / %2，%3/s，剩余时间尚无法估计</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3/s, about %4 left</source>
+        <translation>%1 / %2，%3/s，约剩 %4</translation>
     </message>
 </context>
 <context>
@@ -3847,14 +3885,6 @@ Exit code 1 when the settings contradict each other.</source>
         <source>global_step_%1 is complete; syncing.</source>
         <translation>global_step_%1 已保存完成；正在同步。</translation>
     </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
-    </message>
     <message numerus="yes">
         <source>shards of %n rank(s) here</source>
         <translation>
@@ -3968,10 +3998,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>rate</source>
         <translation>速率</translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3, %4/s, about %5 s left</source>
-        <translation>%1：%2 / %3，%4/s，约剩 %5 秒</translation>
     </message>
     <message>
         <source>Bytes per second, e.g. 100M or 1G (binary units); 0: no limit. From this machine: for all nodes together; in a chain: on each link.</source>
@@ -6189,14 +6215,6 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>%2 秒内发送了 %1 MiB。</translation>
     </message>
     <message>
-        <source>%1 of %2 MiB, %3 MiB/s, about %4 s left</source>
-        <translation>%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
-    </message>
-    <message>
-        <source>Every node: %1 of %2 MiB, %3 MiB/s, about %4 s left</source>
-        <translation>全部节点：%1 / %2 MiB，%3 MiB/s，约剩 %4 秒</translation>
-    </message>
-    <message>
         <source>From this machine: for every node together, so the source's link keeps room for training. In a chain: on each link.</source>
         <translation>从本机发送时：所有节点合计，为源节点的链路留出训练所需的带宽。链式传输时：每条链路各自限速。</translation>
     </message>
@@ -6223,6 +6241,10 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Route: %1</source>
         <translation>传输路径：%1</translation>
+    </message>
+    <message>
+        <source>Every node: %1</source>
+        <translation>所有节点：%1</translation>
     </message>
 </context>
 <context>

@@ -221,6 +221,28 @@ Result<qint64> parseRate(const QString &text)
     return static_cast<qint64>(m.captured(1).toDouble() * factor);
 }
 
+QString sizeText(qint64 bytes)
+{
+    return bytes >= 1024LL * 1024 * 1024 ? Text::tr("%1 GiB").arg(static_cast<double>(bytes) / (1 << 30), 0, 'f', 1)
+                                         : Text::tr("%1 MiB").arg(static_cast<double>(bytes) / (1 << 20), 0, 'f', 1);
+}
+
+QString progressText(qint64 sent, qint64 total, double bytesPerSecond)
+{
+    if (sent <= 0)
+        return Text::tr("%1 of %2, no bytes yet").arg(sizeText(0), sizeText(total));
+    const QString rate = sizeText(static_cast<qint64>(bytesPerSecond));
+    if (sent >= total)
+        return Text::tr("%1 of %2, %3/s, done").arg(sizeText(sent), sizeText(total), rate);
+    if (bytesPerSecond <= 0 || sent * 100 < total)
+        return Text::tr("%1 of %2, %3/s, time left not known yet").arg(sizeText(sent), sizeText(total), rate);
+    const qint64 left = static_cast<qint64>(static_cast<double>(total - sent) / bytesPerSecond + 0.5);
+    const QString time = left < 60 ? Text::tr("%1 s").arg(left)
+        : left < 3600              ? Text::tr("%1 min %2 s").arg(left / 60).arg(left % 60)
+                                   : Text::tr("%1 h %2 min").arg(left / 3600).arg(left % 3600 / 60);
+    return Text::tr("%1 of %2, %3/s, about %4 left").arg(sizeText(sent), sizeText(total), rate, time);
+}
+
 QString Source::display() const
 {
     return isLocal() ? root : host + u':' + root;

@@ -61,6 +61,12 @@ struct Options
 // "100M", "1.5G", "800K" or a number of bytes, per second; 0 is no limit.
 Result<qint64> parseRate(const QString &text);
 
+// "190.7 MiB", "14.2 GiB" (translated).
+QString sizeText(qint64 bytes);
+// A node's (or the whole run's) progress: "98.9 MiB of 190.7 MiB, 15.3 MiB/s, about 6 s left". The time
+// left is given only once 1 % has arrived: before that the rate still counts the connection's setup.
+QString progressText(qint64 sent, qint64 total, double bytesPerSecond);
+
 // The names a run leaves on a node and recognises as its own.
 inline constexpr auto kLockFile = ".verl-npu-assistant.lock";
 inline constexpr auto kJournalFile = ".verl-npu-assistant-journal";

@@ -48,13 +48,6 @@ QString layoutText(ckptsync::Layout layout)
     return QString();
 }
 
-QString mib(qint64 bytes)
-{
-    return bytes >= 1024LL * 1024 * 1024
-        ? SyncCommand::tr("%1 GiB").arg(static_cast<double>(bytes) / (1 << 30), 0, 'f', 1)
-        : SyncCommand::tr("%1 MiB").arg(static_cast<double>(bytes) / (1 << 20), 0, 'f', 1);
-}
-
 void printDiscovery(const ckptsync::Discovery &d, QTextStream &out)
 {
     out << SyncCommand::tr("Checkpoint %1: %n step(s)", nullptr, static_cast<int>(d.steps.size())).arg(d.root);
@@ -63,7 +56,7 @@ void printDiscovery(const ckptsync::Discovery &d, QTextStream &out)
                              : SyncCommand::tr("no %1").arg(QLatin1String(ckptsync::kTrackerFile)))
         << u'\n';
     for (const ckptsync::Step &step : d.steps) {
-        out << u"  "_s << step.dir << u"  "_s << layoutText(step.layout) << u"  "_s << mib(step.bytes)
+        out << u"  "_s << step.dir << u"  "_s << layoutText(step.layout) << u"  "_s << ckptsync::sizeText(step.bytes)
             << (step.dataPt ? u"  data.pt"_s : QString()) << u'\n';
         for (const ckptsync::DistCkptDir &dist : step.dists) {
             out << u"    "_s << dist.path << u"  ["_s << dist.present.join(u", "_s) << u"]"_s;
@@ -85,7 +78,8 @@ void printNeeds(const ckptsync::SourceData &source, QTextStream &out)
     }
     out << SyncCommand::tr("Every node needs from the source:") << u'\n';
     for (auto it = byNeed.cbegin(); it != byNeed.cend(); ++it)
-        out << u"  "_s << SyncCommand::tr("%n file(s), %1", nullptr, it.value().first).arg(mib(it.value().second))
+        out << u"  "_s
+            << SyncCommand::tr("%n file(s), %1", nullptr, it.value().first).arg(ckptsync::sizeText(it.value().second))
             << u"  "_s << ckptsync::needText(static_cast<ckptsync::Need>(it.key())) << u'\n';
     if (!source.perRank.isEmpty())
         out << u"  "_s
@@ -291,11 +285,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             if (sent != total && lastPrinted.contains(node) && progressClock.elapsed() - lastPrinted.value(node) < 5000)
                 return;
             lastPrinted.insert(node, progressClock.elapsed());
-            const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(total - sent) / rate) : 0;
-            ctx.err << tr("%1: %2 of %3, %4/s, about %5 s left")
-                           .arg(node, mib(sent), mib(total), mib(static_cast<qint64>(rate)))
-                           .arg(left)
-                    << u'\n';
+            ctx.err << node << u": "_s << ckptsync::progressText(sent, total, rate) << u'\n';
         }
         ctx.err.flush();
     };
@@ -388,7 +378,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
                     ctx.out << tr("unreachable: %1").arg(state.error) << u'\n';
                     continue;
                 }
-                ctx.out << tr("%1 to send").arg(mib(bytes.value(state.node))) << u'\n';
+                ctx.out << tr("%1 to send").arg(ckptsync::sizeText(bytes.value(state.node))) << u'\n';
                 for (const ckptsync::PlanItem &item : plan)
                     if (item.node == state.node)
                         ctx.out << u"    "_s << ckptsync::actionText(item.action).leftJustified(22) << u"  "_s
@@ -425,8 +415,8 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
             for (const ckptsync::NodeResult &r : results) {
                 ctx.out << u"  "_s << ckptsync::statusId(r.status).leftJustified(8) << r.node << u"  "_s;
                 if (r.status != ckptsync::NodeResult::Status::Failed)
-                    ctx.out << tr("%n file(s) written", nullptr, r.written()) << u", "_s << mib(r.bytesWritten())
-                            << u"  "_s;
+                    ctx.out << tr("%n file(s) written", nullptr, r.written()) << u", "_s
+                            << ckptsync::sizeText(r.bytesWritten()) << u"  "_s;
                 ctx.out << QString::number(static_cast<double>(r.durationMs) / 1000.0, 'f', 1) << u" s"_s;
                 if (!r.error.isEmpty())
                     ctx.out << u"  "_s << r.error;

@@ -67,6 +67,8 @@ private slots:
     void plan();
     void scripts();
     void localListing();
+    void progress_data();
+    void progress();
 };
 
 void TestCkptDiscovery::splitRoot_data()
@@ -498,4 +500,35 @@ void TestCkptDiscovery::localListing()
 }
 
 QTEST_GUILESS_MAIN(TestCkptDiscovery)
+void TestCkptDiscovery::progress_data()
+{
+    QTest::addColumn<qint64>("sent");
+    QTest::addColumn<qint64>("total");
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<QString>("text");
+    constexpr qint64 mib = 1 << 20;
+    QTest::addRow("nothing yet") << qint64(0) << 200 * mib << 0.0 << u"0.0 MiB of 200.0 MiB, no bytes yet"_s;
+    // The first report counts the connection's setup: 1 MiB in 2 s would say hours.
+    QTest::addRow("below one percent") << mib << 200 * mib << 0.5 * mib
+                                       << u"1.0 MiB of 200.0 MiB, 0.5 MiB/s, time left not known yet"_s;
+    QTest::addRow("seconds") << 100 * mib << 200 * mib << 20.0 * mib
+                             << u"100.0 MiB of 200.0 MiB, 20.0 MiB/s, about 5 s left"_s;
+    QTest::addRow("minutes") << 10LL * 1024 * mib << 145LL * 1024 * mib << 100.0 * mib
+                             << u"10.0 GiB of 145.0 GiB, 100.0 MiB/s, about 23 min 2 s left"_s;
+    QTest::addRow("hours") << 2LL * 1024 * mib << 145LL * 1024 * mib << 10.0 * mib
+                           << u"2.0 GiB of 145.0 GiB, 10.0 MiB/s, about 4 h 4 min left"_s;
+    QTest::addRow("done") << 200 * mib << 200 * mib << 18.3 * mib << u"200.0 MiB of 200.0 MiB, 18.3 MiB/s, done"_s;
+    QTest::addRow("no rate") << 100 * mib << 200 * mib << 0.0
+                             << u"100.0 MiB of 200.0 MiB, 0.0 MiB/s, time left not known yet"_s;
+}
+
+void TestCkptDiscovery::progress()
+{
+    QFETCH(qint64, sent);
+    QFETCH(qint64, total);
+    QFETCH(double, rate);
+    QFETCH(QString, text);
+    QCOMPARE(progressText(sent, total, rate), text);
+}
+
 #include "tst_ckptdiscovery.moc"

@@ -1042,14 +1042,9 @@ void SyncTab::startSync(const QStringList &onlyNodes)
 
 void SyncTab::showMeter(const QString &node, qint64 sent, qint64 total, double rate)
 {
-    const qint64 left = rate > 0 ? static_cast<qint64>(static_cast<double>(total - sent) / rate) : 0;
     for (int row = 0; row < m_runTable->rowCount(); ++row)
         if (m_runTable->item(row, 0)->text() == node)
-            m_runTable->item(row, 1)->setText(tr("%1 of %2 MiB, %3 MiB/s, about %4 s left")
-                                                  .arg(static_cast<double>(sent) / (1 << 20), 0, 'f', 1)
-                                                  .arg(static_cast<double>(total) / (1 << 20), 0, 'f', 1)
-                                                  .arg(rate / (1 << 20), 0, 'f', 1)
-                                                  .arg(left));
+            m_runTable->item(row, 1)->setText(ckptsync::progressText(sent, total, rate));
     // A node's total counts what it still needed; a resumed file's first bytes are not sent again.
     m_meter.insert(node, {sent, total});
     qint64 allSent = 0, allTotal = 0;
@@ -1062,12 +1057,7 @@ void SyncTab::showMeter(const QString &node, qint64 sent, qint64 total, double r
     m_progress->setValue(static_cast<int>(allSent * 1000 / allTotal));
     const double seconds = std::max<double>(static_cast<double>(m_runClock.elapsed()), 1.0) / 1000.0;
     const double allRate = static_cast<double>(allSent) / seconds;
-    m_overall->setText(
-        tr("Every node: %1 of %2 MiB, %3 MiB/s, about %4 s left")
-            .arg(static_cast<double>(allSent) / (1 << 20), 0, 'f', 1)
-            .arg(static_cast<double>(allTotal) / (1 << 20), 0, 'f', 1)
-            .arg(allRate / (1 << 20), 0, 'f', 1)
-            .arg(allRate > 0 ? static_cast<qint64>(static_cast<double>(allTotal - allSent) / allRate) : 0));
+    m_overall->setText(tr("Every node: %1").arg(ckptsync::progressText(allSent, allTotal, allRate)));
 }
 
 void SyncTab::showSummary()
