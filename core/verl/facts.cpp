@@ -81,6 +81,7 @@ VersionFacts readVersion(const QJsonObject &o)
     const QJsonObject behaviour = o.value(u"behaviour"_s).toObject();
     for (auto it = behaviour.begin(); it != behaviour.end(); ++it)
         f.behaviour.insert(it.key(), sourced(it.value().toObject(), u"value"_s));
+    f.versionFile = sourced(o.value(u"version_file"_s).toObject(), u"value"_s);
     f.entryPoints = entryPoints(o.value(u"entry_points"_s).toArray());
     f.notHydra = entryPoints(o.value(u"not_hydra"_s).toArray());
     return f;

@@ -70,6 +70,7 @@ struct VersionFacts
     QHash<QString, Choices> choices;           // level, contents, tool
     QHash<QString, SourcedValue> messages;     // verl's own error texts (value: the text)
     QHash<QString, SourcedValue> behaviour;    // what verl's code does (see extract.py ANCHORS)
+    SourcedValue versionFile;                  // verl/version/version at the tag ("0.8.0.dev" at v0.8.0)
     QList<EntryPoint> entryPoints;             // @hydra.main programs
     QList<EntryPoint> notHydra;                // argparse programs (module and source only)
 

@@ -11,13 +11,13 @@ namespace vna::verl {
 
 QString Version::toString() const
 {
-    return u"%1.%2.%3"_s.arg(major).arg(minor).arg(patch);
+    return u"%1.%2.%3"_s.arg(major).arg(minor).arg(patch) + (dev ? u".dev"_s : QString());
 }
 
 Result<Version> Version::parse(const QString &text, const QString &where)
 {
     static const QRegularExpression pattern(
-        u"^\\s*[vV]?(\\d{1,3})\\.(\\d{1,3})(?:\\.(\\d{1,3}))?(?:[.-]?(?:rc|dev|post|a|b)\\d*)?(?:\\+\\S*)?\\s*\\z"_s);
+        u"^\\s*[vV]?(\\d{1,3})\\.(\\d{1,3})(?:\\.(\\d{1,3}))?(?:[.-]?(rc|dev|post|a|b)\\d*)?(?:\\+\\S*)?\\s*\\z"_s);
     const QRegularExpressionMatch match = pattern.match(text);
     if (!match.hasMatch()) {
         return Error::input(
@@ -26,7 +26,7 @@ Result<Version> Version::parse(const QString &text, const QString &where)
             where);
     }
     return Version{match.captured(1).toInt(), match.captured(2).toInt(),
-                   match.captured(3).isEmpty() ? 0 : match.captured(3).toInt()};
+                   match.captured(3).isEmpty() ? 0 : match.captured(3).toInt(), match.captured(4) == u"dev"};
 }
 
 QList<Version> knownReleases()

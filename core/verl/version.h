@@ -2,6 +2,7 @@
 #pragma once
 
 #include <compare>
+#include <tuple>
 
 #include <QList>
 #include <QString>
@@ -15,11 +16,19 @@ struct Version
     int major = 0;
     int minor = 0;
     int patch = 0;
+    // "0.8.0.dev": what verl/version/version reads on the main branch before the release (and at the
+    // v0.7.0 and v0.8.0 tags themselves): any commit since the previous release. Compares as the
+    // release; the bucket facts treat it as either.
+    bool dev = false;
 
-    auto operator<=>(const Version &) const = default; // NOLINT(modernize-use-nullptr): tidy 14 misreads it
-    QString toString() const;
+    std::strong_ordering operator<=>(const Version &other) const
+    {
+        return std::tie(major, minor, patch) <=> std::tie(other.major, other.minor, other.patch);
+    }
+    bool operator==(const Version &other) const { return std::is_eq(*this <=> other); }
+    QString toString() const; // "0.8.0", "0.8.0.dev"
 
-    // "0.7.1", "v0.7.1", "0.7" (patch 0), "0.8.0rc1" / "0.8.0.dev0" (pre-releases count as the release).
+    // "0.7.1", "v0.7.1", "0.7" (patch 0), "0.8.0rc1" (counts as the release), "0.8.0.dev0" (dev).
     static Result<Version> parse(const QString &text, const QString &where);
 };
 

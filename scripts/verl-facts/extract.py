@@ -50,6 +50,9 @@ TRACKED = [
     "actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes",
     # Not a profiler key, but it decides whether the agent-loop servers generate (and so are profiled).
     "actor_rollout_ref.rollout.mode",
+    # Not profiler keys either: which actor backend and worker send the weights, and so their dtype.
+    "actor_rollout_ref.actor.strategy",
+    "trainer.use_legacy_worker_impl",
 ]
 
 # The settings the generator writes and the linter reasons about, by a stable name, and the keys that
@@ -159,6 +162,89 @@ ANCHORS = {
         "since": "0.6.0",
         "anchors": [
             ("documented", PLAIN, r"If True, worker\.profiler\.discrete must be False"),
+        ],
+    },
+    # Which worker runs the actor. Up to 0.6 always the legacy one (use_legacy_worker_impl switches only
+    # the critic and reward model); 0.7 the new engine only with use_legacy_worker_impl=disable; from 0.8
+    # the new engine alone (the legacy workers are gone).
+    "actor_worker": {
+        "since": "0.5.0",
+        "anchors": [
+            ("engine-if-disabled", "verl/trainer/main_ppo.py", r'^\s*if use_legacy_worker_impl == "disable":\s*$'),
+            ("engine", "verl/trainer/main_ppo.py", r"^\s*from verl\.workers\.engine_workers import ActorRolloutRefWorker"),
+            ("engine", "verl/trainer/main_ppo_v0.py", r"^\s*from verl\.workers\.engine_workers import ActorRolloutRefWorker"),
+            ("legacy", "verl/trainer/main_ppo.py", r"from verl\.workers\.fsdp_workers import ActorRolloutRefWorker"),
+        ],
+    },
+    # The dtype the legacy FSDP worker sends the rollout: each parameter's own (fp32 master weights).
+    "fsdp_legacy_sends": {
+        "since": "0.5.0",
+        "until": "0.8.0",
+        "anchors": [
+            ("own", "verl/workers/fsdp_workers.py", r"full_tensor\(\) if isinstance\(param, DTensor\) else param"),
+            ("own", "verl/workers/sharding_manager/fsdp_vllm.py",
+             r"full_tensor\(\) if isinstance\(param, DTensor\) else param"),
+        ],
+    },
+    # The new FSDP engine: its own dtype (0.7.0, 0.9.0), or bf16 for every DTensor (0.7.1, 0.8.0; FSDP2
+    # always, FSDP1 on more than one device). The uncast line comes first: 0.9.0 casts only merged LoRA.
+    "fsdp_engine_sends": {
+        "since": "0.7.0",
+        "anchors": [
+            ("own", "verl/workers/engine/fsdp/transformer_impl.py",
+             r"full_tensor\(\) if isinstance\(param, DTensor\) else param"),
+            ("bf16", "verl/workers/engine/fsdp/transformer_impl.py", r"full_tensor\(\)\.to\(torch\.bfloat16"),
+        ],
+    },
+    # Packed 3-D MoE expert tensors (…mlp.experts.gate_up_proj / down_proj) go one expert at a time.
+    "moe_unfuse": {
+        "since": "0.9.0",
+        "anchors": [
+            ("per-expert", "verl/workers/engine/fsdp/transformer_impl.py", r"unfuse_moe_params\(per_tensor_param"),
+        ],
+    },
+    # Megatron sends its parameters' dtype, bf16 unless actor.megatron.dtype says float16; verl adds no cast.
+    "megatron_dtype": {
+        "since": "0.5.0",
+        "anchors": [
+            ("bf16", "verl/workers/megatron_workers.py", r"self\.param_dtype = torch\.bfloat16"),
+            ("config", "verl/workers/megatron_workers.py", r"PrecisionType\.to_dtype\(self\.config\.actor\.megatron\.dtype\)"),
+            ("config", "verl/workers/engine/megatron/transformer_impl.py",
+             r"self\.param_dtype = PrecisionType\.to_dtype\(self\.engine_config\.dtype\)"),
+        ],
+    },
+    # A weight larger than the bucket on the vLLM IPC path (checkpoint_engine naive): the assertion, or
+    # (0.8.0 on) sent whole on its own unless the bucket is in shared memory.
+    "naive_oversized": {
+        "since": "0.7.1",
+        "anchors": [
+            ("direct-unless-shm", "verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py",
+             r"assert not self\.use_shm"),
+            ("asserts", "verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py",
+             r"assert offset \+ weight\.nbytes <= self\.bucket_size"),
+        ],
+    },
+    # The shared-memory fallback (no IPC on the device): one bucket-sized segment per sender.
+    "shm_bucket": {
+        "since": "0.7.1",
+        "anchors": [
+            ("bucket", "verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py",
+             r"create_shared_memory\(self\.bucket_size"),
+        ],
+    },
+    # The HCCL and NCCL checkpoint engines: split an oversized weight into bucket-sized chunks, or assert.
+    "hccl_oversized": {
+        "since": "0.7.1",
+        "anchors": [
+            ("splits", "verl/checkpoint_engine/hccl_checkpoint_engine.py", r"split_weight_chunks\("),
+            ("asserts", "verl/checkpoint_engine/hccl_checkpoint_engine.py", r"too large to fit in the bucket"),
+        ],
+    },
+    "nccl_oversized": {
+        "since": "0.7.1",
+        "anchors": [
+            ("splits", "verl/checkpoint_engine/nccl_checkpoint_engine.py", r"split_weight_chunks\("),
+            ("asserts", "verl/checkpoint_engine/nccl_checkpoint_engine.py", r"too large to fit in the bucket"),
         ],
     },
     # The rollout token range feeds only the agent-loop servers' profilers.
@@ -308,6 +394,15 @@ class Repo:
             if m and tuple(map(int, m.groups())) >= (0, 4, 0):
                 out.append(tag)
         return sorted(out, key=lambda t: tuple(map(int, t[1:].split("."))))
+
+
+def version_file(repo, tag):
+    """What `verl.__version__` says when installed from the tag: v0.7.0 and v0.8.0 read X.Y.Z.dev."""
+    path = "verl/version/version"
+    text = repo.show(tag, path)
+    if text is None:
+        return None
+    return {"value": text.strip(), "source": source(tag, path, 1)}
 
 
 def version_of(tag):
@@ -584,6 +679,7 @@ def extract(repo, tag):
         "choices": choices,
         "messages": messages,
         "behaviour": behaviour,
+        "version_file": version_file(repo, tag),
         "entry_points": entry_points(repo, tag),
         "not_hydra": not_hydra(repo, tag),
         "checkpoint": checkpoint,

@@ -33,6 +33,8 @@ private Q_SLOTS:
     void bucketAgreesWithTheCalculator();
     void nearestRelease_data();
     void nearestRelease();
+    void devVersions_data();
+    void devVersions();
     void entryPoints();
 };
 
@@ -141,8 +143,8 @@ void TestVerlFacts::bucketAgreesWithTheCalculator()
         const VersionFacts &f = factsFor(v);
         const KeyFact *bucket = f.key(f.setting(u"bucket"_s));
         QVERIFY2(bucket, qPrintable(v.toString()));
-        QCOMPARE(bucket->key, bucketFacts(v).configKey);
-        QCOMPARE(bucket->value.toInt(), bucketFacts(v).defaultMiB);
+        QCOMPARE(bucket->key, bucketFacts(v).constLast().configKey);
+        QCOMPARE(bucket->value.toInt(), bucketFacts(v).constLast().defaultMiB);
     }
 }
 
@@ -155,6 +157,39 @@ void TestVerlFacts::nearestRelease_data()
     QTest::addRow("a later patch") << u"0.8.3"_s << u"0.8.0"_s << false;
     QTest::addRow("newer than all") << u"1.2.0"_s << u"0.9.0"_s << false;
     QTest::addRow("older than all") << u"0.3.0"_s << u"0.4.0"_s << false;
+    QTest::addRow("a release candidate") << u"0.8.0rc1"_s << u"0.8.0"_s << true;
+    // What verl/version/version reads on main before 0.8.0, and at the v0.8.0 tag itself.
+    QTest::addRow("a development version") << u"0.8.0.dev"_s << u"0.8.0"_s << true;
+}
+
+void TestVerlFacts::devVersions_data()
+{
+    QTest::addColumn<QString>("asked");
+    QTest::addColumn<QStringList>("releases"); // whose bucket facts hold, oldest first
+    QTest::addColumn<QString>("shown");
+    QTest::addRow("release") << u"0.8.0"_s << QStringList{u"0.8.0"_s} << u"0.8.0"_s;
+    QTest::addRow("dev: the release before, or this one")
+        << u"0.8.0.dev0"_s << QStringList{u"0.7.1"_s, u"0.8.0"_s} << u"0.8.0.dev"_s;
+    QTest::addRow("dev after 0.6.1") << u"v0.7.0.dev"_s << QStringList{u"0.6.1"_s, u"0.7.0"_s} << u"0.7.0.dev"_s;
+    QTest::addRow("dev of an unknown release: the last known")
+        << u"0.10.0.dev"_s << QStringList{u"0.9.0"_s} << u"0.10.0.dev"_s;
+    QTest::addRow("rc counts as the release") << u"0.8.0rc1"_s << QStringList{u"0.8.0"_s} << u"0.8.0"_s;
+}
+
+void TestVerlFacts::devVersions()
+{
+    QFETCH(QString, asked);
+    QFETCH(QStringList, releases);
+    QFETCH(QString, shown);
+    const Version v = version(asked);
+    QCOMPARE(v.toString(), shown);
+    QStringList found;
+    for (const BucketFacts &f : bucketFacts(v))
+        found << f.release.toString();
+    QCOMPARE(found, releases);
+    // The version file at the v0.8.0 tag reads 0.8.0.dev (and at v0.7.0, 0.7.0.dev).
+    QCOMPARE(bucketFacts(version(u"0.8.0"_s)).constLast().versionFile.value, u"0.8.0.dev"_s);
+    QCOMPARE(bucketFacts(version(u"0.8.0"_s)).constLast().versionFile.source, u"v0.8.0:verl/version/version:1"_s);
 }
 
 void TestVerlFacts::nearestRelease()
