@@ -25,11 +25,12 @@ const QRegularExpression &rayPrefix()
 }
 
 // Matched against the text with all whitespace removed, which undoes any wrapping and the
-// missing space in "bucket.Please increase".
+// missing space in "bucket.Please increase". A tensor name is a dotted identifier: the FAQ's own
+// heading ("Weight ... is too large …") pasted above the message must not become part of it.
 const QRegularExpression &assertionPattern()
 {
     static const QRegularExpression re(
-        u"Weight(?<name>[^()\\[\\],]+?)\\((?:torch\\.Size\\()?\\[(?<dims>[\\d,]*)\\]\\)?,(?:torch\\.)?(?<dtype>\\w+)\\)"
+        u"Weight(?<name>[\\w.:/-]+?)\\((?:torch\\.Size\\()?\\[(?<dims>[\\d,]*)\\]\\)?,(?:torch\\.)?(?<dtype>\\w+)\\)"
         u"istoolargetofitinthebucket\\.?(?:Pleaseincrease(?<key>[\\w.]+)\\((?<mib>\\d+)MB\\))?"_s);
     return re;
 }

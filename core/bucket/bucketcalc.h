@@ -17,10 +17,13 @@
 
 namespace vna::bucket {
 
-enum class Backend { Fsdp, Megatron }; // the actor's training backend
+using Backend = verl::Backend; // the actor's training backend (actor_rollout_ref.actor.strategy)
+using Worker = verl::Worker;   // the worker that runs the actor
 
-QString backendName(Backend backend);
+QString backendName(Backend backend); // "fsdp", "fsdp2", "megatron": verl's own words
 Result<Backend> parseBackend(const QString &text, const QString &where);
+QString workerName(Worker worker); // "legacy", "engine"
+Result<Worker> parseWorker(const QString &text, const QString &where);
 QString engineName(verl::Engine engine);
 Result<verl::Engine> parseEngine(const QString &text, const QString &where);
 // 1.0 … 2.0
@@ -32,6 +35,9 @@ inline constexpr double kDefaultMargin = 1.2;
 inline constexpr double kMinMargin = 1.0;
 inline constexpr double kMaxMargin = 2.0;
 inline constexpr int kDefaultTop = 10;
+// The most device memory one NPU has (npu-smi HBM total: Atlas A2 910B1–B3 and A3): no bucket can be
+// larger, and verl gathers every weight whole on one device before it sends it.
+inline constexpr quint64 kLargestHbmMiB = 65536;
 
 // Where the tensors came from.
 struct Source
@@ -44,19 +50,22 @@ struct Source
     QString keyNamed;                 // the key the message names
     int occurrences = 0;              // how often the message appeared
     Tied lmHeadTied = Tied::Unknown;
+    QString modelType; // config.json model_type, when known
     QStringList notes; // translated remarks from reading the source
 };
 
 struct Options
 {
-    std::optional<DType> dtype; // explicit: always wins
-    Backend backend = Backend::Fsdp;
+    std::optional<DType> dtype;     // explicit: always wins
+    std::optional<Backend> backend; // empty: verl's default for the version
+    std::optional<Worker> worker;   // empty: the worker verl runs the actor on by default
     double margin = kDefaultMargin;
     verl::Version version = verl::latestKnown();
     verl::Engine engine = verl::Engine::Naive;
     bool sharedMemory = false;        // NPU without IPC: verl falls back to shared memory
     std::optional<quint64> bucketMiB; // the bucket the user runs with now
     std::optional<quint64> hbmMiB;    // device memory per NPU
+    std::optional<quint64> shmMiB;    // the size of /dev/shm on the node (shared-memory fallback)
     int top = kDefaultTop;
 };
 
@@ -78,6 +87,11 @@ struct Report
     Source::Kind sourceKind = Source::Kind::TypedShape;
     Tensor largest;      // in the dtype it travels in
     QString dtypeReason; // why that dtype
+    QString dtypeSource; // the line of verl that decides it (tag:path:line), when verl decides it
+    Backend backend = Backend::Fsdp;
+    Worker worker = Worker::Legacy;
+    verl::Engine engine = verl::Engine::Naive; // the user's, or the one the message proves
+    bool sharedMemory = false;                 // the bucket is in /dev/shm, not device memory
     double largestMiB = 0;
     quint64 requiredMiB = 0; // exact minimum: ceil(bytes / MiB)
     quint64 recommendedMiB = 0;
@@ -86,10 +100,15 @@ struct Report
     quint64 currentBucketMiB = 0;
     BucketFrom bucketFrom = BucketFrom::Default;
     bool fitsCurrent = false;
-    bool assertionApplies = true; // this verl/engine can raise the assertion for oversized weights
+    bool assertionApplies = true;      // this verl/engine can raise the assertion for oversized weights
+    bool assertionFires = false;       // … and does: the tensor does not fit (a pasted message: it did)
+    bool noBucketHolds = false;        // the tensor is larger than the memory a bucket lives in
+    bool contradictory = false;        // a pasted message names a tensor that fits its own bucket
+    QString assertionSource;           // the line of verl that asserts (or not) on a weight larger than the bucket
+    std::optional<quint64> shmBuckets; // buckets /dev/shm holds, when its size is known (shared memory)
     QString configKey;
-    QString override;        // recommended
-    QString minimalOverride; // exact minimum
+    QString override;        // recommended; empty when the current bucket holds the tensor
+    QString minimalOverride; // exact minimum; empty likewise
     QList<Tensor> top;       // largest first, in the travelling dtype
     QList<Note> notes;
     QList<Step> steps; // the calculation, for people
@@ -100,6 +119,9 @@ struct Report
 };
 
 Result<Report> analyze(const Source &source, const Options &options);
+// Whether the report is a problem (exit code 1): the assertion fires, no bucket can hold the tensor,
+// or a pasted message contradicts itself.
+bool isProblem(const Report &report);
 QJsonObject toJson(const Report &report);
 
 // The smallest power of two ≥ mib (at least 1).

@@ -26,6 +26,8 @@ Result<Source> sourceFromPreset(const QString &id)
     source.tensors = preset->tensors(*parseDType(u"BF16"_s, {}));
     if (preset->config && preset->config->tieWordEmbeddings)
         source.lmHeadTied = *preset->config->tieWordEmbeddings ? Tied::Yes : Tied::No;
+    if (preset->config)
+        source.modelType = preset->config->modelType;
     if (!preset->note().isEmpty())
         source.notes << preset->note();
     source.notes << QCoreApplication::translate("Bucket", "Preset %1: %2").arg(preset->id, preset->source);
@@ -81,6 +83,8 @@ Source sourceFromModel(const ModelInspection &inspection)
     source.label = inspection.folder;
     source.tensors = inspection.tensors;
     source.lmHeadTied = inspection.lmHeadTied;
+    if (inspection.config)
+        source.modelType = inspection.config->modelType;
     source.notes = inspection.notes;
     source.notes << QCoreApplication::translate("Bucket", "Read %n file(s), %1 bytes in all: headers only.", nullptr,
                                                 inspection.files)

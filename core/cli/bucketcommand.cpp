@@ -62,6 +62,17 @@ void printReport(const bucket::Report &report, QTextStream &out)
     out << u'\n' << BucketCommand::tr("Notes:") << u'\n';
     for (const bucket::Note &note : report.notes)
         out << u"  ["_s << levelWord(note.level) << u"] "_s << note.text << u'\n';
+    if (report.override.isEmpty()) {
+        out << u'\n'
+            << (report.noBucketHolds ? BucketCommand::tr("No override: no bucket can hold this tensor.")
+                    : report.contradictory
+                    ? BucketCommand::tr("No override: the message contradicts itself (see the notes).")
+                    : BucketCommand::tr("No override needed: keep %1=%2.")
+                          .arg(report.configKey)
+                          .arg(report.currentBucketMiB))
+            << u'\n';
+        return;
+    }
     out << u'\n' << BucketCommand::tr("Exact minimum (no margin):") << u' ' << report.minimalOverride << u'\n';
     out << BucketCommand::tr("Recommended override:") << u'\n' << report.override << u'\n';
 }
@@ -83,8 +94,10 @@ void BucketCommand::configure(QCommandLineParser &parser) const
     parser.setApplicationDescription(
         tr("Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, "
            "the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the "
-           "Hydra override that fixes the assertion on the last line.\n"
-           "Exit code 0 when the current bucket fits the largest tensor, 1 when it does not."));
+           "Hydra override that fixes the assertion on the last line. What travels, and whether the assertion can "
+           "fire, follow verl's source for the version, backend, worker and checkpoint engine.\n"
+           "Exit code 0 when nothing needs to change, 1 when the assertion fires (or no bucket can hold the tensor, "
+           "or a pasted message contradicts itself)."));
     parser.addOptions({
         {u"preset"_s, tr("A named model or FAQ row (see --list-presets)."), tr("name")},
         {u"shape"_s, tr("Shape of the largest tensor, e.g. 151936,4096 or \"torch.Size([151936, 4096])\"."),
@@ -94,8 +107,14 @@ void BucketCommand::configure(QCommandLineParser &parser) const
         {u"model"_s, tr("A local model folder, .safetensors file or config.json; only headers are read."), tr("dir")},
         {u"dtype"_s, tr("Data type the weights travel in; overrides what the backend sends (float32, bf16, …)."),
          tr("type")},
-        {u"backend"_s, tr("Actor backend: fsdp sends float32, megatron sends bfloat16."), u"fsdp|megatron"_s,
-         u"fsdp"_s},
+        {u"backend"_s,
+         tr("actor_rollout_ref.actor.strategy: fsdp (FSDP1), fsdp2 or megatron (default: verl's default for the "
+            "version, fsdp)."),
+         u"fsdp|fsdp2|megatron"_s},
+        {u"worker"_s,
+         tr("The worker that runs the actor: legacy, or engine (verl 0.7 with "
+            "trainer.use_legacy_worker_impl=disable; the only one from 0.8). Default: verl's for the version."),
+         u"legacy|engine"_s},
         {u"margin"_s, tr("Safety factor before rounding up to a power of two, 1.0 to 2.0."), tr("factor"), u"1.2"_s},
         {u"verl-version"_s, tr("Your verl version; decides the config key and the notes."), u"X.Y.Z"_s,
          verl::latestKnown().toString()},
@@ -105,6 +124,8 @@ void BucketCommand::configure(QCommandLineParser &parser) const
         {u"bucket"_s, tr("The bucket you run with now, in MiB (default: from the message, else verl's default)."),
          tr("MiB")},
         {u"hbm"_s, tr("Device memory per NPU in MiB (npu-smi HBM total), to check the buffers fit."), tr("MiB")},
+        {u"shm"_s, tr("Size of /dev/shm on the node in MiB (df -m /dev/shm), to check the buckets fit with --no-ipc."),
+         tr("MiB")},
         {u"top"_s, tr("How many of the largest tensors to list."), tr("N"), QString::number(bucket::kDefaultTop)},
         {u"json"_s, tr("Print one JSON object instead of text.")},
         {u"list-presets"_s, tr("List the presets and where their numbers come from.")},
@@ -144,25 +165,33 @@ ExitCode BucketCommand::run(const QCommandLineParser &parser, Context &ctx)
             return fail(dtype.error());
         options.dtype = *dtype;
     }
-    const auto backend = bucket::parseBackend(parser.value(u"backend"_s), u"--backend"_s);
+    if (parser.isSet(u"backend"_s)) {
+        const auto backend = bucket::parseBackend(parser.value(u"backend"_s), u"--backend"_s);
+        if (!backend)
+            return fail(backend.error());
+        options.backend = *backend;
+    }
+    if (parser.isSet(u"worker"_s)) {
+        const auto worker = bucket::parseWorker(parser.value(u"worker"_s), u"--worker"_s);
+        if (!worker)
+            return fail(worker.error());
+        options.worker = *worker;
+    }
     const auto margin = bucket::parseMargin(parser.value(u"margin"_s), u"--margin"_s);
     const auto version = verl::Version::parse(parser.value(u"verl-version"_s), u"--verl-version"_s);
     const auto engine = bucket::parseEngine(parser.value(u"engine"_s), u"--engine"_s);
-    if (!backend)
-        return fail(backend.error());
     if (!margin)
         return fail(margin.error());
     if (!version)
         return fail(version.error());
     if (!engine)
         return fail(engine.error());
-    options.backend = *backend;
     options.margin = *margin;
     options.version = *version;
     options.engine = *engine;
     options.sharedMemory = parser.isSet(u"no-ipc"_s);
-    for (const auto &[option, target] :
-         {std::pair{u"bucket"_s, &options.bucketMiB}, std::pair{u"hbm"_s, &options.hbmMiB}}) {
+    for (const auto &[option, target] : {std::pair{u"bucket"_s, &options.bucketMiB},
+                                         std::pair{u"hbm"_s, &options.hbmMiB}, std::pair{u"shm"_s, &options.shmMiB}}) {
         if (!parser.isSet(option))
             continue;
         const auto value = bucket::parseMiB(parser.value(option), u"--"_s + option);
@@ -206,7 +235,7 @@ ExitCode BucketCommand::run(const QCommandLineParser &parser, Context &ctx)
         ctx.out << QString::fromUtf8(QJsonDocument(bucket::toJson(*report)).toJson(QJsonDocument::Indented));
     else
         printReport(*report, ctx.out);
-    return report->fitsCurrent ? ExitCode::Ok : ExitCode::Problems;
+    return bucket::isProblem(*report) ? ExitCode::Problems : ExitCode::Ok;
 }
 
 } // namespace vna::cli

@@ -70,6 +70,16 @@ void TestAssertionParser::variants_data()
     QTest::addRow("dtype without torch.")
         << u"Weight a.b(torch.Size([8, 8]), bfloat16) is too large to fit in the bucket."_s << u"a.b"_s << Shape{8, 8}
         << u"BF16"_s << 0ULL << qsizetype(1);
+    // The FAQ's Q3 pasted whole (verl v0.9.0 docs/ascend_tutorial/faq/faq.rst:80-89): its heading also says
+    // "Weight ... is too large to fit in the bucket", which must not run into the tensor's name.
+    QTest::addRow("FAQ section pasted whole")
+        << u"### Q3： \"AssertionError: Weight ... is too large to fit in the "
+           u"bucket\"\n\n**问题现象**：在分布式训练权重同步"
+           u"时，出现如下错误：\n\n.. code-block:: text\n\n   AssertionError: Weight "
+           u"model.embed_tokens.weight(torch.Size(["
+           u"151936, 4096]), torch.float32) is too large to fit in the bucket.\n   Please increase "
+           u"rollout.update_weights_bucket_megabytes(2048 MB).\n"_s
+        << u"model.embed_tokens.weight"_s << Shape{151936, 4096} << u"F32"_s << 2048ULL << qsizetype(7);
     QTest::addRow("buried in a log") << u"step 1\nstep 2\nINFO ok\nE AssertionError: Weight model.embed_tokens.weight("
                                         u"torch.Size([151936, 4096]), torch.float32) is too large to fit in the "
                                         u"bucket.\nstep 5"_s

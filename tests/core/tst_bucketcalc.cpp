@@ -52,6 +52,15 @@ private Q_SLOTS:
     void travellingDtype();
     void currentBucket();
     void notes();
+    void verlSource_data();
+    void verlSource();
+    void neverShrinks_data();
+    void neverShrinks();
+    void pastedMessageIsAFact();
+    void sharedMemory();
+    void noBucketHoldsIt();
+    void digitsShowWhy();
+    void moeExpertsPerExpert();
     void json();
     void powerOfTwo_data();
     void powerOfTwo();
@@ -78,9 +87,11 @@ void TestBucketCalc::faqTable()
     QFETCH(qulonglong, recommended);
     const auto source = sourceFromPreset(preset);
     QVERIFY(source.ok());
-    const auto report = analyze(*source, Options());
+    // The FAQ's setting: verl 0.7.1 (the first with the assertion), its default legacy FSDP worker.
+    const auto report = analyze(*source, version(u"0.7.1"_s));
     QVERIFY(report.ok());
     QCOMPARE(report->largest.dtype.safetensors, u"F32"_s);
+    QCOMPARE(report->assertionFires, true);
     QCOMPARE(report->requiredMiB, required);
     QCOMPARE(report->recommendedMiB, recommended);
     QCOMPARE(report->override, kNewKey + u'=' + QString::number(recommended));
@@ -128,9 +139,14 @@ void TestBucketCalc::boundary()
     QFETCH(QString, dtype);
     QFETCH(bool, fits);
     QFETCH(qulonglong, required);
-    const auto report = analyze(shapeSource(shape, dtype), version(u"0.8.0"_s));
+    Options options = version(u"0.8.0"_s);
+    options.dtype = *parseDType(dtype, u"x"_s);
+    const auto report = analyze(shapeSource(shape, dtype), options);
     QVERIFY(report.ok());
     QCOMPARE(report->currentBucketMiB, 2048ULL);
+    // Nothing to change when it fits; never a bucket smaller than the one in force.
+    QCOMPARE(report->override.isEmpty(), fits);
+    QVERIFY(report->recommendedMiB >= report->currentBucketMiB);
     QCOMPARE(report->fitsCurrent, fits);
     QCOMPARE(report->requiredMiB, required);
     // The exact minimum always fits: required × MiB ≥ bytes.
@@ -152,6 +168,7 @@ void TestBucketCalc::margin()
     QFETCH(qulonglong, recommended);
     Options options;
     options.margin = margin;
+    options.bucketMiB = 1024; // the 2048 MiB tensor does not fit
     const auto report = analyze(shapeSource(u"1048576,512"_s, u"F32"_s), options);
     QVERIFY(report.ok());
     QCOMPARE(report->recommendedMiB, recommended);
@@ -166,13 +183,14 @@ void TestBucketCalc::keyByVersion_data()
     QTest::addColumn<QString>("key");
     QTest::addColumn<qulonglong>("defaultBucket");
     QTest::addColumn<bool>("asserts"); // naive engine, IPC available
-    QTest::addRow("0.5.0") << u"0.5.0"_s << kOldKey << 512ULL << false;
-    QTest::addRow("0.7.0") << u"v0.7.0"_s << kOldKey << 512ULL << false;
-    QTest::addRow("0.7.1") << u"0.7.1"_s << kNewKey << 2048ULL << true;
-    QTest::addRow("0.7.1 pre-release") << u"0.7.1rc1"_s << kNewKey << 2048ULL << true;
-    QTest::addRow("0.8.0") << u"0.8.0"_s << kNewKey << 2048ULL << false;
-    QTest::addRow("0.9.0") << u"0.9"_s << kNewKey << 2048ULL << false;
-    QTest::addRow("future") << u"1.2.3"_s << kNewKey << 2048ULL << false;
+    QTest::addColumn<bool>("fits");    // the 7B embedding as verl's default worker sends it
+    QTest::addRow("0.5.0") << u"0.5.0"_s << kOldKey << 512ULL << false << false;
+    QTest::addRow("0.7.0") << u"v0.7.0"_s << kOldKey << 512ULL << false << false;
+    QTest::addRow("0.7.1") << u"0.7.1"_s << kNewKey << 2048ULL << true << false;
+    QTest::addRow("0.7.1 pre-release") << u"0.7.1rc1"_s << kNewKey << 2048ULL << true << false;
+    QTest::addRow("0.8.0: bf16 fits") << u"0.8.0"_s << kNewKey << 2048ULL << false << true;
+    QTest::addRow("0.9.0") << u"0.9"_s << kNewKey << 2048ULL << false << false;
+    QTest::addRow("future") << u"1.2.3"_s << kNewKey << 2048ULL << false << false;
 }
 
 void TestBucketCalc::keyByVersion()
@@ -181,12 +199,15 @@ void TestBucketCalc::keyByVersion()
     QFETCH(QString, key);
     QFETCH(qulonglong, defaultBucket);
     QFETCH(bool, asserts);
+    QFETCH(bool, fits);
     const auto report = analyze(*sourceFromPreset(u"7B"_s), ::version(version));
     QVERIFY(report.ok());
     QCOMPARE(report->configKey, key);
     QCOMPARE(report->currentBucketMiB, defaultBucket);
-    QVERIFY(report->override.startsWith(key + u'='));
+    QCOMPARE(report->fitsCurrent, fits);
+    QCOMPARE(report->override, fits ? QString() : key + u"=4096"_s);
     QCOMPARE(report->assertionApplies, asserts);
+    QCOMPARE(isProblem(*report), asserts && !fits);
 }
 
 void TestBucketCalc::travellingDtype_data()
@@ -252,45 +273,345 @@ void TestBucketCalc::currentBucket()
 
 void TestBucketCalc::notes()
 {
-    const Source message = sourceFromMessages(
+    const Source vllm = sourceFromMessages(*parseAssertions(
+        u"Weight w(torch.Size([151936, 4096]), torch.float32) is too large to fit in the bucket.Please increase "
+        u"rollout.update_weights_bucket_megabytes(2048 MB)."_s));
+    const Source engine = sourceFromMessages(
         *parseAssertions(u"Weight w(torch.Size([151936, 4096]), torch.float32) is too large to fit in the bucket."_s));
 
     // 0.7.1: the assertion fires and the message names a key that no longer works.
-    auto report = analyze(message, version(u"0.7.1"_s));
+    auto report = analyze(vllm, version(u"0.7.1"_s));
     QVERIFY(hasNote(*report, Note::Level::Error, u"too large to fit in the bucket"_s));
     QVERIFY(hasNote(*report, Note::Level::Info, u"since verl 0.7.1 that setting lives at " + kNewKey));
+    QCOMPARE(report->notes.constFirst().level, Note::Level::Error); // the verdict first
 
-    // 0.8.0 naive: fine with IPC, still failing on the shared-memory fallback.
-    report = analyze(message, version(u"0.8.0"_s));
-    QVERIFY(!hasNote(*report, Note::Level::Error, u"too large to fit"_s));
+    // 0.8.0 naive: fine with IPC, still failing on the shared-memory fallback; the vLLM message on 0.8.0
+    // proves the fallback.
+    const Source big = *sourceFromPreset(u"72B"_s);
+    report = analyze(big, version(u"0.8.0"_s));
+    QVERIFY(!report->assertionFires);
     QVERIFY(hasNote(*report, Note::Level::Info, u"25.3.rc1"_s));
     Options shm = version(u"0.8.0"_s);
     shm.sharedMemory = true;
-    report = analyze(message, shm);
-    QVERIFY(hasNote(*report, Note::Level::Error, u"too large to fit"_s));
+    report = analyze(big, shm);
+    QVERIFY(report->assertionFires);
     QVERIFY(hasNote(*report, Note::Level::Warning, u"8.3.RC1"_s));
+    report = analyze(vllm, version(u"0.8.0"_s));
+    QCOMPARE(report->sharedMemory, true);
+    QCOMPARE(report->engine, vna::verl::Engine::Naive);
+    QVERIFY(hasNote(*report, Note::Level::Warning, u"raises this only in its shared-memory fallback"_s));
 
-    // HCCL on 0.8 still asserts and holds two buffers; 0.9 splits.
+    // The checkpoint engines' message has no "Please increase": on NPUs, HCCL, two buffers.
     Options hccl = version(u"0.8.0"_s);
-    hccl.engine = vna::verl::Engine::Hccl;
     hccl.hbmMiB = 32768;
-    report = analyze(message, hccl);
-    QVERIFY(report->assertionApplies);
+    report = analyze(engine, hccl);
+    QCOMPARE(report->engine, vna::verl::Engine::Hccl);
+    QVERIFY(report->assertionFires);
     QCOMPARE(report->buffers, 2);
     QCOMPARE(report->deviceMiB, 8192ULL);
     QVERIFY(hasNote(*report, Note::Level::Warning, u"25%"_s));
+    QVERIFY(!hasNote(*report, Note::Level::Info, u"that setting lives at"_s)); // it names no key
+    // 0.9.0's HCCL engine splits: a pasted message still fired, and is said to come from elsewhere.
     hccl.version = *vna::verl::Version::parse(u"0.9.0"_s, u"x"_s);
-    QCOMPARE(analyze(message, hccl)->assertionApplies, false);
+    report = analyze(engine, hccl);
+    QVERIFY(report->assertionFires);
+    QVERIFY(hasNote(*report, Note::Level::Warning, u"does not raise this message"_s));
+    hccl.engine = vna::verl::Engine::Hccl;
+    QCOMPARE(analyze(big, hccl)->assertionApplies, false);
 
     // Buffers larger than the device.
     hccl.hbmMiB = 4096;
-    QVERIFY(hasNote(*analyze(message, hccl), Note::Level::Error, u"do not fit in 4096 MiB"_s));
+    hccl.version = *vna::verl::Version::parse(u"0.8.0"_s, u"x"_s);
+    QVERIFY(hasNote(*analyze(engine, hccl), Note::Level::Error, u"do not fit in 4096 MiB"_s));
 
-    // Before 0.7.1 there is no assertion at all.
-    QVERIFY(hasNote(*analyze(message, version(u"0.6.0"_s)), Note::Level::Warning, u"0.7.1 or newer"_s));
+    // Before 0.7.1 there is no assertion at all: the message proves a newer verl.
+    QVERIFY(hasNote(*analyze(vllm, version(u"0.6.0"_s)), Note::Level::Warning, u"0.7.1 or newer"_s));
 
     // The FAQ's arithmetic slip is pointed out on its 7B row.
     QVERIFY(hasNote(*analyze(*sourceFromPreset(u"7B"_s), Options()), Note::Level::Info, u"2,489,319,424"_s));
+}
+
+void TestBucketCalc::verlSource_data()
+{
+    // Every row from verl's source at the tag (resources/data/verl-facts.json, written by
+    // scripts/verl-facts/extract.py); the 72B embedding exceeds every default bucket in fp32 and bf16.
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("backend"); // empty: verl's default (fsdp)
+    QTest::addColumn<QString>("worker");  // empty: verl's default for the version
+    QTest::addColumn<QString>("engine");
+    QTest::addColumn<bool>("shm");
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<bool>("fires");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<qulonglong>("defaultBucket");
+    QTest::addColumn<QString>("dtypeSource");
+    QTest::addColumn<QString>("assertionSource");
+    QTest::addRow("0.5.0 fsdp") << u"0.5.0"_s << QString() << QString() << u"naive"_s << false << u"F32"_s << false
+                                << kOldKey << 512ULL << u"v0.5.0:verl/workers/sharding_manager/fsdp_vllm.py:336"_s
+                                << QString();
+    QTest::addRow("0.5.0 fsdp2 asks engine: legacy")
+        << u"0.5.0"_s << u"fsdp2"_s << u"engine"_s << u"naive"_s << false << u"F32"_s << false << kOldKey << 512ULL
+        << u"v0.5.0:verl/workers/sharding_manager/fsdp_vllm.py:336"_s << QString();
+    QTest::addRow("0.5.0 megatron") << u"0.5.0"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s
+                                    << false << kOldKey << 512ULL << u"v0.5.0:verl/workers/megatron_workers.py:404"_s
+                                    << QString();
+    QTest::addRow("0.6.0 fsdp") << u"0.6.0"_s << u"fsdp"_s << QString() << u"naive"_s << false << u"F32"_s << false
+                                << kOldKey << 512ULL << u"v0.6.0:verl/workers/fsdp_workers.py:690"_s << QString();
+    QTest::addRow("0.6.1 fsdp") << u"0.6.1"_s << u"fsdp"_s << QString() << u"naive"_s << false << u"F32"_s << false
+                                << kOldKey << 512ULL << u"v0.6.1:verl/workers/fsdp_workers.py:705"_s << QString();
+    QTest::addRow("0.6.1 megatron") << u"0.6.1"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s
+                                    << false << kOldKey << 512ULL << u"v0.6.1:verl/workers/megatron_workers.py:473"_s
+                                    << QString();
+    QTest::addRow("0.7.0 fsdp legacy") << u"0.7.0"_s << QString() << QString() << u"naive"_s << false << u"F32"_s
+                                       << false << kOldKey << 512ULL << u"v0.7.0:verl/workers/fsdp_workers.py:730"_s
+                                       << QString();
+    QTest::addRow("0.7.0 fsdp engine") << u"0.7.0"_s << u"fsdp"_s << u"engine"_s << u"naive"_s << false << u"F32"_s
+                                       << false << kOldKey << 512ULL
+                                       << u"v0.7.0:verl/workers/engine/fsdp/transformer_impl.py:670"_s << QString();
+    QTest::addRow("0.7.0 megatron") << u"0.7.0"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s
+                                    << false << kOldKey << 512ULL << u"v0.7.0:verl/workers/megatron_workers.py:565"_s
+                                    << QString();
+    QTest::addRow("0.7.1 fsdp legacy naive")
+        << u"0.7.1"_s << QString() << QString() << u"naive"_s << false << u"F32"_s << true << kNewKey << 2048ULL
+        << u"v0.7.1:verl/workers/fsdp_workers.py:809"_s
+        << u"v0.7.1:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:136"_s;
+    QTest::addRow("0.7.1 fsdp2 engine naive")
+        << u"0.7.1"_s << u"fsdp2"_s << u"engine"_s << u"naive"_s << false << u"BF16"_s << true << kNewKey << 2048ULL
+        << u"v0.7.1:verl/workers/engine/fsdp/transformer_impl.py:770"_s
+        << u"v0.7.1:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:136"_s;
+    QTest::addRow("0.7.1 fsdp legacy hccl")
+        << u"0.7.1"_s << u"fsdp"_s << u"legacy"_s << u"hccl"_s << false << u"F32"_s << true << kNewKey << 2048ULL
+        << u"v0.7.1:verl/workers/fsdp_workers.py:809"_s
+        << u"v0.7.1:verl/checkpoint_engine/hccl_checkpoint_engine.py:274"_s;
+    QTest::addRow("0.7.1 fsdp nccl") << u"0.7.1"_s << u"fsdp"_s << QString() << u"nccl"_s << false << u"F32"_s << true
+                                     << kNewKey << 2048ULL << u"v0.7.1:verl/workers/fsdp_workers.py:809"_s
+                                     << u"v0.7.1:verl/checkpoint_engine/nccl_checkpoint_engine.py:268"_s;
+    QTest::addRow("0.7.1 megatron naive")
+        << u"0.7.1"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s << true << kNewKey << 2048ULL
+        << u"v0.7.1:verl/workers/megatron_workers.py:579"_s
+        << u"v0.7.1:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:136"_s;
+    QTest::addRow("0.8.0 fsdp naive") << u"0.8.0"_s << QString() << QString() << u"naive"_s << false << u"BF16"_s
+                                      << false << kNewKey << 2048ULL
+                                      << u"v0.8.0:verl/workers/engine/fsdp/transformer_impl.py:841"_s
+                                      << u"v0.8.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.8.0 fsdp asks legacy: engine")
+        << u"0.8.0"_s << u"fsdp"_s << u"legacy"_s << u"naive"_s << false << u"BF16"_s << false << kNewKey << 2048ULL
+        << u"v0.8.0:verl/workers/engine/fsdp/transformer_impl.py:841"_s
+        << u"v0.8.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.8.0 fsdp2 naive shm")
+        << u"0.8.0"_s << u"fsdp2"_s << QString() << u"naive"_s << true << u"BF16"_s << true << kNewKey << 2048ULL
+        << u"v0.8.0:verl/workers/engine/fsdp/transformer_impl.py:841"_s
+        << u"v0.8.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.8.0 fsdp hccl") << u"0.8.0"_s << u"fsdp"_s << QString() << u"hccl"_s << false << u"BF16"_s << true
+                                     << kNewKey << 2048ULL
+                                     << u"v0.8.0:verl/workers/engine/fsdp/transformer_impl.py:841"_s
+                                     << u"v0.8.0:verl/checkpoint_engine/hccl_checkpoint_engine.py:278"_s;
+    QTest::addRow("0.8.0 fsdp nccl") << u"0.8.0"_s << u"fsdp"_s << QString() << u"nccl"_s << false << u"BF16"_s << false
+                                     << kNewKey << 2048ULL
+                                     << u"v0.8.0:verl/workers/engine/fsdp/transformer_impl.py:841"_s
+                                     << u"v0.8.0:verl/checkpoint_engine/nccl_checkpoint_engine.py:254"_s;
+    QTest::addRow("0.8.0 megatron") << u"0.8.0"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s
+                                    << false << kNewKey << 2048ULL
+                                    << u"v0.8.0:verl/workers/engine/megatron/transformer_impl.py:172"_s
+                                    << u"v0.8.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.9.0 fsdp naive") << u"0.9.0"_s << QString() << QString() << u"naive"_s << false << u"F32"_s
+                                      << false << kNewKey << 2048ULL
+                                      << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+                                      << u"v0.9.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.9.0 fsdp2 naive shm")
+        << u"0.9.0"_s << u"fsdp2"_s << QString() << u"naive"_s << true << u"F32"_s << true << kNewKey << 2048ULL
+        << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+        << u"v0.9.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.9.0 fsdp hccl") << u"0.9.0"_s << u"fsdp"_s << QString() << u"hccl"_s << false << u"F32"_s << false
+                                     << kNewKey << 2048ULL
+                                     << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+                                     << u"v0.9.0:verl/checkpoint_engine/hccl_checkpoint_engine.py:264"_s;
+    QTest::addRow("0.9.0 fsdp nccl") << u"0.9.0"_s << u"fsdp"_s << QString() << u"nccl"_s << false << u"F32"_s << false
+                                     << kNewKey << 2048ULL
+                                     << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+                                     << u"v0.9.0:verl/checkpoint_engine/nccl_checkpoint_engine.py:256"_s;
+    QTest::addRow("0.9.0 megatron") << u"0.9.0"_s << u"megatron"_s << QString() << u"naive"_s << false << u"BF16"_s
+                                    << false << kNewKey << 2048ULL
+                                    << u"v0.9.0:verl/workers/engine/megatron/transformer_impl.py:293"_s
+                                    << u"v0.9.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.7.0.dev: 0.6.1 or 0.7.0")
+        << u"0.7.0.dev"_s << QString() << QString() << u"naive"_s << false << u"F32"_s << false << kOldKey << 512ULL
+        << u"v0.7.0:verl/workers/fsdp_workers.py:730"_s << QString();
+    QTest::addRow("0.8.0.dev: 0.7.1 or 0.8.0")
+        << u"0.8.0.dev"_s << QString() << QString() << u"naive"_s << false << u"F32"_s << true << kNewKey << 2048ULL
+        << u"v0.7.1:verl/workers/fsdp_workers.py:809"_s
+        << u"v0.7.1:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:136"_s;
+    QTest::addRow("0.8.0.dev hccl") << u"0.8.0.dev"_s << u"fsdp2"_s << QString() << u"hccl"_s << false << u"F32"_s
+                                    << true << kNewKey << 2048ULL << u"v0.7.1:verl/workers/fsdp_workers.py:809"_s
+                                    << u"v0.7.1:verl/checkpoint_engine/hccl_checkpoint_engine.py:274"_s;
+    QTest::addRow("0.9.0.dev: 0.8.0 or 0.9.0")
+        << u"0.9.0.dev"_s << QString() << QString() << u"naive"_s << false << u"F32"_s << false << kNewKey << 2048ULL
+        << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+        << u"v0.9.0:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:137"_s;
+    QTest::addRow("0.9.0.dev hccl") << u"0.9.0.dev"_s << QString() << QString() << u"hccl"_s << false << u"F32"_s
+                                    << true << kNewKey << 2048ULL
+                                    << u"v0.9.0:verl/workers/engine/fsdp/transformer_impl.py:1004"_s
+                                    << u"v0.8.0:verl/checkpoint_engine/hccl_checkpoint_engine.py:278"_s;
+}
+
+void TestBucketCalc::verlSource()
+{
+    QFETCH(QString, version);
+    QFETCH(QString, backend);
+    QFETCH(QString, worker);
+    QFETCH(QString, engine);
+    QFETCH(bool, shm);
+    QFETCH(QString, dtype);
+    QFETCH(bool, fires);
+    QFETCH(QString, key);
+    QFETCH(qulonglong, defaultBucket);
+    QFETCH(QString, dtypeSource);
+    QFETCH(QString, assertionSource);
+    Options options = ::version(version);
+    if (!backend.isEmpty())
+        options.backend = *parseBackend(backend, u"x"_s);
+    if (!worker.isEmpty())
+        options.worker = *parseWorker(worker, u"x"_s);
+    options.engine = *parseEngine(engine, u"x"_s);
+    options.sharedMemory = shm;
+    const auto report = analyze(*sourceFromPreset(u"72B"_s), options);
+    QVERIFY(report.ok());
+    QCOMPARE(report->largest.dtype.safetensors, dtype);
+    QCOMPARE(report->dtypeSource, dtypeSource);
+    QCOMPARE(report->assertionFires, fires);
+    QCOMPARE(report->assertionSource, assertionSource);
+    QCOMPARE(report->configKey, key);
+    QCOMPARE(report->currentBucketMiB, defaultBucket);
+    QCOMPARE(isProblem(*report), fires);
+    QVERIFY(!report->override.isEmpty()); // too large everywhere: the fix is always offered
+}
+
+void TestBucketCalc::neverShrinks_data()
+{
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<qulonglong>("bucket"); // 0: verl's default
+    QTest::addColumn<qulonglong>("recommended");
+    QTest::addColumn<bool>("problem");
+    QTest::addRow("tiny, 0.8.0") << u"1000,1000"_s << u"0.8.0"_s << 0ULL << 2048ULL << false;
+    QTest::addRow("empty tensor") << u"0,4096"_s << u"0.9.0"_s << 0ULL << 2048ULL << false;
+    QTest::addRow("7B in bf16 fits 0.8.0") << u"151936,4096"_s << u"0.8.0"_s << 0ULL << 2048ULL << false;
+    QTest::addRow("fits a large bucket") << u"151936,4096"_s << u"0.7.1"_s << 16384ULL << 16384ULL << false;
+    QTest::addRow("grows from 512") << u"151936,4096"_s << u"0.6.1"_s << 0ULL << 4096ULL << false;
+    QTest::addRow("grows, asserts") << u"151936,4096"_s << u"0.7.1"_s << 0ULL << 4096ULL << true;
+}
+
+void TestBucketCalc::neverShrinks()
+{
+    QFETCH(QString, shape);
+    QFETCH(QString, version);
+    QFETCH(qulonglong, bucket);
+    QFETCH(qulonglong, recommended);
+    QFETCH(bool, problem);
+    Options options = ::version(version);
+    if (bucket)
+        options.bucketMiB = bucket;
+    const auto report = analyze(shapeSource(shape), options);
+    QVERIFY(report.ok());
+    QCOMPARE(report->recommendedMiB, recommended);
+    QVERIFY(report->recommendedMiB >= report->currentBucketMiB);
+    QCOMPARE(report->override.isEmpty(), report->fitsCurrent);
+    QCOMPARE(isProblem(*report), problem);
+    if (report->fitsCurrent)
+        QVERIFY(hasNote(*report, Note::Level::Info, u"no override is needed"_s));
+}
+
+void TestBucketCalc::pastedMessageIsAFact()
+{
+    // verl 0.8.0 sends large weights directly on the IPC path; a pasted vLLM message still fired.
+    const Source vllm = sourceFromMessages(*parseAssertions(
+        u"Weight model.embed_tokens.weight(torch.Size([151936, 4096]), torch.float32) is too large to fit in the "
+        u"bucket.Please increase rollout.update_weights_bucket_megabytes(2048 MB)."_s));
+    auto report = analyze(vllm, version(u"0.8.0"_s));
+    QCOMPARE(report->assertionApplies, true);
+    QCOMPARE(report->assertionFires, true);
+    QVERIFY(!hasNote(*report, Note::Level::Info, u"instead of failing"_s));
+    QVERIFY(!hasNote(*report, Note::Level::Info, u"it fits"_s));
+    QCOMPARE(report->override, kNewKey + u"=4096"_s);
+
+    // A 4 MiB tensor "too large" for a 2048 MB bucket: the message contradicts itself.
+    const Source odd = sourceFromMessages(
+        *parseAssertions(u"Weight lm_head.weight(torch.Size([1024, 1024]), torch.float32) is too large to fit in "
+                         u"the bucket.Please increase rollout.update_weights_bucket_megabytes(2048 MB)."_s));
+    report = analyze(odd, version(u"0.7.1"_s));
+    QCOMPARE(report->contradictory, true);
+    QCOMPARE(isProblem(*report), true);
+    QVERIFY(report->override.isEmpty());
+    QVERIFY(hasNote(*report, Note::Level::Warning, u"contradicts itself"_s));
+}
+
+void TestBucketCalc::sharedMemory()
+{
+    Options options = version(u"0.8.0"_s);
+    options.sharedMemory = true;
+    options.shmMiB = 64; // Docker's default
+    auto report = analyze(*sourceFromPreset(u"7B"_s), options);
+    QCOMPARE(report->sharedMemory, true);
+    QCOMPARE(report->deviceMiB, 0ULL); // host memory, not HBM
+    QVERIFY(hasNote(*report, Note::Level::Error, u"/dev/shm (64 MiB) holds 0 bucket(s) of 2048 MiB"_s));
+    QVERIFY(std::any_of(report->steps.cbegin(), report->steps.cend(),
+                        [](const Step &s) { return s.value.contains(u"/dev/shm"_s); }));
+    options.shmMiB = 8192;
+    report = analyze(*sourceFromPreset(u"7B"_s), options);
+    QVERIFY(hasNote(*report, Note::Level::Warning, u"holds 4 bucket(s)"_s));
+    QCOMPARE(isProblem(*report), false);
+    options.shmMiB = 1024; // smaller than the tensor itself: raise /dev/shm, not a shape problem
+    report = analyze(*sourceFromPreset(u"72B"_s), options);
+    QCOMPARE(report->noBucketHolds, false);
+    QCOMPARE(report->shmBuckets, std::optional<quint64>(0));
+    QCOMPARE(isProblem(*report), true);
+}
+
+void TestBucketCalc::noBucketHoldsIt()
+{
+    const auto report = analyze(shapeSource(u"100000000,100000"_s), Options());
+    QCOMPARE(report->noBucketHolds, true);
+    QVERIFY(report->override.isEmpty());
+    QCOMPARE(isProblem(*report), true);
+    QVERIFY(hasNote(*report, Note::Level::Error, u"No bucket can hold tensor"_s));
+    QVERIFY(std::none_of(report->steps.cbegin(), report->steps.cend(),
+                         [](const Step &s) { return s.label == u"Power of two"_s; }));
+    Options small;
+    small.hbmMiB = 32768;
+    QVERIFY(analyze(shapeSource(u"152064,65536"_s), small)->noBucketHolds); // 38016 MiB in fp32
+    QVERIFY(!analyze(shapeSource(u"152064,8192"_s), small)->noBucketHolds);
+}
+
+void TestBucketCalc::digitsShowWhy()
+{
+    // 268,436,480 × 4 B is 1024.0039 MiB: "1024.00 MiB > 1024 MiB" would not show why.
+    Options options;
+    options.bucketMiB = 1024;
+    options.dtype = *parseDType(u"F32"_s, u"x"_s);
+    const auto report = analyze(shapeSource(u"268436480"_s), options);
+    const auto current = std::find_if(report->steps.cbegin(), report->steps.cend(),
+                                      [](const Step &s) { return s.label == u"Current bucket"_s; });
+    QVERIFY(current != report->steps.cend());
+    QVERIFY2(current->value.startsWith(u"1024.004 MiB > 1024 MiB"_s), qPrintable(current->value));
+}
+
+void TestBucketCalc::moeExpertsPerExpert()
+{
+    // transformers packs MoE experts into 3-D tensors; verl 0.9 sends them one expert at a time.
+    auto packed = *makeTensor(u"model.layers.0.mlp.experts.gate_up_proj"_s, Shape{128, 3072, 4096},
+                              *parseDType(u"BF16"_s, u"x"_s));
+    Source source;
+    source.kind = Source::Kind::Model;
+    source.tensors = {packed};
+    auto report = analyze(source, version(u"0.9.0"_s));
+    QCOMPARE(report->largest.shape, (Shape{1536, 4096}));
+    QVERIFY(hasNote(*report, Note::Level::Info, u"one expert at a time"_s));
+    // 0.8.0 sends the packed tensor (bf16: 3 GiB).
+    report = analyze(source, version(u"0.8.0"_s));
+    QCOMPARE(report->largest.shape, (Shape{128, 3072, 4096}));
+    // gpt_oss keeps its packed tensors.
+    source.modelType = u"gpt_oss"_s;
+    QCOMPARE(analyze(source, version(u"0.9.0"_s))->largest.shape, (Shape{128, 3072, 4096}));
 }
 
 void TestBucketCalc::json()

@@ -219,16 +219,24 @@ void TestApp::bucketCommand_data()
 
     const QString key = u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes="_s;
     QTest::addRow("FAQ 7B does not fit the default")
-        << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s} << QByteArray() << 1 << key + u"4096"_s;
-    QTest::addRow("preset names ignore case")
-        << QStringList{u"bucket"_s, u"--preset"_s, u"qwen2.5-72b"_s, u"--backend"_s, u"megatron"_s} << QByteArray() << 1
+        << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--verl-version"_s, u"0.7.1"_s} << QByteArray() << 1
         << key + u"4096"_s;
+    // 0.9.0 sends the oversized weight on its own over IPC: nothing fails, the override is optional.
+    QTest::addRow("0.9.0 does not fail") << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s} << QByteArray() << 0
+                                         << key + u"4096"_s;
+    QTest::addRow("0.8.0 sends bf16: it fits")
+        << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--verl-version"_s, u"0.8.0"_s} << QByteArray() << 0
+        << u"No override needed: keep "_s + key + u"2048."_s;
+    QTest::addRow("preset names ignore case")
+        << QStringList{u"bucket"_s,   u"--preset"_s,       u"qwen2.5-72b"_s, u"--backend"_s,
+                       u"megatron"_s, u"--verl-version"_s, u"0.7.1"_s}
+        << QByteArray() << 1 << key + u"4096"_s;
     QTest::addRow("exactly the bucket fits")
         << QStringList{u"bucket"_s, u"--shape"_s, u"1048576x512"_s, u"--dtype"_s, u"fp32"_s, u"--margin"_s, u"1.0"_s}
-        << QByteArray() << 0 << key + u"2048"_s;
+        << QByteArray() << 0 << u"No override needed: keep "_s + key + u"2048."_s;
     QTest::addRow("old verl, old key") << QStringList{u"bucket"_s, u"--preset"_s, u"14B"_s, u"--verl-version"_s,
                                                       u"0.6.1"_s}
-                                       << QByteArray() << 1
+                                       << QByteArray() << 0 // no assertion before 0.7.1
                                        << u"actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096"_s;
     QTest::addRow("message on stdin")
         << QStringList{u"bucket"_s, u"--error-file"_s, u"-"_s}
@@ -240,7 +248,7 @@ void TestApp::bucketCommand_data()
         << QStringList{u"bucket"_s, u"--error"_s,
                        u"Weight w(torch.Size([10, 10]), torch.float32) is too large to fit in the bucket."_s,
                        u"--bucket"_s, u"1"_s}
-        << QByteArray() << 0 << key + u"1"_s;
+        << QByteArray() << 0 << u"No override needed: keep "_s + key + u"1."_s;
     QTest::addRow("bad shape names the character")
         << QStringList{u"bucket"_s, u"--shape"_s, u"151936,abc"_s} << QByteArray() << 2 << u"character 8"_s;
     QTest::addRow("two inputs") << QStringList{u"bucket"_s, u"--preset"_s, u"7B"_s, u"--shape"_s, u"1,2"_s}
@@ -277,7 +285,8 @@ void TestApp::bucketCommand()
 
 void TestApp::bucketJson()
 {
-    const Run result = run({u"bucket"_s, u"--preset"_s, u"72B"_s, u"--json"_s, u"--hbm"_s, u"65536"_s});
+    const Run result = run(
+        {u"bucket"_s, u"--preset"_s, u"72B"_s, u"--json"_s, u"--hbm"_s, u"65536"_s, u"--verl-version"_s, u"0.7.1"_s});
     QCOMPARE(result.code, 1);
     QJsonParseError error;
     const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8(), &error).object();
@@ -285,6 +294,8 @@ void TestApp::bucketJson()
     QCOMPARE(json.value(u"recommended_mib"_s).toInteger(), 8192);
     QCOMPARE(json.value(u"required_mib"_s).toInteger(), 4752);
     QCOMPARE(json.value(u"fits_current"_s).toBool(), false);
+    QCOMPARE(json.value(u"assertion_fires"_s).toBool(), true);
+    QCOMPARE(json.value(u"dtype_source"_s).toString(), u"v0.7.1:verl/workers/fsdp_workers.py:809"_s);
     QCOMPARE(json.value(u"largest"_s).toObject().value(u"shape"_s).toArray(), (QJsonArray{152064, 8192}));
     QCOMPARE(json.value(u"device_memory"_s).toObject().value(u"hbm_mib"_s).toInteger(), 65536);
 }
