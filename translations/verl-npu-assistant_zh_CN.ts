@@ -102,10 +102,6 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>已取消读取 %1。</translation>
     </message>
     <message>
-        <source>Unknown backend "%1" in %2: expected fsdp or megatron.</source>
-        <translation>%2 中的后端 "%1" 未知：应为 fsdp 或 megatron。</translation>
-    </message>
-    <message>
         <source>Unknown checkpoint engine "%1" in %2: expected naive, hccl or nccl.</source>
         <translation>%2 中的检查点引擎 "%1" 未知：应为 naive、hccl 或 nccl。</translation>
     </message>
@@ -218,24 +214,8 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 "Weight … is too large to fit in the bucket"。请使用下方的覆盖参数。</translation>
     </message>
     <message>
-        <source>verl %1 has no bucket assertion (it first appeared in 0.7.1); there the bucket only groups SGLang weight updates. If you saw the message, your verl is 0.7.1 or newer: choose that version.</source>
-        <translation>verl %1 没有这个 bucket 断言（它从 0.7.1 开始出现）；在该版本中 bucket 只用于 SGLang 的权重更新分组。如果你看到了这条报错，说明你的 verl 是 0.7.1 或更新版本：请选择对应版本。</translation>
-    </message>
-    <message>
         <source>The message says to increase %1, but since verl 0.7.1 that setting lives at %2; the old key no longer works.</source>
         <translation>报错信息提示增大 %1，但从 verl 0.7.1 起该设置位于 %2；旧的键已不再生效。</translation>
-    </message>
-    <message>
-        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly. On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory ("IPC is not supported on your devices. Falling back to shared memory" in the log), and there the assertion still fires.</source>
-        <translation>从 verl 0.8.0 起，vLLM IPC 路径会直接发送超过 bucket 的权重。若 NPU 的昇腾 HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1，verl 会退回到共享内存（日志中出现 "IPC is not supported on your devices. Falling back to shared memory"），此时仍会触发该断言。</translation>
-    </message>
-    <message>
-        <source>The HCCL checkpoint engine of verl %1 still asserts on large weights; verl 0.9.0 splits them into chunks.</source>
-        <translation>verl %1 的 HCCL 检查点引擎遇到大权重仍会断言失败；verl 0.9.0 会把它们拆分成块发送。</translation>
-    </message>
-    <message>
-        <source>verl %1 with the %2 engine sends this tensor on its own instead of failing; a bucket that holds it avoids the extra transfer.</source>
-        <translation>verl %1 使用 %2 引擎时会单独发送该张量而不会失败；能容纳它的 bucket 可以省去这次额外传输。</translation>
     </message>
     <message>
         <source>The tensor fits the %1 MiB you entered, so the run that failed used a smaller bucket.</source>
@@ -542,12 +522,140 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>按报错信息中的数据类型 %1 计算大小。</translation>
     </message>
     <message>
-        <source>Sized in torch.float32: the FSDP actor sends full-precision weights without casting them to the rollout dtype.</source>
-        <translation>按 torch.float32 计算大小：FSDP actor 发送全精度权重，不会先转换为 rollout 的数据类型。</translation>
+        <source>verl %1 with Megatron sends the parameters' own dtype: bf16 (actor.megatron.dtype; float16 is the same size).</source>
+        <translation>verl %1 使用 Megatron 时按参数自身的数据类型发送：bf16（actor.megatron.dtype；float16 大小相同）。</translation>
     </message>
     <message>
-        <source>Sized in torch.bfloat16: the Megatron actor sends bf16 weights.</source>
-        <translation>按 torch.bfloat16 计算大小：Megatron actor 以 bf16 发送权重。</translation>
+        <source>verl %1's FSDP engine worker casts every sharded (DTensor) weight to bf16 before sending it. (FSDP1 on a single device does not shard: there the weights stay float32.)</source>
+        <translation>verl %1 的 FSDP 新引擎 worker 在发送前把每个分片（DTensor）权重转换为 bf16。（单设备上的 FSDP1 不分片，权重仍为 float32。）</translation>
+    </message>
+    <message>
+        <source>verl %1's FSDP engine worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout's dtype.</source>
+        <translation>verl %1 的 FSDP 新引擎 worker 按 FSDP 保存的数据类型发送每个权重：float32，不转换为 rollout 的数据类型。</translation>
+    </message>
+    <message>
+        <source>verl %1's legacy FSDP worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout's dtype.</source>
+        <translation>verl %1 的旧版 FSDP worker 按 FSDP 保存的数据类型发送每个权重：float32，不转换为 rollout 的数据类型。</translation>
+    </message>
+    <message>
+        <source>Unknown backend "%1" in %2: expected fsdp, fsdp2 or megatron.</source>
+        <translation>%2 中的后端 "%1" 未知：应为 fsdp、fsdp2 或 megatron。</translation>
+    </message>
+    <message>
+        <source>Unknown worker "%1" in %2: expected legacy or engine.</source>
+        <translation>%2 中的 worker "%1" 未知：应为 legacy 或 engine。</translation>
+    </message>
+    <message>
+        <source>verl %1 runs the actor on the legacy worker whatever trainer.use_legacy_worker_impl says (%2); sized for that.</source>
+        <translation>无论 trainer.use_legacy_worker_impl 如何设置，verl %1 都在旧版 worker 上运行 actor（%2）；按此计算。</translation>
+    </message>
+    <message>
+        <source>verl %1 has only the new engine worker (%2); sized for that.</source>
+        <translation>verl %1 只有新引擎 worker（%2）；按此计算。</translation>
+    </message>
+    <message>
+        <source>The message says "Please increase …": only verl's vLLM IPC path (checkpoint_engine.backend naive) words it so; sized for that path.</source>
+        <translation>报错中有 "Please increase …"：只有 verl 的 vLLM IPC 路径（checkpoint_engine.backend naive）这样措辞；按该路径计算。</translation>
+    </message>
+    <message>
+        <source>The message has no "Please increase …" sentence, so a checkpoint engine raised it, not the vLLM IPC path: on NPUs that is the HCCL engine (checkpoint_engine.backend nccl or hccl); sized for its two buffers.</source>
+        <translation>报错中没有 "Please increase …" 这句，因此它来自 检查点引擎，而不是 vLLM IPC 路径：在 NPU 上即 HCCL 引擎（checkpoint_engine.backend 为 nccl 或 hccl）；按其两个缓冲区计算。</translation>
+    </message>
+    <message>
+        <source>From verl %1 the vLLM IPC path raises this only in its shared-memory fallback (%2): your NPUs run without IPC (Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1; the log says "IPC is not supported on your devices"). The bucket is then host memory in /dev/shm.</source>
+        <translation>自 verl %1 起，vLLM IPC 路径只在共享内存回退模式下报此错（%2）：你的 NPU 不支持 IPC（Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1；日志中有 "IPC is not supported on your devices"）。此时 bucket 位于主机的 /dev/shm 中。</translation>
+    </message>
+    <message>
+        <source>Between verl %1 and %2 the dtype the actor sends changed (%3 → %4); sized in the larger.</source>
+        <translation>在 verl %1 与 %2 之间，actor 发送的数据类型发生了变化（%3 → %4）；按较大者计算。</translation>
+    </message>
+    <message>
+        <source>verl %1 sends packed MoE expert tensors one expert at a time (%2): sized per expert.</source>
+        <translation>verl %1 将打包的 MoE 专家张量逐个专家发送（%2）：按单个专家计算。</translation>
+    </message>
+    <message>
+        <source>%1 MiB per sending rank, in /dev/shm</source>
+        <translation>每个发送 rank %1 MiB，位于 /dev/shm</translation>
+    </message>
+    <message>
+        <source>of %1 MiB</source>
+        <translation>（共 %1 MiB）</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>No bucket can hold %1: it needs %2 MiB, more than the %3 MiB %4. verl gathers every weight whole before sending it, so no setting helps: check the shape (a digit too many, or the dimensions of several tensors multiplied together?).</source>
+        <translation>没有 bucket 能容纳 %1：它需要 %2 MiB，超过了%4 %3 MiB。verl 在发送前会把每个权重完整聚合，任何设置都无济于事：请检查形状（是否多写了一位数字，或把几个张量的维度乘在了一起？）。</translation>
+    </message>
+    <message>
+        <source>of HBM you entered</source>
+        <translation>你填写的 HBM</translation>
+    </message>
+    <message>
+        <source>of HBM on the largest NPU</source>
+        <translation>最大 NPU 的 HBM</translation>
+    </message>
+    <message>
+        <source>The message contradicts itself: %1 (%2 MiB) fits the %3 MB bucket it names, and verl raises this only for a weight larger than the bucket. Check that the message is whole and unedited.</source>
+        <translation>报错自相矛盾：%1（%2 MiB）能放进其中提到的 %3 MB bucket，而 verl 只在权重大于 bucket 时才报此错。请确认报错完整且未被修改。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync failed with "Weight … is too large to fit in the bucket". Set the override below.</source>
+        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步已报 "Weight … is too large to fit in the bucket"。请使用下方的覆盖参数。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) fits verl's default bucket of %3 MiB: keep it; no override is needed.</source>
+        <translation>%1（%2 MiB）能放进 verl 默认的 %3 MiB bucket：保持不变，无需覆盖参数。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) fits the %3 MiB bucket: keep it; no override is needed.</source>
+        <translation>%1（%2 MiB）能放进 %3 MiB 的 bucket：保持不变，无需覆盖参数。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no bucket assertion (it first appeared in 0.7.1): the message proves your verl is 0.7.1 or newer; choose that version.</source>
+        <translation>verl %1 没有 bucket 断言（它首次出现在 0.7.1）：这条报错说明你的 verl 是 0.7.1 或更新版本；请选择该版本。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no bucket assertion (it first appeared in 0.7.1); there the bucket only groups SGLang weight updates.</source>
+        <translation>verl %1 没有 bucket 断言（它首次出现在 0.7.1）；该版本中 bucket 只用于打包 SGLang 的权重更新。</translation>
+    </message>
+    <message>
+        <source>%1 is a development version: any commit after verl %2. Whether the assertion can fire depends on the commit; these numbers hold for both.</source>
+        <translation>%1 是开发版本：verl %2 之后的任意提交。断言能否触发取决于具体提交；这里的数值对两者都成立。</translation>
+    </message>
+    <message>
+        <source>(At the v%1 tag itself verl/version/version reads %2.)</source>
+        <translation>（在 v%1 标签本身，verl/version/version 也写着 %2。）</translation>
+    </message>
+    <message>
+        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly (%1). On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory ("IPC is not supported on your devices. Falling back to shared memory" in the log), and there the assertion still fires.</source>
+        <translation>自 verl 0.8.0 起，vLLM IPC 路径会直接发送大于 bucket 的权重（%1）。在 Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1 的 NPU 上，verl 会回退到共享内存（日志中有 "IPC is not supported on your devices. Falling back to shared memory"），此时断言仍会触发。</translation>
+    </message>
+    <message>
+        <source>The %1 checkpoint engine of verl %2 splits larger weights into bucket-sized chunks (%3).</source>
+        <translation>verl %2 的 %1 检查点引擎会把更大的权重拆成 bucket 大小的块发送（%3）。</translation>
+    </message>
+    <message>
+        <source>The %1 checkpoint engine of verl %2 asserts on weights larger than the bucket (%3).</source>
+        <translation>verl %2 的 %1 检查点引擎在权重大于 bucket 时会触发断言（%3）。</translation>
+    </message>
+    <message>
+        <source>The %1 engine of verl %2 does not raise this message: it came from an older verl (choose that version) or another checkpoint engine (mooncake asserts in every release).</source>
+        <translation>verl %2 的 %1 引擎不会报这条错：它来自更旧的 verl（请选择该版本）或其他 检查点引擎（mooncake 在所有版本中都会断言）。</translation>
+    </message>
+    <message>
+        <source>verl %1 with the %2 engine sends this tensor on its own instead of failing; the override below only saves that extra transfer.</source>
+        <translation>使用 %2 引擎的 verl %1 会单独发送这个张量而不会失败；下方的覆盖参数只是省去这次额外的传输。</translation>
+    </message>
+    <message>
+        <source>Without IPC every sending rank creates one bucket-sized shared-memory segment (%1): /dev/shm must hold one per rank of the node. Containers often give /dev/shm only 64 MiB; raise it with docker run --shm-size.</source>
+        <translation>没有 IPC 时，每个发送 rank 都会创建一个 bucket 大小的共享内存段（%1）：/dev/shm 必须能为节点上的每个 rank 各容纳一个。容器的 /dev/shm 往往只有 64 MiB；请用 docker run --shm-size 调大。</translation>
+    </message>
+    <message>
+        <source>/dev/shm (%1 MiB) holds %2 bucket(s) of %3 MiB; a node of 8 NPUs needs 8.</source>
+        <translation>/dev/shm（%1 MiB）只能容纳 %2 个 %3 MiB 的 bucket；8 卡节点需要 8 个。</translation>
     </message>
 </context>
 <context>
@@ -583,12 +691,6 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
     <message>
         <source>Fix "Weight … is too large to fit in the bucket": size the weight-transfer bucket.</source>
         <translation>解决 "Weight … is too large to fit in the bucket"：计算权重传输 bucket 大小。</translation>
-    </message>
-    <message>
-        <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line.
-Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.</source>
-        <translation>根据预设、张量形状、断言报错信息或本地模型文件夹（只读取文件头）计算 actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes，展示计算过程，并在最后一行输出解决该断言的 Hydra 覆盖参数。
-当前 bucket 放得下最大张量时退出码为 0，放不下时为 1。</translation>
     </message>
     <message>
         <source>A named model or FAQ row (see --list-presets).</source>
@@ -637,10 +739,6 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>type</source>
         <translation>类型</translation>
-    </message>
-    <message>
-        <source>Actor backend: fsdp sends float32, megatron sends bfloat16.</source>
-        <translation>Actor 后端：fsdp 发送 float32，megatron 发送 bfloat16。</translation>
     </message>
     <message>
         <source>Safety factor before rounding up to a power of two, 1.0 to 2.0.</source>
@@ -701,6 +799,36 @@ Exit code 0 when the current bucket fits the largest tensor, 1 when it does not.
     <message>
         <source>Invalid --top "%1": expected a number from 1 to 1000.</source>
         <translation>--top "%1" 无效：应为 1 到 1000 之间的数。</translation>
+    </message>
+    <message>
+        <source>No override: no bucket can hold this tensor.</source>
+        <translation>没有覆盖参数：没有 bucket 能容纳这个张量。</translation>
+    </message>
+    <message>
+        <source>No override: the message contradicts itself (see the notes).</source>
+        <translation>没有覆盖参数：报错自相矛盾（见说明）。</translation>
+    </message>
+    <message>
+        <source>No override needed: keep %1=%2.</source>
+        <translation>无需覆盖参数：保持 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line. What travels, and whether the assertion can fire, follow verl's source for the version, backend, worker and checkpoint engine.
+Exit code 0 when nothing needs to change, 1 when the assertion fires (or no bucket can hold the tensor, or a pasted message contradicts itself).</source>
+        <translation>根据预设、形状、断言报错或本地模型目录（只读文件头）计算 actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes，展示计算过程，并在最后一行打印修复该断言的 Hydra 覆盖参数。传输的数据类型以及断言能否触发，均依据 verl 对应版本、后端、worker 和 检查点引擎的源码。
+无需修改时退出码为 0；断言会触发（或没有 bucket 能容纳该张量，或粘贴的报错自相矛盾）时为 1。</translation>
+    </message>
+    <message>
+        <source>actor_rollout_ref.actor.strategy: fsdp (FSDP1), fsdp2 or megatron (default: verl's default for the version, fsdp).</source>
+        <translation>actor_rollout_ref.actor.strategy：fsdp（FSDP1）、fsdp2 或 megatron（默认：该版本 verl 的默认值 fsdp）。</translation>
+    </message>
+    <message>
+        <source>The worker that runs the actor: legacy, or engine (verl 0.7 with trainer.use_legacy_worker_impl=disable; the only one from 0.8). Default: verl's for the version.</source>
+        <translation>运行 actor 的 worker：legacy，或 engine（verl 0.7 中需 trainer.use_legacy_worker_impl=disable；0.8 起只有它）。默认：该版本 verl 的默认值。</translation>
+    </message>
+    <message>
+        <source>Size of /dev/shm on the node in MiB (df -m /dev/shm), to check the buckets fit with --no-ipc.</source>
+        <translation>节点上 /dev/shm 的大小（MiB，df -m /dev/shm），用于在 --no-ipc 时检查 bucket 是否放得下。</translation>
     </message>
 </context>
 <context>
@@ -4227,14 +4355,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>后端(&amp;B)：</translation>
     </message>
     <message>
-        <source>FSDP (sends float32)</source>
-        <translation>FSDP（发送 float32）</translation>
-    </message>
-    <message>
-        <source>Megatron (sends bfloat16)</source>
-        <translation>Megatron（发送 bfloat16）</translation>
-    </message>
-    <message>
         <source>verl &amp;version:</source>
         <translation>verl 版本(&amp;V)：</translation>
     </message>
@@ -4375,10 +4495,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>正在读取报错信息…</translation>
     </message>
     <message>
-        <source>%1 (%2 MiB) fits the current bucket of %3 MiB.</source>
-        <translation>%1（%2 MiB）放得进当前 %3 MiB 的 bucket。</translation>
-    </message>
-    <message>
         <source>%1 (%2 MiB) does not fit the current bucket of %3 MiB.</source>
         <translation>%1（%2 MiB）放不进当前 %3 MiB 的 bucket。</translation>
     </message>
@@ -4417,6 +4533,54 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Open the log file instead: files of any size are read in the background.</source>
         <translation>请改为打开日志文件：任意大小的文件都会在后台读取。</translation>
+    </message>
+    <message>
+        <source>verl's default (fsdp)</source>
+        <translation>verl 默认（fsdp）</translation>
+    </message>
+    <message>
+        <source>actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version</source>
+        <translation>actor_rollout_ref.actor.strategy：传输的数据类型取决于它和 verl 版本</translation>
+    </message>
+    <message>
+        <source>Actor &amp;worker:</source>
+        <translation>Actor &amp;worker：</translation>
+    </message>
+    <message>
+        <source>verl's default</source>
+        <translation>verl 默认</translation>
+    </message>
+    <message>
+        <source>legacy</source>
+        <translation>旧版</translation>
+    </message>
+    <message>
+        <source>new engine</source>
+        <translation>新引擎</translation>
+    </message>
+    <message>
+        <source>verl 0.7 runs the actor on the new engine worker only with trainer.use_legacy_worker_impl=disable; from 0.8 there is no other</source>
+        <translation>verl 0.7 只有在 trainer.use_legacy_worker_impl=disable 时才在新引擎 worker 上运行 actor；0.8 起只有新引擎</translation>
+    </message>
+    <message>
+        <source>/dev/&amp;shm (MiB):</source>
+        <translation>/dev/&amp;shm（MiB）：</translation>
+    </message>
+    <message>
+        <source>df -m /dev/shm on the node; with shared memory every rank needs one bucket there</source>
+        <translation>节点上 df -m /dev/shm 的结果；使用共享内存时每个 rank 都要在其中放一个 bucket</translation>
+    </message>
+    <message>
+        <source>/dev/shm</source>
+        <translation>/dev/shm</translation>
+    </message>
+    <message>
+        <source>No bucket can hold %1 (%2 MiB): check the shape.</source>
+        <translation>没有 bucket 能容纳 %1（%2 MiB）：请检查形状。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MiB) fits the current bucket of %3 MiB: nothing to change.</source>
+        <translation>%1（%2 MiB）能放进当前 %3 MiB 的 bucket：无需修改。</translation>
     </message>
 </context>
 <context>

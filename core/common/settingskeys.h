@@ -66,7 +66,8 @@ inline const SettingKey<QString> bucketPreset{QStringLiteral("bucket/preset"), Q
 inline const SettingKey<QString> bucketShape{QStringLiteral("bucket/shape"), QStringLiteral("151936, 4096")};
 inline const SettingKey<QString> bucketModelPath{QStringLiteral("bucket/modelPath")};
 inline const SettingKey<QString> bucketDtype{QStringLiteral("bucket/dtype")};
-inline const SettingKey<QString> bucketBackend{QStringLiteral("bucket/backend"), QStringLiteral("fsdp")};
+inline const SettingKey<QString> bucketBackend{QStringLiteral("bucket/backend")}; // empty: verl's default
+inline const SettingKey<QString> bucketWorker{QStringLiteral("bucket/worker")};   // empty: verl's default
 inline const SettingKey<QString> bucketVersion{QStringLiteral("bucket/verlVersion")};
 inline const SettingKey<QString> bucketEngine{QStringLiteral("bucket/engine"), QStringLiteral("naive")};
 inline const SettingKey<bool> bucketNoIpc{QStringLiteral("bucket/noIpc"), false};
@@ -75,6 +76,7 @@ inline const SettingKey<int> bucketMarginPercent{QStringLiteral("bucket/marginPe
 inline const SettingKey<int> bucketCurrentMiB{QStringLiteral("bucket/currentMiB"), 0,
                                               [](const int mib) { return mib >= 0; }};
 inline const SettingKey<QString> bucketHbmMiB{QStringLiteral("bucket/hbmMiB")};
+inline const SettingKey<QString> bucketShmMiB{QStringLiteral("bucket/shmMiB")};
 inline const SettingKey<QByteArray> bucketSplitter{QStringLiteral("bucket/splitter")};
 
 // Profiler tab. Lists are kept as the comma-separated text the user typed or ticked.

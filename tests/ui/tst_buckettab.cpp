@@ -5,6 +5,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QBarSet>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QLineEdit>
@@ -51,6 +52,9 @@ private Q_SLOTS:
     void typedShape();
     void typedDtype_data();
     void typedDtype();
+    void versionBackendAndWorker_data();
+    void versionBackendAndWorker();
+    void sharedMemoryField();
     void pastedMessage();
     void modelFolder();
     void modelFolderErrors_data();
@@ -108,7 +112,7 @@ void TestBucketTab::typedShape_data()
 
     QTest::addRow("comma") << u"152064,8192"_s << kKey + u"8192"_s << QString();
     QTest::addRow("torch.Size") << u"torch.Size([152064, 5120])"_s << kKey + u"4096"_s << QString();
-    QTest::addRow("x") << u"1048576x512"_s << kKey + u"4096"_s << QString();
+    QTest::addRow("x") << u"1048577x512"_s << kKey + u"4096"_s << QString();
     QTest::addRow("letters") << u"151936,abc"_s << QString() << u"character 8"_s;
     QTest::addRow("overflow") << u"4294967296x4294967296"_s << QString() << u"64 bits"_s;
 }
@@ -138,29 +142,85 @@ void TestBucketTab::typedShape()
 void TestBucketTab::typedDtype_data()
 {
     QTest::addColumn<QString>("dtype");
-    QTest::addColumn<QString>("override");
-    // FAQ 7B shape: fp32 by default (4096), bf16 halves it (1187 MiB -> 2048).
-    QTest::addRow("bf16") << u"bf16"_s << kKey + u"2048"_s;
-    QTest::addRow("torch.float32") << u"torch.float32"_s << kKey + u"4096"_s;
-    QTest::addRow("fp8") << u"float8_e4m3fn"_s << kKey + u"1024"_s;
-    QTest::addRow("unknown") << u"float33"_s << QString();
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("override"); // empty: nothing to change
+    // FAQ 7B shape: fp32 by default (4096); in bf16 (1187 MiB) or fp8 it fits verl's 2048 MiB default.
+    QTest::addRow("bf16") << u"bf16"_s << true << QString();
+    QTest::addRow("torch.float32") << u"torch.float32"_s << true << kKey + u"4096"_s;
+    QTest::addRow("fp8") << u"float8_e4m3fn"_s << true << QString();
+    QTest::addRow("unknown") << u"float33"_s << false << QString();
 }
 
 void TestBucketTab::typedDtype()
 {
     QFETCH(QString, dtype);
+    QFETCH(bool, valid);
     QFETCH(QString, override);
     retype(child<QComboBox>(tab(), "bucketDtype")->lineEdit(), dtype);
     QTRY_VERIFY(!tab()->isBusy());
     auto *fieldMessage = child<vna::ui::FieldMessage>(tab(), "bucketDtypeMessage");
-    if (override.isEmpty()) {
+    if (!valid) {
         QVERIFY(!tab()->report());
         QVERIFY(fieldMessage->text().contains(u"float33"_s));
         QCOMPARE(child<QLabel>(tab(), "bucketStatus")->text(), u"Fix the marked fields on the left."_s);
-    } else {
-        QCOMPARE(overrideText(), override);
-        QVERIFY(fieldMessage->text().isEmpty());
+        return;
     }
+    QVERIFY(fieldMessage->text().isEmpty());
+    QCOMPARE(overrideText(), override);
+    // Nothing to change: no override to copy, and the summary says so.
+    QCOMPARE(child<QLineEdit>(tab(), "bucketOverride")->isVisible(), !override.isEmpty());
+    QCOMPARE(child<QPushButton>(tab(), "bucketCopy")->isVisible(), !override.isEmpty());
+    QCOMPARE(child<QLabel>(tab(), "bucketSummary")->text().contains(u"nothing to change"_s), override.isEmpty());
+}
+
+void TestBucketTab::versionBackendAndWorker_data()
+{
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<int>("backend"); // verl's default, fsdp, fsdp2, megatron
+    QTest::addColumn<int>("worker");  // verl's default, legacy, engine
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<QString>("override");
+    QTest::addRow("0.7.1 default: legacy, fp32") << u"0.7.1"_s << 0 << 0 << u"F32"_s << kKey + u"4096"_s;
+    QTest::addRow("0.7.1 new engine: bf16") << u"0.7.1"_s << 2 << 2 << u"BF16"_s << QString();
+    QTest::addRow("0.8.0 default: bf16") << u"0.8.0"_s << 0 << 0 << u"BF16"_s << QString();
+    QTest::addRow("0.8.0.dev: either") << u"0.8.0.dev"_s << 0 << 0 << u"F32"_s << kKey + u"4096"_s;
+    QTest::addRow("0.9.0 fsdp2: fp32") << u"0.9.0"_s << 2 << 0 << u"F32"_s << kKey + u"4096"_s;
+    QTest::addRow("0.9.0 megatron") << u"0.9.0"_s << 3 << 0 << u"BF16"_s << QString();
+}
+
+void TestBucketTab::versionBackendAndWorker()
+{
+    QFETCH(QString, version);
+    QFETCH(int, backend);
+    QFETCH(int, worker);
+    QFETCH(QString, dtype);
+    QFETCH(QString, override);
+    retype(child<QComboBox>(tab(), "bucketVersion")->lineEdit(), version);
+    chooseIndex(child<QComboBox>(tab(), "bucketBackend"), backend);
+    chooseIndex(child<QComboBox>(tab(), "bucketWorker"), worker);
+    QTRY_VERIFY(!tab()->isBusy());
+    QVERIFY(tab()->report());
+    QCOMPARE(tab()->report()->largest.dtype.safetensors, dtype);
+    QCOMPARE(overrideText(), override);
+    // The dtype's reason, with verl's line, is in the notes.
+    QVERIFY2(child<vna::ui::NotesList>(tab(), "bucketNotes")->plainText().contains(tab()->report()->dtypeSource),
+             qPrintable(tab()->report()->dtypeSource));
+}
+
+void TestBucketTab::sharedMemoryField()
+{
+    retype(child<QComboBox>(tab(), "bucketVersion")->lineEdit(), u"0.8.0"_s);
+    QTest::mouseClick(child<QCheckBox>(tab(), "bucketNoIpc"), Qt::LeftButton, {}, QPoint(4, 4));
+    retype(child<QLineEdit>(tab(), "bucketShm"), u"64M"_s);
+    QTRY_VERIFY(!tab()->isBusy());
+    QVERIFY(!tab()->report());
+    QVERIFY(child<vna::ui::FieldMessage>(tab(), "bucketShmMessage")->text().contains(u"64M"_s));
+    retype(child<QLineEdit>(tab(), "bucketShm"), u"64"_s);
+    QTRY_VERIFY(!tab()->isBusy());
+    QVERIFY(tab()->report());
+    QCOMPARE(tab()->report()->shmBuckets, std::optional<quint64>(0));
+    QVERIFY(child<vna::ui::NotesList>(tab(), "bucketNotes")->plainText().contains(u"/dev/shm (64 MiB) holds 0"_s));
+    QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"FAIL"_s, Qt::CaseInsensitive));
 }
 
 void TestBucketTab::pastedMessage()
@@ -264,12 +324,16 @@ void TestBucketTab::remembersInputs()
 {
     chooseIndex(child<QComboBox>(tab(), "bucketMode"), 1);
     retype(child<QLineEdit>(tab(), "bucketShape"), u"152064, 8192"_s);
-    chooseIndex(child<QComboBox>(tab(), "bucketBackend"), 1);
+    chooseIndex(child<QComboBox>(tab(), "bucketBackend"), 3);
+    chooseIndex(child<QComboBox>(tab(), "bucketWorker"), 2);
+    retype(child<QLineEdit>(tab(), "bucketShm"), u"8192"_s);
     QTRY_VERIFY(!tab()->isBusy());
     m_tab = std::make_unique<BucketTab>();
     QCOMPARE(child<QComboBox>(tab(), "bucketMode")->currentIndex(), 1);
     QCOMPARE(child<QLineEdit>(tab(), "bucketShape")->text(), u"152064, 8192"_s);
-    QCOMPARE(child<QComboBox>(tab(), "bucketBackend")->currentIndex(), 1);
+    QCOMPARE(child<QComboBox>(tab(), "bucketBackend")->currentIndex(), 3);
+    QCOMPARE(child<QComboBox>(tab(), "bucketWorker")->currentIndex(), 2);
+    QCOMPARE(child<QLineEdit>(tab(), "bucketShm")->text(), u"8192"_s);
     QVERIFY(tab()->report());
     QCOMPARE(tab()->report()->largest.dtype.safetensors, u"BF16"_s);
 }

@@ -109,8 +109,9 @@ BucketTab::BucketTab(QWidget *parent)
     connect(m_modelPath, &QLineEdit::returnPressed, m_calculate, &QPushButton::click);
     for (QComboBox *combo : {m_dtype, m_version, m_hbm})
         connect(combo, &QComboBox::currentTextChanged, this, &BucketTab::schedule);
-    for (QComboBox *combo : {m_backend, m_engine})
+    for (QComboBox *combo : {m_backend, m_worker, m_engine})
         connect(combo, &QComboBox::currentIndexChanged, this, &BucketTab::schedule);
+    connect(m_shm, &QLineEdit::textChanged, this, &BucketTab::schedule);
     connect(m_dtype, &QComboBox::currentTextChanged, this, [this] {
         if (mode() == Mode::Shape)
             m_source.reset(); // the typed tensor carries the chosen dtype
@@ -262,10 +263,18 @@ void BucketTab::buildInputs(QWidget *panel)
     m_backendLabel = new QLabel(panel);
     m_backend = new QComboBox(panel);
     m_backend->setObjectName(u"bucketBackend"_s);
-    m_backend->addItem(QString(), u"fsdp"_s);
-    m_backend->addItem(QString(), u"megatron"_s);
+    for (const char *backend : {"", "fsdp", "fsdp2", "megatron"}) // "": verl's default for the version
+        m_backend->addItem(QString(), QString::fromLatin1(backend));
     m_backendLabel->setBuddy(m_backend);
     form->addRow(m_backendLabel, m_backend);
+
+    m_workerLabel = new QLabel(panel);
+    m_worker = new QComboBox(panel);
+    m_worker->setObjectName(u"bucketWorker"_s);
+    for (const char *worker : {"", "legacy", "engine"})
+        m_worker->addItem(QString(), QString::fromLatin1(worker));
+    m_workerLabel->setBuddy(m_worker);
+    form->addRow(m_workerLabel, m_worker);
 
     m_versionLabel = new QLabel(panel);
     m_version = new QComboBox(panel);
@@ -290,6 +299,14 @@ void BucketTab::buildInputs(QWidget *panel)
     m_noIpc = new QCheckBox(panel);
     m_noIpc->setObjectName(u"bucketNoIpc"_s);
     form->addRow(QString(), m_noIpc);
+    m_shmLabel = new QLabel(panel);
+    m_shm = new QLineEdit(panel);
+    m_shm->setObjectName(u"bucketShm"_s);
+    m_shmLabel->setBuddy(m_shm);
+    m_shmMessage = new FieldMessage(m_shm, panel);
+    m_shmMessage->setObjectName(u"bucketShmMessage"_s);
+    form->addRow(m_shmLabel, m_shm);
+    form->addRow(QString(), m_shmMessage);
 
     m_marginLabel = new QLabel(panel);
     auto *marginRow = new QHBoxLayout;
@@ -451,8 +468,17 @@ void BucketTab::retranslate()
     m_dtype->setToolTip(
         tr("Leave empty to use what the actor sends; any name works: fp32, bf16, torch.float16, F8_E4M3…"));
     m_backendLabel->setText(tr("&Backend:"));
-    m_backend->setItemText(0, tr("FSDP (sends float32)"));
-    m_backend->setItemText(1, tr("Megatron (sends bfloat16)"));
+    m_backend->setItemText(0, tr("verl's default (fsdp)"));
+    m_backend->setItemText(1, u"fsdp (FSDP1)"_s); // config values stay as written
+    m_backend->setItemText(2, u"fsdp2"_s);
+    m_backend->setItemText(3, u"megatron"_s);
+    m_backend->setToolTip(tr("actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version"));
+    m_workerLabel->setText(tr("Actor &worker:"));
+    m_worker->setItemText(0, tr("verl's default"));
+    m_worker->setItemText(1, tr("legacy"));
+    m_worker->setItemText(2, tr("new engine"));
+    m_worker->setToolTip(tr("verl 0.7 runs the actor on the new engine worker only with "
+                            "trainer.use_legacy_worker_impl=disable; from 0.8 there is no other"));
     m_versionLabel->setText(tr("verl &version:"));
     m_version->setToolTip(tr("pip show verl tells you; the key and the notes depend on it"));
     m_engineLabel->setText(tr("Checkpoint &engine:"));
@@ -461,6 +487,9 @@ void BucketTab::retranslate()
     m_engine->setItemText(2, u"nccl"_s);
     m_noIpc->setText(tr("NPU without IPC (HDK < 25.3.rc1 or CANN < 8.3.RC1)"));
     m_noIpc->setToolTip(tr("verl then falls back to shared memory, where the assertion still fires on 0.8 and later"));
+    m_shmLabel->setText(tr("/dev/&shm (MiB):"));
+    m_shm->setPlaceholderText(tr("unknown"));
+    m_shm->setToolTip(tr("df -m /dev/shm on the node; with shared memory every rank needs one bucket there"));
     m_marginLabel->setText(tr("&Margin:"));
     m_margin->setToolTip(tr("The FAQ suggests 1.2 to 1.5 times the largest tensor before rounding up"));
     m_marginValue->setText(u"×%1"_s.arg(QLocale().toString(m_margin->value() / 100.0, 'f', 2)));
@@ -513,6 +542,9 @@ void BucketTab::loadSettings()
     m_dtype->setCurrentText(settings.value(keys::bucketDtype));
     const int backend = m_backend->findData(settings.value(keys::bucketBackend));
     m_backend->setCurrentIndex(backend >= 0 ? backend : 0);
+    const int worker = m_worker->findData(settings.value(keys::bucketWorker));
+    m_worker->setCurrentIndex(worker >= 0 ? worker : 0);
+    m_shm->setText(settings.value(keys::bucketShmMiB));
     const QString version = settings.value(keys::bucketVersion);
     m_version->setCurrentText(version.isEmpty() ? verl::latestKnown().toString() : version);
     const int engine = m_engine->findData(settings.value(keys::bucketEngine));
@@ -539,6 +571,8 @@ void BucketTab::saveSettings() const
     settings.setValue(keys::bucketModelPath, m_modelPath->text());
     settings.setValue(keys::bucketDtype, m_dtype->currentText());
     settings.setValue(keys::bucketBackend, m_backend->currentData().toString());
+    settings.setValue(keys::bucketWorker, m_worker->currentData().toString());
+    settings.setValue(keys::bucketShmMiB, m_shm->text());
     settings.setValue(keys::bucketVersion, m_version->currentText());
     settings.setValue(keys::bucketEngine, m_engine->currentData().toString());
     settings.setValue(keys::bucketNoIpc, m_noIpc->isChecked());
@@ -613,7 +647,10 @@ std::optional<bucket::Options> BucketTab::readOptions()
     } else {
         m_dtypeMessage->setMessage(QString());
     }
-    options.backend = m_backend->currentIndex() == 1 ? bucket::Backend::Megatron : bucket::Backend::Fsdp;
+    if (const QString backend = m_backend->currentData().toString(); !backend.isEmpty())
+        options.backend = *bucket::parseBackend(backend, QString());
+    if (const QString worker = m_worker->currentData().toString(); !worker.isEmpty())
+        options.worker = *bucket::parseWorker(worker, QString());
     const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
     m_versionMessage->setMessage(version ? QString() : version.error().message);
     if (version)
@@ -624,6 +661,16 @@ std::optional<bucket::Options> BucketTab::readOptions()
     options.margin = m_margin->value() / 100.0;
     if (m_current->value() > 0)
         options.bucketMiB = static_cast<quint64>(m_current->value());
+    const QString shmText = m_shm->text().trimmed();
+    if (!shmText.isEmpty()) {
+        const auto shm = bucket::parseMiB(shmText, tr("/dev/shm"));
+        m_shmMessage->setMessage(shm ? QString() : shm.error().message);
+        if (shm)
+            options.shmMiB = *shm;
+        valid = valid && shm.ok();
+    } else {
+        m_shmMessage->setMessage(QString());
+    }
     const QString hbmText = m_hbm->currentText().trimmed();
     if (!hbmText.isEmpty()) {
         const auto hbm = bucket::parseMiB(hbmText, tr("Device HBM"));
@@ -758,22 +805,33 @@ void BucketTab::showReport(const bucket::Report &report)
     m_status->hide();
     m_results->show();
 
-    const Verdict verdict = report.fitsCurrent ? Verdict::Pass
-        : report.assertionApplies              ? Verdict::Fail
-                                               : Verdict::Warn;
+    const Verdict verdict = bucket::isProblem(report) ? Verdict::Fail
+        : report.fitsCurrent                          ? Verdict::Pass
+                                                      : Verdict::Warn;
     const int size = fontMetrics().height() * 2;
     m_verdictIcon->setPixmap(icon(verdict).pixmap(size, size));
     const QString mib = QLocale().toString(report.largestMiB, 'f', 2);
+    const QString name = u"<code>"_s + report.largest.name.toHtmlEscaped() + u"</code>"_s;
     QString summary = u"<b style=\"color:%1\">%2</b> "_s.arg(color(verdict).name(), word(verdict));
-    summary += (report.fitsCurrent ? tr("%1 (%2 MiB) fits the current bucket of %3 MiB.")
-                                   : tr("%1 (%2 MiB) does not fit the current bucket of %3 MiB."))
-                   .arg(u"<code>"_s + report.largest.name.toHtmlEscaped() + u"</code>"_s, mib)
-                   .arg(report.currentBucketMiB);
-    summary += u"<br>"_s
-        + tr("Recommended: %1 MiB; exact minimum: %2 MiB.").arg(report.recommendedMiB).arg(report.requiredMiB);
+    if (report.noBucketHolds) {
+        summary += tr("No bucket can hold %1 (%2 MiB): check the shape.").arg(name, mib);
+    } else if (report.override.isEmpty()) {
+        summary += tr("%1 (%2 MiB) fits the current bucket of %3 MiB: nothing to change.")
+                       .arg(name, mib)
+                       .arg(report.currentBucketMiB);
+    } else {
+        summary
+            += tr("%1 (%2 MiB) does not fit the current bucket of %3 MiB.").arg(name, mib).arg(report.currentBucketMiB);
+        summary += u"<br>"_s
+            + tr("Recommended: %1 MiB; exact minimum: %2 MiB.").arg(report.recommendedMiB).arg(report.requiredMiB);
+    }
     m_summary->setText(summary);
     m_override->setText(report.override);
     m_minimal->setText(report.minimalOverride);
+    // No override when nothing needs to change (or nothing can help).
+    for (QWidget *w : std::initializer_list<QWidget *>{m_overrideLabel, m_override, m_copy, m_minimalLabel, m_minimal,
+                                                       m_copyMinimal})
+        w->setVisible(!report.override.isEmpty());
 
     QString steps = u"<table cellspacing=\"2\">"_s;
     for (const bucket::Step &step : report.steps) {

@@ -116,6 +116,11 @@ private:
     QLabel *m_versionLabel = nullptr;
     QComboBox *m_version = nullptr;
     FieldMessage *m_versionMessage = nullptr;
+    QLabel *m_workerLabel = nullptr;
+    QComboBox *m_worker = nullptr;
+    QLabel *m_shmLabel = nullptr;
+    QLineEdit *m_shm = nullptr;
+    FieldMessage *m_shmMessage = nullptr;
     QLabel *m_engineLabel = nullptr;
     QComboBox *m_engine = nullptr;
     QCheckBox *m_noIpc = nullptr;
