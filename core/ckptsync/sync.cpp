@@ -1,5 +1,6 @@
 #include "sync.h"
 
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -236,7 +237,7 @@ QString progressText(qint64 sent, qint64 total, double bytesPerSecond)
         return Text::tr("%1 of %2, %3/s, done").arg(sizeText(sent), sizeText(total), rate);
     if (bytesPerSecond <= 0 || sent * 100 < total)
         return Text::tr("%1 of %2, %3/s, time left not known yet").arg(sizeText(sent), sizeText(total), rate);
-    const qint64 left = static_cast<qint64>(static_cast<double>(total - sent) / bytesPerSecond + 0.5);
+    const qint64 left = std::llround(static_cast<double>(total - sent) / bytesPerSecond);
     const QString time = left < 60 ? Text::tr("%1 s").arg(left)
         : left < 3600              ? Text::tr("%1 min %2 s").arg(left / 60).arg(left % 60)
                                    : Text::tr("%1 h %2 min").arg(left / 3600).arg(left % 3600 / 60);
