@@ -2123,6 +2123,50 @@ Exit code 1 when any check FAILs.</source>
         <source>The Python probe printed something we could not read: %1</source>
         <translation>Python 探测输出了无法解析的内容：%1</translation>
     </message>
+    <message>
+        <source>Shared memory (/dev/shm) for verl's weight transfer</source>
+        <translation>verl 权重传输所用的共享内存（/dev/shm）</translation>
+    </message>
+    <message>
+        <source>/dev/shm was not measured (an older snapshot).</source>
+        <translation>未测量 /dev/shm（较旧的快照）。</translation>
+    </message>
+    <message>
+        <source>df -Pk /dev/shm gave no size: %1</source>
+        <translation>df -Pk /dev/shm 未给出大小：%1</translation>
+    </message>
+    <message>
+        <source>%1 MiB (verl is not installed in this Python).</source>
+        <translation>%1 MiB（此 Python 中未安装 verl）。</translation>
+    </message>
+    <message>
+        <source>%1 MiB; verl %2 keeps no weight bucket in /dev/shm.</source>
+        <translation>%1 MiB；verl %2 不在 /dev/shm 中放置权重 bucket。</translation>
+    </message>
+    <message>
+        <source>%1 MiB; driver %2 and CANN %3 support IPC, so verl's weight buckets stay in device memory.</source>
+        <translation>%1 MiB；驱动 %2 和 CANN %3 支持 IPC，因此 verl 的权重 bucket 位于设备内存中。</translation>
+    </message>
+    <message>
+        <source>driver %1 or CANN %2 is older than %3 / %4 (%5), so verl %6 moves weights through /dev/shm (%7)</source>
+        <translation>驱动 %1 或 CANN %2 低于 %3 / %4（%5），因此 verl %6 通过 /dev/shm 传输权重（%7）</translation>
+    </message>
+    <message>
+        <source>the driver or CANN version is unknown; without IPC (driver &lt; %1 or CANN &lt; %2, %3) verl %4 moves weights through /dev/shm (%5)</source>
+        <translation>驱动或 CANN 版本未知；没有 IPC 时（驱动 &lt; %1 或 CANN &lt; %2，%3），verl %4 通过 /dev/shm 传输权重（%5）</translation>
+    </message>
+    <message>
+        <source>%1 MiB: holds a %2 MiB bucket for each of %3 ranks; %4.</source>
+        <translation>%1 MiB：能为 %3 个 rank 各放下一个 %2 MiB 的 bucket；%4。</translation>
+    </message>
+    <message>
+        <source>%1 MiB, but %2 ranks need a %3 MiB bucket each (%4 MiB): %5.</source>
+        <translation>%1 MiB，但 %2 个 rank 各需要一个 %3 MiB 的 bucket（共 %4 MiB）：%5。</translation>
+    </message>
+    <message>
+        <source>Give /dev/shm at least %1 MiB (docker run --shm-size=%2g, or mount -o remount,size=%2G /dev/shm), or upgrade the driver and CANN for IPC. The Bucket tab sizes the bucket with "NPU without IPC" and this /dev/shm.</source>
+        <translation>请给 /dev/shm 至少 %1 MiB（docker run --shm-size=%2g，或 mount -o remount,size=%2G /dev/shm），或升级驱动和 CANN 以支持 IPC。在 Bucket 计算器中勾选“NPU 不支持 IPC”并填写此 /dev/shm 即可计算 bucket。</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>

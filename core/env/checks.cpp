@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include "env/compat.h"
+#include "verl/bucketfacts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -43,6 +44,7 @@ const CheckInfo kChecks[] = {
     {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels")},
     {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings")},
     {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)")},
+    {"memory.shm", "memory", QT_TRANSLATE_NOOP("EnvCheck", "Shared memory (/dev/shm) for verl's weight transfer")},
     {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU")},
     {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs")},
 };
@@ -940,6 +942,79 @@ Check checkMindSpeed(const Diagnosis &d)
     return with("mindspeed.version", Verdict::Pass, evidence, QString(), u"python"_s);
 }
 
+// verl (0.7.1 on) moves weights to the rollout over device IPC, or, where the NPU lacks it, through one
+// bucket-sized shared-memory segment per rank in /dev/shm. IPC needs HDK >= 25.3.rc1 and CANN >= 8.3.RC1
+// (verl/utils/device.py check_ipc_version_support).
+Check checkSharedMemory(const Diagnosis &d)
+{
+    const Section *section = d.snapshot.section(u"shm"_s);
+    if (!section)
+        return with("memory.shm", Verdict::Skip, Text::tr("/dev/shm was not measured (an older snapshot)."), QString(),
+                    QString());
+    qint64 kib = -1;
+    for (const QString &line : section->text.split(u'\n')) {
+        const QStringList f = line.simplified().split(u' ');
+        if (f.size() >= 6 && f.constLast() == u"/dev/shm"_s)
+            kib = f.at(1).toLongLong();
+    }
+    if (section->exitCode != 0 || kib < 0)
+        return with("memory.shm", Verdict::Skip,
+                    Text::tr("df -Pk /dev/shm gave no size: %1").arg(firstLines(section->text)), QString(), u"shm"_s);
+    const qint64 mib = kib / 1024;
+    const QString verl = d.python.packages.value(u"verl"_s);
+    const auto version = verl::Version::parse(verl, u"verl"_s);
+    if (verl.isEmpty() || !version)
+        return with("memory.shm", Verdict::Pass, Text::tr("%1 MiB (verl is not installed in this Python).").arg(mib),
+                    QString(), u"shm"_s);
+    const verl::BucketFacts facts = verl::bucketFacts(*version).constLast();
+    if (facts.shm.value.isEmpty())
+        return with("memory.shm", Verdict::Pass,
+                    Text::tr("%1 MiB; verl %2 keeps no weight bucket in /dev/shm.").arg(mib).arg(verl), QString(),
+                    u"shm"_s);
+    const QString hdk = d.driver ? d.driver->version : QString();
+    const QString cann = d.toolkits.isEmpty() ? QString() : d.toolkits.constFirst().version;
+    const bool known = !hdk.isEmpty() && !cann.isEmpty();
+    const QString minHdk = facts.ipcRequires.value.section(u'/', 0, 0);
+    const QString minCann = facts.ipcRequires.value.section(u'/', 1, 1);
+    const bool ipc = known && compareVersions(hdk, minHdk) >= 0 && compareVersions(cann, minCann) >= 0;
+    if (ipc)
+        return with("memory.shm", Verdict::Pass,
+                    Text::tr("%1 MiB; driver %2 and CANN %3 support IPC, so verl's weight buckets stay in device "
+                             "memory.")
+                        .arg(mib)
+                        .arg(hdk, cann),
+                    QString(), u"shm"_s);
+    const int ranks = std::max(1, d.logicalDeviceCount());
+    const qint64 need = static_cast<qint64>(ranks) * facts.defaultMiB;
+    const QString why = known ? Text::tr("driver %1 or CANN %2 is older than %3 / %4 (%5), so verl %6 moves weights "
+                                         "through /dev/shm (%7)")
+                                    .arg(hdk, cann, minHdk, minCann, facts.ipcRequires.source, verl, facts.shm.source)
+                              : Text::tr("the driver or CANN version is unknown; without IPC (driver < %1 or CANN < "
+                                         "%2, %3) verl %4 moves weights through /dev/shm (%5)")
+                                    .arg(minHdk, minCann, facts.ipcRequires.source, verl, facts.shm.source);
+    if (mib >= need)
+        return with("memory.shm", Verdict::Pass,
+                    Text::tr("%1 MiB: holds a %2 MiB bucket for each of %3 ranks; %4.")
+                        .arg(mib)
+                        .arg(facts.defaultMiB)
+                        .arg(ranks)
+                        .arg(why),
+                    QString(), u"shm"_s);
+    return with("memory.shm", Verdict::Warn,
+                Text::tr("%1 MiB, but %2 ranks need a %3 MiB bucket each (%4 MiB): %5.")
+                    .arg(mib)
+                    .arg(ranks)
+                    .arg(facts.defaultMiB)
+                    .arg(need)
+                    .arg(why),
+                Text::tr("Give /dev/shm at least %1 MiB (docker run --shm-size=%2g, or mount -o remount,size=%2G "
+                         "/dev/shm), or upgrade the driver and CANN for IPC. The Bucket tab sizes the bucket with "
+                         "\"NPU without IPC\" and this /dev/shm.")
+                    .arg(need)
+                    .arg((need + 1023) / 1024),
+                u"shm"_s);
+}
+
 QList<Check> deepChecks(const Diagnosis &d)
 {
     if (!d.python.deepRan)
@@ -1136,9 +1211,9 @@ Diagnosis analyze(Snapshot snapshot)
     }
     d.python = parsePythonProbe(d.snapshot.section(u"python"_s));
 
-    d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),  checkRayNoset(d),
-                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d), checkCompat(d),
-                checkLogLevels(d), checkHccl(d),   checkMindSpeed(d)};
+    d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
+                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d),
+                checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkSharedMemory(d)};
     d.checks.append(deepChecks(d));
     return d;
 }

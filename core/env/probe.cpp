@@ -213,6 +213,7 @@ else
   b npu-smi; echo "npu-smi: command not found"; e 127
 fi
 b net; ls /sys/class/net 2>&1; e $?
+b shm; df -Pk /dev/shm 2>&1; e $?
 if [ -n "$ROOT" ]; then
   scan "$ROOT"
 else

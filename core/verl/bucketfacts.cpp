@@ -34,6 +34,7 @@ BucketFacts read(const VersionFacts &f)
     b.hccl = behaviour(f, u"hccl_oversized"_s);
     b.nccl = behaviour(f, u"nccl_oversized"_s);
     b.shm = behaviour(f, u"shm_bucket"_s);
+    b.ipcRequires = behaviour(f, u"ipc_requires"_s);
     if (const KeyFact *strategy = f.key(u"actor_rollout_ref.actor.strategy"_s))
         b.strategy = {strategy->value.toString(), strategy->source};
     b.actorWorker = behaviour(f, u"actor_worker"_s);

@@ -40,6 +40,7 @@ struct BucketFacts
     Sourced hccl;  // "asserts", "splits"; empty: no such engine
     Sourced nccl;
     Sourced shm;             // the shared-memory segment is one bucket ("bucket")
+    Sourced ipcRequires;     // "25.3.rc1/8.3.rc1": the driver and CANN an NPU needs for IPC
     Sourced strategy;        // the default actor strategy ("fsdp")
     Sourced actorWorker;     // "legacy", "engine-if-disabled" (use_legacy_worker_impl=disable), "engine"
     Sourced fsdpLegacySends; // "own": each parameter's dtype (FSDP keeps float32 master weights)

@@ -232,6 +232,13 @@ ANCHORS = {
              r"create_shared_memory\(self\.bucket_size"),
         ],
     },
+    # When an NPU has IPC at all: driver (npu-smi "Software Version") >= 25.3.rc1 and CANN >= 8.3.rc1.
+    "ipc_requires": {
+        "since": "0.7.1",
+        "anchors": [
+            ("25.3.rc1/8.3.rc1", "verl/utils/device.py", r'version\.parse\(software_base\) >= version\.parse\("25\.3\.rc1"\)'),
+        ],
+    },
     # The HCCL and NCCL checkpoint engines: split an oversized weight into bucket-sized chunks, or assert.
     "hccl_oversized": {
         "since": "0.7.1",

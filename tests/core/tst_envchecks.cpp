@@ -56,6 +56,10 @@ struct NodeBuilder
     QString pythonText; // overrides the JSON when set
     int pythonExit = 0;
     QString net = u"eth0\nib0\nlo"_s;
+    // df -Pk /dev/shm: 64 GiB, a host's default (half its memory); a container's is often 64 MiB.
+    QString shm = u"Filesystem     1024-blocks  Used Available Capacity Mounted on\n"
+                  u"tmpfs             67108864     0  67108864       0% /dev/shm"_s;
+    int shmExit = 0;
     QList<Section> extra;
 
     Diagnosis build() const
@@ -65,6 +69,8 @@ struct NodeBuilder
         s.environment = env;
         s.sections.append({u"npu-smi"_s, npuSmi, npuSmiExit});
         s.sections.append({u"net"_s, net, 0});
+        if (!shm.isNull())
+            s.sections.append({u"shm"_s, shm, shmExit});
         if (files) {
             const QString base = QStringLiteral(VNA_FIXTURES_DIR "/") + fixtureRoot;
             QDirIterator it(base, QDir::Files, QDirIterator::Subdirectories);
@@ -121,7 +127,7 @@ private slots:
 void TestEnvChecks::healthyNode()
 {
     const Diagnosis d = NodeBuilder().build();
-    QCOMPARE(d.checks.size(), 13);
+    QCOMPARE(d.checks.size(), 14);
     for (const Check &check : d.checks) {
         if (check.id == u"mindspeed.version"_s) {
             QCOMPARE(check.verdict, Verdict::Skip);
@@ -198,6 +204,30 @@ void TestEnvChecks::checks_data()
     n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES"_s, u"1"_s);
     QTest::addRow("old Ray variable") << n << u"env.ray_noset"_s << Verdict::Warn << u"old Ray"_s;
 
+    // /dev/shm: verl 0.7.1 on a driver and CANN without IPC keeps a 2048 MiB bucket there per rank.
+    n = NodeBuilder();
+    QTest::addRow("shm holds every rank's bucket")
+        << n << u"memory.shm"_s << Verdict::Pass << u"holds a 2048 MiB bucket for each of 8 ranks"_s;
+    n.shm = u"Filesystem 1024-blocks Used Available Capacity Mounted on\nshm 65536 0 65536 0% /dev/shm"_s;
+    QTest::addRow("container's 64 MiB shm") << n << u"memory.shm"_s << Verdict::Warn << u"--shm-size=16g"_s;
+    QTest::addRow("shm cites verl") << n << u"memory.shm"_s << Verdict::Warn
+                                    << u"v0.7.1:verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:173"_s;
+    QTest::addRow("shm cites verl's IPC test") << n << u"memory.shm"_s << Verdict::Warn
+                                               << u"older than 25.3.rc1 / 8.3.rc1 (v0.7.1:verl/utils/device.py:287)"_s;
+    n.python = packages(n.python, u"verl"_s, u"0.6.1"_s);
+    QTest::addRow("shm, verl before the bucket")
+        << n << u"memory.shm"_s << Verdict::Pass << u"keeps no weight bucket"_s;
+    n = NodeBuilder();
+    n.fixtureRoot = u"ascend/root-ipc"_s;
+    n.env.insert(u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/cann"_s);
+    n.shm = u"Filesystem 1024-blocks Used Available Capacity Mounted on\nshm 65536 0 65536 0% /dev/shm"_s;
+    QTest::addRow("shm small, but IPC") << n << u"memory.shm"_s << Verdict::Pass << u"support IPC"_s;
+    n = NodeBuilder();
+    n.shm = u"df: /dev/shm: No such file or directory"_s;
+    n.shmExit = 1;
+    QTest::addRow("no /dev/shm") << n << u"memory.shm"_s << Verdict::Skip << u"No such file"_s;
+    n.shm = QString();
+    QTest::addRow("shm not measured") << n << u"memory.shm"_s << Verdict::Skip << u"older snapshot"_s;
     n = NodeBuilder();
     n.files = false;
     QTest::addRow("no toolkit") << n << u"cann.toolkit"_s << Verdict::Fail << u"--ascend-root"_s;
