@@ -2959,12 +2959,12 @@ Exit code 1 when there are errors.</source>
         <translation>%1 是文件夹；请给出其中的日志文件。</translation>
     </message>
     <message>
-        <source>%1 is not a regular file (a pipe or a device); save it to a file first.</source>
-        <translation>%1 不是普通文件（管道或设备）；请先保存为文件。</translation>
-    </message>
-    <message>
         <source>Cannot read %1: permission denied.</source>
         <translation>无法读取 %1：权限不足。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a pipe or a device), so it may never end: save it to a file first, or pipe it to standard input (… | verl-npu-assistant analyze -).</source>
+        <translation>%1 不是普通文件（管道或设备），可能永远读不完：请先保存为文件，或通过标准输入传入（… | verl-npu-assistant analyze -）。</translation>
     </message>
 </context>
 <context>

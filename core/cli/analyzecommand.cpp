@@ -68,6 +68,7 @@ ExitCode testPattern(const QString &regex, const QStringList &files, bool json, 
     if (!matcher)
         return fail(matcher.error());
     logscan::ScanOptions options;
+    options.regularFilesOnly = true; // /dev/zero or a FIFO would never end; standard input is "-"
     options.context = 0;
     options.maxGroupsPerEntry = 1000;
     const auto analysis = logscan::analyze(inputsOf(files), entries, *matcher, options);
@@ -141,7 +142,9 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto matcher = logscan::Matcher::compile(kb.entries);
     if (!matcher)
         return fail(matcher.error());
-    const auto analysis = logscan::analyze(inputsOf(files), kb.entries, *matcher);
+    logscan::ScanOptions options;
+    options.regularFilesOnly = true; // /dev/zero or a FIFO would never end; standard input is "-"
+    const auto analysis = logscan::analyze(inputsOf(files), kb.entries, *matcher, options);
     if (!analysis)
         return fail(analysis.error());
     const QString language = i18n::current();

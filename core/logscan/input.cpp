@@ -207,7 +207,9 @@ Status checkInput(const LogInput &input, bool regularOnly)
         return Error::input(Text::tr("%1 is a folder; give the log files in it.").arg(input.path), input.path);
     if (regularOnly && !info.isFile())
         return Error::input(
-            Text::tr("%1 is not a regular file (a pipe or a device); save it to a file first.").arg(input.path),
+            Text::tr("%1 is not a regular file (a pipe or a device), so it may never end: save it to a file first, "
+                     "or pipe it to standard input (… | verl-npu-assistant analyze -).")
+                .arg(input.path),
             input.path);
     if (!info.isReadable())
         return Error::input(Text::tr("Cannot read %1: permission denied.").arg(input.path), input.path);

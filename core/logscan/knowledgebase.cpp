@@ -43,7 +43,9 @@ const QRegularExpression &idPattern()
 
 const QRegularExpression &placeholderPattern()
 {
-    static const QRegularExpression re(u"\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}"_s);
+    // ${name}; ${name|words used when the match has no value for name}; ${name?words used only when it
+    // has one}. The words may hold placeholders of their own (${range|${device}}, ${shape? (${shape})}).
+    static const QRegularExpression re(u"\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:([|?])((?:[^{}]|\\$\\{[^{}]*\\})*))?\\}"_s);
     return re;
 }
 
@@ -339,7 +341,8 @@ private:
         // Every ${name} must be something a match can fill in.
         const QStringList available = entry.captureNames() + builtinPlaceholders();
         const auto checkPlaceholders = [&](const QString &text, const QString &field) -> std::optional<Error> {
-            auto it = placeholderPattern().globalMatch(text);
+            static const QRegularExpression named(u"\\$\\{([A-Za-z_][A-Za-z0-9_]*)"_s); // nested ones too
+            auto it = named.globalMatch(text);
             while (it.hasNext()) {
                 const QString name = it.next().captured(1);
                 if (!available.contains(name))
@@ -613,7 +616,14 @@ QString fillPlaceholders(const QString &text, const QList<QPair<QString, QString
         const QString name = match.captured(1);
         const auto found
             = std::find_if(values.begin(), values.end(), [&](const auto &pair) { return pair.first == name; });
-        out += found != values.end() && !found->second.isEmpty() ? found->second : missing;
+        const bool has = found != values.end() && !found->second.isEmpty();
+        const QString op = match.captured(2);
+        if (op == u"?")
+            out += has ? fillPlaceholders(match.captured(3), values, missing) : QString();
+        else if (has)
+            out += found->second;
+        else
+            out += op == u"|" ? fillPlaceholders(match.captured(3), values, missing) : missing;
         last = match.capturedEnd();
     }
     out += QStringView(text).mid(last);

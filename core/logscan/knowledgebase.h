@@ -103,7 +103,8 @@ KnowledgeBase loadKnowledgeBase(const QStringList &extraFiles = {});
 // Where users put their own entries.
 QString userKnowledgeDir();
 
-// "${name}" → value for each pair; placeholders without a value become `missing`.
+// "${name}" → value for each pair; placeholders without a value become `missing`, or the words after
+// "|" in "${name|words}"; "${name?words}" gives the words only when name has a value.
 QString fillPlaceholders(const QString &text,
                          const QList<QPair<QString, QString>> &values,
                          const QString &missing = QStringLiteral("…"));

@@ -20,6 +20,9 @@ namespace vna::logscan {
 
 namespace {
 
+// Hits of one entry this close (in lines, same file) are one error told several ways.
+constexpr qint64 kSameErrorLines = 30;
+
 class Text
 {
     Q_DECLARE_TR_FUNCTIONS(LogScanner)
@@ -256,6 +259,7 @@ public:
         m_lastTime = -1;
         m_previousTail.clear();
         m_pendingAfter.clear();
+        m_recent.clear();
     }
 
     void add(const BlockResult &block)
@@ -302,8 +306,16 @@ private:
         const qint64 weight = std::max<qint64>(1, occurrence.info.repeated);
         const auto key = qMakePair(ref.entry, hit.fingerprint);
         auto it = m_groups.constFind(key);
+        // One error, one finding: the lines around an error repeat it in other words (the exception,
+        // the runtime's error code, the plog line), so a hit of the same entry a few lines after the
+        // last one in the same file belongs to that finding whatever its text.
+        const auto recent = m_recent.constFind(ref.entry);
+        if (it == m_groups.constEnd() && recent != m_recent.constEnd()
+            && occurrence.line <= recent->first + kSameErrorLines)
+            it = m_groups.constFind(m_groupKeys.at(recent->second));
         if (it == m_groups.constEnd() && m_groupsPerEntry.value(ref.entry) >= m_options.maxGroupsPerEntry)
             it = m_groups.constFind(qMakePair(ref.entry, m_firstFingerprint.value(ref.entry)));
+        const qint64 lastLine = occurrence.lastLine();
         if (it == m_groups.constEnd()) {
             Finding finding;
             finding.entry = ref.entry;
@@ -317,6 +329,8 @@ private:
             const auto index = m_analysis.findings.size();
             m_analysis.findings << std::move(finding);
             m_groups.insert(key, index);
+            m_groupKeys.append(key);
+            m_recent.insert(ref.entry, {lastLine, index});
             if (m_groupsPerEntry[ref.entry]++ == 0)
                 m_firstFingerprint.insert(ref.entry, hit.fingerprint);
             if (hit.missingAfter > 0)
@@ -324,6 +338,7 @@ private:
             return;
         }
         Finding &finding = m_analysis.findings[*it];
+        m_recent.insert(ref.entry, {lastLine, *it});
         finding.count += weight;
         addDistinct(finding.ranks, occurrence.info.rank);
         addDistinct(finding.nodes, occurrence.info.node);
@@ -344,6 +359,8 @@ private:
     const ScanOptions &m_options;
     Analysis &m_analysis;
     QHash<QPair<int, QString>, qsizetype> m_groups;
+    QList<QPair<int, QString>> m_groupKeys;        // by finding index
+    QHash<int, QPair<qint64, qsizetype>> m_recent; // entry → (last line, finding) in this file
     QHash<int, int> m_groupsPerEntry;
     QHash<int, QString> m_firstFingerprint;
     int m_file = 0;
@@ -525,12 +542,23 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
             return a.first.file < b.first.file;
         return a.first.line < b.first.line;
     });
+    // A finding follows from an earlier one the knowledge base says it can follow from, only if it
+    // provably came after it: by the times in both lines, or by position in the same file. Lines of
+    // different files without times give no order. An informational finding is no one's cause.
+    const auto after = [](const Finding &cause, const Finding &effect) {
+        const qint64 t0 = cause.first.info.time;
+        const qint64 t1 = effect.first.info.time;
+        if (t0 >= 0 && t1 >= 0)
+            return t0 <= t1;
+        return cause.first.file == effect.first.file && cause.first.line < effect.first.line;
+    };
     for (qsizetype i = 0; i < findings.size(); ++i) {
         findings[i].symptomOf.clear();
-        const QString &id = entries.at(findings.at(i).entry).id;
+        const Entry &entry = entries.at(findings.at(i).entry);
         for (qsizetype j = 0; j < i; ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
-            if (earlier.leadsTo.contains(id)) {
+            if (earlier.leadsTo.contains(entry.id) && after(findings.at(j), findings.at(i))
+                && (earlier.severity != Severity::Info || entry.severity == Severity::Info)) {
                 findings[i].symptomOf = earlier.id;
                 break;
             }
