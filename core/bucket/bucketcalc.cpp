@@ -50,13 +50,15 @@ QString mibAgainst(quint64 bytes, quint64 bucketMiB)
 {
     const double value = static_cast<double>(bytes) / kMiB;
     const bool larger = bytes > bucketMiB * kMiB;
-    for (int digits = 2; digits < 7; ++digits) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator); // as mib() writes them
+    int digits = 2;
+    for (; digits < 7; ++digits) {
         const double scale = std::pow(10.0, digits);
-        const double shown = std::round(value * scale) / scale;
-        if ((shown > static_cast<double>(bucketMiB)) == larger)
-            return QLocale(QLocale::C).toString(value, 'f', digits);
+        if ((std::round(value * scale) / scale > static_cast<double>(bucketMiB)) == larger)
+            break;
     }
-    return QLocale(QLocale::C).toString(value, 'f', 7);
+    return locale.toString(value, 'f', digits);
 }
 
 // What the actor sends for this release: the dtype, why, and the line of verl that decides it.
