@@ -4626,6 +4626,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>%1 (%2 MiB) fits the current bucket of %3 MiB: nothing to change.</source>
         <translation>%1（%2 MiB）能放进当前 %3 MiB 的 bucket：无需修改。</translation>
     </message>
+    <message>
+        <source>The message contradicts itself: %1 (%2 MiB) fits the %3 MiB bucket it names. See the notes.</source>
+        <translation>报错自相矛盾：%1（%2 MiB）能放进其中提到的 %3 MiB bucket。请查看说明。</translation>
+    </message>
+    <message>
+        <source>/dev/shm (%1 MiB) cannot hold one bucket of %2 MiB: raise /dev/shm. See the notes.</source>
+        <translation>/dev/shm（%1 MiB）放不下一个 %2 MiB 的 bucket：请调大 /dev/shm。请查看说明。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::EnvTab</name>

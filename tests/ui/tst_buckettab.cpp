@@ -221,6 +221,8 @@ void TestBucketTab::sharedMemoryField()
     QCOMPARE(tab()->report()->shmBuckets, std::optional<quint64>(0));
     QVERIFY(child<vna::ui::NotesList>(tab(), "bucketNotes")->plainText().contains(u"/dev/shm (64 MiB) holds 0"_s));
     QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"FAIL"_s, Qt::CaseInsensitive));
+    QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"raise /dev/shm"_s));
+    QVERIFY(!child<QLabel>(tab(), "bucketSummary")->text().contains(u"nothing to change"_s));
 }
 
 void TestBucketTab::pastedMessage()
@@ -237,6 +239,14 @@ void TestBucketTab::pastedMessage()
     QCOMPARE(tab()->report()->bucketFrom, vna::bucket::Report::BucketFrom::Message);
     QCOMPARE(overrideText(), kKey + u"4096"_s);
     QVERIFY(child<vna::ui::NotesList>(tab(), "bucketNotes")->plainText().contains(u"since verl 0.7.1"_s));
+
+    // A 4 MiB tensor "too large" for the 2048 MB bucket it names: the summary says so, no override.
+    retype(message,
+           u"Weight lm_head.weight(torch.Size([1024, 1024]), torch.float32) is too large to fit in the bucket."
+           u"Please increase rollout.update_weights_bucket_megabytes(2048 MB)."_s);
+    QTRY_VERIFY(tab()->report() && !tab()->isBusy());
+    QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"contradicts itself"_s));
+    QVERIFY(!child<QLineEdit>(tab(), "bucketOverride")->isVisible());
 
     // Something that is not the assertion: said at the field, nothing computed.
     retype(message, u"CUDA out of memory"_s);

@@ -815,6 +815,14 @@ void BucketTab::showReport(const bucket::Report &report)
     QString summary = u"<b style=\"color:%1\">%2</b> "_s.arg(color(verdict).name(), word(verdict));
     if (report.noBucketHolds) {
         summary += tr("No bucket can hold %1 (%2 MiB): check the shape.").arg(name, mib);
+    } else if (report.contradictory) {
+        summary += tr("The message contradicts itself: %1 (%2 MiB) fits the %3 MiB bucket it names. See the notes.")
+                       .arg(name, mib)
+                       .arg(report.currentBucketMiB);
+    } else if (report.shmBuckets && *report.shmBuckets == 0) {
+        summary += tr("/dev/shm (%1 MiB) cannot hold one bucket of %2 MiB: raise /dev/shm. See the notes.")
+                       .arg(*report.options.shmMiB)
+                       .arg(report.recommendedMiB);
     } else if (report.override.isEmpty()) {
         summary += tr("%1 (%2 MiB) fits the current bucket of %3 MiB: nothing to change.")
                        .arg(name, mib)
