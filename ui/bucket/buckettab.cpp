@@ -637,16 +637,21 @@ std::optional<bucket::Options> BucketTab::readOptions()
 {
     bucket::Options options;
     bool valid = true;
-    const QString dtypeText = m_dtype->currentText().trimmed();
-    if (!dtypeText.isEmpty()) {
-        const auto dtype = bucket::parseDType(dtypeText, tr("Data type"));
-        m_dtypeMessage->setMessage(dtype ? QString() : dtype.error().message);
-        if (dtype)
-            options.dtype = *dtype;
-        valid = valid && dtype.ok();
-    } else {
-        m_dtypeMessage->setMessage(QString());
-    }
+    // An optional field: empty gives no value; a bad one is marked and makes the options invalid.
+    const auto optional = [&valid](const QString &text, FieldMessage *message, const auto &parse, auto &target) {
+        if (text.isEmpty()) {
+            message->setMessage(QString());
+            return;
+        }
+        const auto value = parse(text);
+        message->setMessage(value ? QString() : value.error().message);
+        if (value)
+            target = *value;
+        valid = valid && value.ok();
+    };
+    optional(
+        m_dtype->currentText().trimmed(), m_dtypeMessage,
+        [](const QString &text) { return bucket::parseDType(text, tr("Data type")); }, options.dtype);
     if (const QString backend = m_backend->currentData().toString(); !backend.isEmpty())
         options.backend = *bucket::parseBackend(backend, QString());
     if (const QString worker = m_worker->currentData().toString(); !worker.isEmpty())
@@ -661,26 +666,12 @@ std::optional<bucket::Options> BucketTab::readOptions()
     options.margin = m_margin->value() / 100.0;
     if (m_current->value() > 0)
         options.bucketMiB = static_cast<quint64>(m_current->value());
-    const QString shmText = m_shm->text().trimmed();
-    if (!shmText.isEmpty()) {
-        const auto shm = bucket::parseMiB(shmText, tr("/dev/shm"));
-        m_shmMessage->setMessage(shm ? QString() : shm.error().message);
-        if (shm)
-            options.shmMiB = *shm;
-        valid = valid && shm.ok();
-    } else {
-        m_shmMessage->setMessage(QString());
-    }
-    const QString hbmText = m_hbm->currentText().trimmed();
-    if (!hbmText.isEmpty()) {
-        const auto hbm = bucket::parseMiB(hbmText, tr("Device HBM"));
-        m_hbmMessage->setMessage(hbm ? QString() : hbm.error().message);
-        if (hbm)
-            options.hbmMiB = *hbm;
-        valid = valid && hbm.ok();
-    } else {
-        m_hbmMessage->setMessage(QString());
-    }
+    optional(
+        m_shm->text().trimmed(), m_shmMessage,
+        [](const QString &text) { return bucket::parseMiB(text, tr("/dev/shm")); }, options.shmMiB);
+    optional(
+        m_hbm->currentText().trimmed(), m_hbmMessage,
+        [](const QString &text) { return bucket::parseMiB(text, tr("Device HBM")); }, options.hbmMiB);
     return valid ? std::optional(options) : std::nullopt;
 }
 
