@@ -8,7 +8,7 @@ packages=(
     cmake ninja-build g++ pkg-config dpkg-dev
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev libgl1-mesa-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libspdlog-dev libre2-dev zlib1g-dev
+    libspdlog-dev libre2-dev libvectorscan-dev zlib1g-dev
     # run
     qt6-qpa-plugins libqt6svg6 qt6-translations-l10n openssh-client fonts-noto-cjk
     # tests

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <limits>
+#include <mutex>
 
 #include <QCoreApplication>
 
+#include <hs.h>
+#include <re2/filtered_re2.h>
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -25,6 +29,8 @@ class Text
 // Enough for the DFA of a few hundred rules; the scan stays linear either way.
 constexpr int64_t kSetMemory = 48 << 20;
 constexpr int64_t kRegexMemory = 4 << 20;
+// Shorter literals find too many lines to narrow anything down.
+constexpr int kMinAtomBytes = 3;
 
 re2::StringPiece piece(const QByteArray &bytes)
 {
@@ -40,6 +46,112 @@ RE2::Options options(bool singleLine, int64_t memory)
     return out;
 }
 
+// Vectorscan's compiled literals and their per-thread scratch space (one scan at a time each).
+class AtomScanner
+{
+public:
+    AtomScanner() = default;
+    ~AtomScanner()
+    {
+        for (hs_scratch_t *scratch : m_free)
+            hs_free_scratch(scratch);
+        hs_free_scratch(m_prototype);
+        hs_free_database(m_database);
+    }
+    Q_DISABLE_COPY_MOVE(AtomScanner)
+
+    // False when Vectorscan cannot run here or rejects the atoms (the caller falls back to RE2).
+    bool compile(const std::vector<std::string> &atoms)
+    {
+        if (atoms.empty() || hs_valid_platform() != HS_SUCCESS)
+            return false;
+        std::vector<const char *> texts;
+        std::vector<size_t> lengths;
+        std::vector<unsigned> flags(atoms.size(), HS_FLAG_CASELESS); // the atoms are lowercased
+        std::vector<unsigned> ids;
+        for (size_t i = 0; i < atoms.size(); ++i) {
+            texts.push_back(atoms[i].data());
+            lengths.push_back(atoms[i].size());
+            ids.push_back(static_cast<unsigned>(i));
+        }
+        hs_compile_error_t *error = nullptr;
+        if (hs_compile_lit_multi(texts.data(), flags.data(), ids.data(), lengths.data(),
+                                 static_cast<unsigned>(atoms.size()), HS_MODE_BLOCK, nullptr, &m_database, &error)
+            != HS_SUCCESS) {
+            log::core()->warn("Vectorscan rejects the knowledge base's literals ({}); matching with RE2 only",
+                              error && error->message ? error->message : "unknown error");
+            hs_free_compile_error(error);
+            m_database = nullptr;
+            return false;
+        }
+        return hs_alloc_scratch(m_database, &m_prototype) == HS_SUCCESS;
+    }
+
+    // Every (end offset, atom) in `text`, in no particular order.
+    bool scan(std::string_view text, std::vector<std::pair<size_t, int>> &hits) const
+    {
+        if (text.size() > std::numeric_limits<unsigned>::max())
+            return false;
+        hs_scratch_t *scratch = acquire();
+        if (!scratch)
+            return false;
+        const auto onMatch = [](unsigned id, unsigned long long, unsigned long long to, unsigned, void *context) {
+            static_cast<std::vector<std::pair<size_t, int>> *>(context)->emplace_back(static_cast<size_t>(to),
+                                                                                      static_cast<int>(id));
+            return 0;
+        };
+        const hs_error_t status
+            = hs_scan(m_database, text.data(), static_cast<unsigned>(text.size()), 0, scratch, onMatch, &hits);
+        release(scratch);
+        return status == HS_SUCCESS;
+    }
+
+private:
+    hs_scratch_t *acquire() const
+    {
+        const std::lock_guard lock(m_mutex);
+        if (!m_free.empty()) {
+            hs_scratch_t *scratch = m_free.back();
+            m_free.pop_back();
+            return scratch;
+        }
+        hs_scratch_t *scratch = nullptr;
+        return hs_clone_scratch(m_prototype, &scratch) == HS_SUCCESS ? scratch : nullptr;
+    }
+    void release(hs_scratch_t *scratch) const
+    {
+        const std::lock_guard lock(m_mutex);
+        m_free.push_back(scratch);
+    }
+
+    hs_database_t *m_database = nullptr;
+    hs_scratch_t *m_prototype = nullptr;
+    mutable std::mutex m_mutex;
+    mutable std::vector<hs_scratch_t *> m_free;
+};
+
+// RE2 folds the case of every cased letter in an atom; Vectorscan only ASCII's.
+bool foldsBeyondAscii(const QString &pattern)
+{
+    return std::any_of(pattern.cbegin(), pattern.cend(),
+                       [](QChar c) { return c.unicode() >= 0x80 && (c.toLower() != c || c.toUpper() != c); });
+}
+
+// Whether FilteredRE2 finds literals every match of `source` holds; one without is passed for every
+// line, so RE2's set is the faster way to look for it.
+bool hasAtoms(const QByteArray &source)
+{
+    re2::FilteredRE2 probe(kMinAtomBytes);
+    int id = 0;
+    if (probe.Add(piece(source), options(true, kRegexMemory), &id) != RE2::NoError)
+        return false;
+    std::vector<std::string> atoms;
+    probe.Compile(&atoms);
+    std::vector<int> always;
+    probe.AllPotentials({}, &always);
+    return always.empty();
+}
+
 } // namespace
 
 struct Matcher::Impl
@@ -47,22 +159,26 @@ struct Matcher::Impl
     std::vector<IndicationRef> refs;
     std::vector<std::unique_ptr<RE2>> regexes;        // per indication
     std::vector<std::vector<std::string>> groupNames; // per indication: group number → name ("" unnamed)
-    std::unique_ptr<RE2::Set> singleSet;              // single-line indications
-    std::unique_ptr<RE2::Set> multiSet;               // multi-line indications
-    std::vector<int> singleMap;                       // set index → indication
+    std::unique_ptr<re2::FilteredRE2> filter;         // single-line indications found through their atoms
+    std::vector<int> filterMap;                       // filter id → indication
+    std::unique_ptr<AtomScanner> atoms;
+    std::unique_ptr<RE2::Set> singleSet; // single-line indications without atoms
+    std::unique_ptr<RE2::Set> multiSet;  // multi-line indications
+    std::vector<int> singleMap;          // set index → indication
     std::vector<int> multiMap;
     int maxLines = 1;
     mutable std::atomic_bool warnedMemory{false};
 
-    void collect(std::string_view block, size_t from, size_t ownStart, int indication, std::vector<RawHit> &out) const
+    // Matches of one indication in block[from, to), at most one per line.
+    void collect(
+        std::string_view block, size_t from, size_t to, size_t ownStart, int indication, std::vector<RawHit> &out) const
     {
         const RE2 &re = *regexes[static_cast<size_t>(indication)];
         const std::vector<std::string> &names = groupNames[static_cast<size_t>(indication)];
         std::vector<re2::StringPiece> groups(names.size());
         const re2::StringPiece text(block.data(), block.size());
         size_t pos = from;
-        while (pos < block.size()
-               && re.Match(text, pos, block.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) {
+        while (pos < to && re.Match(text, pos, to, RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) {
             const auto begin = static_cast<size_t>(groups[0].data() - block.data());
             const size_t end = begin + groups[0].size();
             // The line the match starts on is done with this indication.
@@ -86,12 +202,12 @@ struct Matcher::Impl
         }
     }
 
-    void run(const RE2::Set *set,
-             const std::vector<int> &map,
-             std::string_view block,
-             size_t from,
-             size_t ownStart,
-             std::vector<RawHit> &out) const
+    void runSet(const RE2::Set *set,
+                const std::vector<int> &map,
+                std::string_view block,
+                size_t from,
+                size_t ownStart,
+                std::vector<RawHit> &out) const
     {
         if (!set || from >= block.size())
             return;
@@ -109,15 +225,52 @@ struct Matcher::Impl
                 matched[i] = static_cast<int>(i);
         }
         for (int index : matched)
-            collect(block, from, ownStart, map[static_cast<size_t>(index)], out);
+            collect(block, from, block.size(), ownStart, map[static_cast<size_t>(index)], out);
+    }
+
+    // The filtered indications, from `ownStart` on: atoms first, then RE2 on the lines holding them.
+    void runFilter(std::string_view block, size_t ownStart, std::vector<RawHit> &out) const
+    {
+        if (!atoms || ownStart >= block.size())
+            return;
+        std::vector<std::pair<size_t, int>> hits; // (end offset from ownStart, atom)
+        if (!atoms->scan(block.substr(ownStart), hits)) {
+            // Out of memory for scratch space, or a block beyond 4 GiB: every filtered rule on its own.
+            for (int indication : filterMap)
+                collect(block, ownStart, block.size(), ownStart, indication, out);
+            return;
+        }
+        std::sort(hits.begin(), hits.end());
+        std::vector<int> lineAtoms;
+        std::vector<int> candidates;
+        for (size_t i = 0; i < hits.size();) {
+            const size_t at = ownStart + hits[i].first - 1; // the atom's last byte
+            const void *before = memrchr(block.data() + ownStart, '\n', at - ownStart);
+            const size_t lineStart
+                = before ? static_cast<size_t>(static_cast<const char *>(before) - block.data()) + 1 : ownStart;
+            const void *after = std::memchr(block.data() + at, '\n', block.size() - at);
+            const size_t lineEnd
+                = after ? static_cast<size_t>(static_cast<const char *>(after) - block.data()) : block.size();
+            lineAtoms.clear();
+            for (; i < hits.size() && ownStart + hits[i].first - 1 < lineEnd; ++i)
+                lineAtoms.push_back(hits[i].second);
+            std::sort(lineAtoms.begin(), lineAtoms.end());
+            lineAtoms.erase(std::unique(lineAtoms.begin(), lineAtoms.end()), lineAtoms.end());
+            filter->AllPotentials(lineAtoms, &candidates);
+            for (int candidate : candidates)
+                collect(block, lineStart, lineEnd, ownStart, filterMap[static_cast<size_t>(candidate)], out);
+        }
     }
 };
 
-Result<Matcher> Matcher::compile(const QList<Entry> &entries)
+Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
 {
     auto impl = std::make_shared<Impl>();
     impl->singleSet = std::make_unique<RE2::Set>(options(true, kSetMemory), RE2::UNANCHORED);
     impl->multiSet = std::make_unique<RE2::Set>(options(false, kSetMemory), RE2::UNANCHORED);
+    impl->filter = std::make_unique<re2::FilteredRE2>(kMinAtomBytes);
+    std::vector<QByteArray> sources; // per indication
+    std::vector<int> filterCandidates;
     for (qsizetype e = 0; e < entries.size(); ++e) {
         const Entry &entry = entries.at(e);
         for (qsizetype i = 0; i < entry.indications.size(); ++i) {
@@ -126,17 +279,19 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries)
             const QByteArray source = "(?m)" + indication.pattern().toUtf8();
             const bool single = !indication.multiline();
             auto re = std::make_unique<RE2>(piece(source), options(single, kRegexMemory));
-            std::string error;
-            RE2::Set &set = single ? *impl->singleSet : *impl->multiSet;
-            const int index = re->ok() ? set.Add(piece(source), &error) : -1;
-            if (index < 0)
+            if (!re->ok())
                 return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
                                         .arg(entry.origin, entry.id)
                                         .arg(i)
-                                        .arg(QString::fromStdString(re->ok() ? error : re->error())),
+                                        .arg(QString::fromStdString(re->error())),
                                     entry.origin);
             const int ref = static_cast<int>(impl->refs.size());
-            (single ? impl->singleMap : impl->multiMap).push_back(ref);
+            if (!single)
+                impl->multiMap.push_back(ref);
+            else if (engine == Engine::Fastest && !foldsBeyondAscii(indication.pattern()) && hasAtoms(source))
+                filterCandidates.push_back(ref);
+            else
+                impl->singleMap.push_back(ref);
             std::vector<std::string> names(static_cast<size_t>(re->NumberOfCapturingGroups() + 1));
             for (const auto &[number, name] : re->CapturingGroupNames())
                 names[static_cast<size_t>(number)] = name;
@@ -144,6 +299,42 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries)
             impl->regexes.push_back(std::move(re));
             impl->refs.push_back({static_cast<int>(e), static_cast<int>(i), indication.lines});
             impl->maxLines = std::max(impl->maxLines, indication.lines);
+            sources.push_back(source);
+        }
+    }
+
+    // The literal prefilter, for what has atoms; the rest joins the RE2 set.
+    if (!filterCandidates.empty()) {
+        for (int ref : filterCandidates) {
+            int id = 0;
+            impl->filter->Add(piece(sources[static_cast<size_t>(ref)]), options(true, kRegexMemory), &id);
+        }
+        std::vector<std::string> atoms;
+        impl->filter->Compile(&atoms);
+        auto scanner = std::make_unique<AtomScanner>();
+        if (scanner->compile(atoms)) {
+            impl->atoms = std::move(scanner);
+            impl->filterMap = std::move(filterCandidates);
+        } else {
+            impl->singleMap.insert(impl->singleMap.end(), filterCandidates.begin(), filterCandidates.end());
+        }
+    }
+    if (impl->filterMap.empty())
+        impl->filter.reset();
+
+    for (const auto &[set, map] :
+         {std::pair{impl->singleSet.get(), &impl->singleMap}, std::pair{impl->multiSet.get(), &impl->multiMap}}) {
+        for (int ref : *map) {
+            std::string error;
+            if (set->Add(piece(sources[static_cast<size_t>(ref)]), &error) < 0) {
+                const IndicationRef &where = impl->refs[static_cast<size_t>(ref)];
+                const Entry &entry = entries.at(where.entry);
+                return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
+                                        .arg(entry.origin, entry.id)
+                                        .arg(where.indication)
+                                        .arg(QString::fromStdString(error)),
+                                    entry.origin);
+            }
         }
     }
     for (auto *set : {&impl->singleSet, &impl->multiSet}) {
@@ -162,8 +353,9 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries)
 std::vector<RawHit> Matcher::scan(std::string_view block, size_t ownStart) const
 {
     std::vector<RawHit> out;
-    m_impl->run(m_impl->singleSet.get(), m_impl->singleMap, block, ownStart, ownStart, out);
-    m_impl->run(m_impl->multiSet.get(), m_impl->multiMap, block, 0, ownStart, out);
+    m_impl->runFilter(block, ownStart, out);
+    m_impl->runSet(m_impl->singleSet.get(), m_impl->singleMap, block, ownStart, ownStart, out);
+    m_impl->runSet(m_impl->multiSet.get(), m_impl->multiMap, block, 0, ownStart, out);
     std::sort(out.begin(), out.end(), [](const RawHit &a, const RawHit &b) {
         return a.begin != b.begin ? a.begin < b.begin : a.indication < b.indication;
     });
@@ -178,6 +370,11 @@ const std::vector<IndicationRef> &Matcher::indications() const
 int Matcher::maxLines() const
 {
     return m_impl->maxLines;
+}
+
+int Matcher::prefiltered() const
+{
+    return static_cast<int>(m_impl->filterMap.size());
 }
 
 } // namespace vna::logscan

@@ -1,7 +1,14 @@
-// Every indication of a knowledge base compiled into RE2 sets, so a block of log text is scanned once
-// whatever the number of entries, in time linear in its length (no user rule can hang a scan).
+// Every indication of a knowledge base compiled so a block of log text is scanned once whatever the
+// number of entries, in time linear in its length (no user rule can hang a scan).
+//
+// The fast path: RE2's FilteredRE2 names, for each single-line indication, literal strings ("atoms")
+// that any match must contain; Vectorscan finds those atoms in a block (case-insensitively, at several
+// GB/s), and RE2 then runs only the indications an atom points to, only on the lines that hold one.
+// What has no atoms, spans lines, or holds letters whose case RE2 and Vectorscan fold differently is
+// matched with RE2 sets over the block; so is everything where Vectorscan cannot run (Engine::Re2).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -34,8 +41,13 @@ struct IndicationRef
 class Matcher
 {
 public:
+    enum class Engine : std::uint8_t {
+        Fastest, // the literal prefilter where it applies
+        Re2,     // RE2 sets only: the reference the fast path must agree with
+    };
+
     // Errors name the entry and the indication RE2 rejected (normally caught earlier by the loader).
-    static Result<Matcher> compile(const QList<Entry> &entries);
+    static Result<Matcher> compile(const QList<Entry> &entries, Engine engine = Engine::Fastest);
 
     // Every match of every indication in `block`, a run of whole lines. Single-line indications
     // are looked for from `ownStart` on; multi-line ones also where they start in the lines before
@@ -46,6 +58,8 @@ public:
     const std::vector<IndicationRef> &indications() const;
     // The most lines any indication spans (1 when none is multi-line).
     int maxLines() const;
+    // How many indications the literal prefilter finds (the rest are matched with RE2 sets).
+    int prefiltered() const;
 
 private:
     struct Impl;

@@ -2,7 +2,9 @@
 // a few hundred known failures spread through it) read by `verl-npu-assistant analyze` with the
 // full knowledge base, against GNU `grep -c -E -f` given the same patterns, run side by side.
 // Prints throughput, peak memory and the ratio of the medians.
-// Targets: ratio <= 1.0 and peak RSS < 100 MB. Exit code 1 when a target is missed.
+// Targets: at most half grep's time, at least 1.2 GB/s (on the 2-core test machine), peak RSS below
+// 100 MB, and the same lines found: every injected failure once, as many as grep counts.
+// Exit code 1 when a target is missed.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,7 +30,8 @@ namespace {
 constexpr qint64 kLogBytes = qint64(1) << 30;
 constexpr int kFailures = 300;
 constexpr int kRuns = 3;
-constexpr double kTargetRatio = 1.0;
+constexpr double kTargetRatio = 0.5;
+constexpr double kTargetBytesPerSecond = 1.2e9;
 constexpr long kTargetRssKiB = 100 * 1024;
 
 struct Run
@@ -80,8 +83,14 @@ QString toEre(const QString &regex)
 {
     QString out;
     bool inClass = false;
+    qsizetype classStart = 0; // where a ']' must go to be literal in a bracket expression
     for (qsizetype i = 0; i < regex.size(); ++i) {
         const QChar c = regex.at(i);
+        if (c == u'\\' && i + 1 < regex.size() && inClass && regex.at(i + 1) == u']') {
+            out.insert(classStart, u']'); // a backslash is literal inside an ERE bracket expression
+            ++i;
+            continue;
+        }
         if (c == u'\\' && i + 1 < regex.size()) {
             const QChar next = regex.at(++i);
             const QString cls = next.toLower() == u'd' ? QStringLiteral("0-9")
@@ -108,9 +117,10 @@ QString toEre(const QString &regex)
             out += u'(';
             continue;
         }
-        if (c == u'[' && !inClass)
+        if (c == u'[' && !inClass) {
             inClass = true;
-        else if (c == u']' && inClass && !out.endsWith(u'['))
+            classStart = out.size() + (regex.mid(i + 1, 1) == u"^" ? 2 : 1);
+        } else if (c == u']' && inClass && out.size() > classStart)
             inClass = false;
         out += c;
     }
@@ -320,9 +330,15 @@ int main(int argc, char **argv)
                 mib / grepSeconds, static_cast<double>(grepRss) / 1024.0, grepCount.constData());
     std::printf("  analyze:        %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %lld occurrences grouped into findings\n",
                 ourSeconds, mib / ourSeconds, static_cast<double>(ourRss) / 1024.0, static_cast<long long>(ourCount));
-    std::printf("  ratio analyze/grep: %.2f (target <= %.1f); peak RSS target < %ld MiB\n", ratio, kTargetRatio,
-                kTargetRssKiB / 1024);
-    const bool met = ratio <= kTargetRatio && ourRss < kTargetRssKiB && ourCount >= kFailures;
+    const double bytesPerSecond = static_cast<double>(kLogBytes) / ourSeconds;
+    std::printf("  ratio analyze/grep: %.2f (target <= %.1f); %.2f GB/s (target >= %.1f); peak RSS target < %ld MiB\n",
+                ratio, kTargetRatio, bytesPerSecond / 1e9, kTargetBytesPerSecond / 1e9, kTargetRssKiB / 1024);
+    const bool sameLines = ourCount == kFailures && grepCount.toLongLong() == ourCount;
+    if (!sameLines)
+        std::printf("  found %lld of %d injected failures; grep counted %s lines\n", static_cast<long long>(ourCount),
+                    kFailures, grepCount.constData());
+    const bool met
+        = ratio <= kTargetRatio && bytesPerSecond >= kTargetBytesPerSecond && ourRss < kTargetRssKiB && sameLines;
     std::printf("  %s\n", met ? "targets met" : "TARGET MISSED");
     return met ? 0 : 1;
 }
