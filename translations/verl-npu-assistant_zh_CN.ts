@@ -71,6 +71,14 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <source>Give at least one log file, or - to read standard input.</source>
         <translation>请至少给出一个日志文件，或用 - 读取标准输入。</translation>
     </message>
+    <message>
+        <source>Stop inflating a gzip file once its text outgrows N times the compressed bytes read (after the first 16 MiB): a log compresses 5-20 times, a decompression bomb a thousand. 0: no limit.</source>
+        <translation>gzip 文件解压出的文本超过已读压缩字节的 N 倍时停止解压（前 16 MiB 不计）：日志通常压缩 5–20 倍，解压炸弹可达上千倍。0：不限制。</translation>
+    </message>
+    <message>
+        <source>To read it all: --max-gzip-ratio 0 (no limit) or a ratio above %1.</source>
+        <translation>要完整读取：使用 --max-gzip-ratio 0（不限制）或大于 %1 的倍数。</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFile</name>
@@ -3069,6 +3077,10 @@ Exit code 1 when there are errors.</source>
         <source>No line matches. A rule needs at least one line it finds and one it must not.</source>
         <translation>没有匹配的行。一条规则至少需要一行它应匹配的和一行它不应匹配的样例。</translation>
     </message>
+    <message>
+        <source>Stopped reading %1 after %2 of text: its first %3 of gzip data inflated %4 times, far more than a log compresses, so it may be a decompression bomb. The findings cover what was read.</source>
+        <translation>已在读取 %1 的 %2 文本后停止：其前 %3 的 gzip 数据解压后膨胀了 %4 倍，远超日志的压缩率，可能是解压炸弹。结果只涵盖已读取的部分。</translation>
+    </message>
 </context>
 <context>
     <name>LogScanner</name>
@@ -5555,6 +5567,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Leave the sample empty to test the pattern on the log files on the left.</source>
         <translation>将示例留空，即可在左侧的日志文件上测试该模式。</translation>
+    </message>
+    <message>
+        <source>Read all of it</source>
+        <translation>全部读取</translation>
+    </message>
+    <message>
+        <source>Analyze again and inflate every gzip file to its end, however large its text.</source>
+        <translation>重新分析，并把每个 gzip 文件完整解压到末尾，无论文本多大。</translation>
     </message>
 </context>
 <context>

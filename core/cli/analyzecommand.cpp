@@ -18,6 +18,7 @@ namespace vna::cli {
 namespace {
 
 constexpr int kMaxFindingsLimit = 100000;
+constexpr int kMaxInflateRatio = 1000000;
 
 QList<logscan::LogInput> inputsOf(const QStringList &paths)
 {
@@ -113,6 +114,10 @@ void AnalyzeCommand::configure(QCommandLineParser &parser) const
         {u"kb"_s, tr("An extra knowledge-base file (repeatable)."), tr("file")},
         {u"json"_s, tr("Print one JSON object instead of text.")},
         {u"max-findings"_s, tr("Show at most N findings (0: all)."), tr("N"), u"0"_s},
+        {u"max-gzip-ratio"_s,
+         tr("Stop inflating a gzip file once its text outgrows N times the compressed bytes read (after the first "
+            "16 MiB): a log compresses 5-20 times, a decompression bomb a thousand. 0: no limit."),
+         tr("N"), QString::number(logscan::kDefaultInflateRatio)},
         {u"list-kb"_s, tr("List the knowledge base and the files it came from.")},
         {u"test-pattern"_s, tr("Try an RE2 regex against the given log: print the matching lines and captures."),
          tr("regex")},
@@ -139,11 +144,15 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto maxFindings = NodeOptions::integer(parser, u"max-findings"_s, 0, kMaxFindingsLimit);
     if (!maxFindings)
         return fail(maxFindings.error());
+    const auto maxRatio = NodeOptions::integer(parser, u"max-gzip-ratio"_s, 0, kMaxInflateRatio);
+    if (!maxRatio)
+        return fail(maxRatio.error());
     const auto matcher = logscan::Matcher::compile(kb.entries);
     if (!matcher)
         return fail(matcher.error());
     logscan::ScanOptions options;
     options.regularFilesOnly = true; // /dev/zero or a FIFO would never end; standard input is "-"
+    options.maxInflateRatio = *maxRatio;
     const auto analysis = logscan::analyze(inputsOf(files), kb.entries, *matcher, options);
     if (!analysis)
         return fail(analysis.error());
@@ -153,6 +162,9 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
                        .toJson(QJsonDocument::Indented);
     else
         ctx.out << logscan::toText(*analysis, kb.entries, language, *maxFindings);
+    if (std::any_of(analysis->files.cbegin(), analysis->files.cend(),
+                    [](const logscan::FileStats &file) { return file.stoppedAtLimit; }))
+        ctx.err << tr("To read it all: --max-gzip-ratio 0 (no limit) or a ratio above %1.").arg(*maxRatio) << u'\n';
     return logscan::hasErrors(*analysis, kb.entries) ? ExitCode::Problems : ExitCode::Ok;
 }
 

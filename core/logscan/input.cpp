@@ -99,9 +99,10 @@ private:
 class GzipReader final : public Reader
 {
 public:
-    explicit GzipReader(std::unique_ptr<FileSource> source)
+    GzipReader(std::unique_ptr<FileSource> source, qint64 maxRatio)
         : m_source(std::move(source))
         , m_in(kRawBlock, Qt::Uninitialized)
+        , m_maxRatio(maxRatio)
     {
         m_ready = inflateInit2(&m_stream, 15 + 32) == Z_OK; // 15 + 32: zlib or gzip header, found by inflate
     }
@@ -112,6 +113,10 @@ public:
     {
         if (!m_ready)
             return Error::runtime(Text::tr("Cannot start decompressing %1.").arg(m_source->name()), m_source->name());
+        if (m_maxRatio > 0 && m_text > kInflateGrace && m_text > m_maxRatio * m_source->position()) {
+            m_stopped = true;
+            return 0;
+        }
         const auto want = static_cast<uInt>(std::min<qint64>(max, 1 << 30));
         m_stream.next_out = reinterpret_cast<Bytef *>(buffer);
         m_stream.avail_out = want;
@@ -149,11 +154,14 @@ public:
                 break; // output full
             }
         }
-        return static_cast<qint64>(want - m_stream.avail_out);
+        const auto produced = static_cast<qint64>(want - m_stream.avail_out);
+        m_text += produced;
+        return produced;
     }
     qint64 rawSize() const override { return m_source->size(); }
     qint64 rawPosition() const override { return m_source->position(); }
     bool compressed() const override { return true; }
+    bool stoppedAtLimit() const override { return m_stopped; }
 
 private:
     std::unique_ptr<FileSource> m_source;
@@ -162,6 +170,9 @@ private:
     bool m_ready = false;
     bool m_done = false;
     bool m_betweenMembers = false;
+    qint64 m_maxRatio = 0;
+    qint64 m_text = 0; // inflated so far
+    bool m_stopped = false;
 };
 
 class MemoryReader final : public Reader
@@ -216,7 +227,7 @@ Status checkInput(const LogInput &input, bool regularOnly)
     return Done{};
 }
 
-Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly)
+Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly, qint64 maxInflateRatio)
 {
     if (input.path.isEmpty())
         return std::unique_ptr<Reader>(std::make_unique<MemoryReader>(input.text));
@@ -230,7 +241,7 @@ Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnl
         return magic.error();
     if (magic->size() == 2 && static_cast<unsigned char>(magic->at(0)) == 0x1f
         && static_cast<unsigned char>(magic->at(1)) == 0x8b)
-        return std::unique_ptr<Reader>(std::make_unique<GzipReader>(std::move(source)));
+        return std::unique_ptr<Reader>(std::make_unique<GzipReader>(std::move(source), maxInflateRatio));
     return std::unique_ptr<Reader>(std::make_unique<PlainReader>(std::move(source)));
 }
 

@@ -36,13 +36,22 @@ public:
     // How far into rawSize() reading has got.
     virtual qint64 rawPosition() const = 0;
     virtual bool compressed() const { return false; }
+    // True when reading stopped because the text outgrew the inflate limit (read() then returns 0).
+    virtual bool stoppedAtLimit() const { return false; }
 };
+
+// gzip data is inflated to at most this many times the compressed bytes read so far (past the first
+// kInflateGrace bytes of text): a log compresses 5 to 20 times, a gzip bomb a thousand. 0: no limit.
+constexpr qint64 kDefaultInflateRatio = 100;
+constexpr qint64 kInflateGrace = qint64(16) << 20;
 
 // What openInput() would refuse, found without opening anything (so many files can be checked up front).
 Status checkInput(const LogInput &input, bool regularOnly);
 
-// Opens the input. With `regularOnly` (the GUI), anything but a regular file is refused with a
-// message instead of being opened: a FIFO or a device could block or never end.
-Result<std::unique_ptr<Reader>> openInput(const LogInput &input, bool regularOnly);
+// Opens the input. With `regularOnly`, anything but a regular file (or standard input) is refused
+// with a message instead of being opened: a FIFO or a device could block or never end. gzip data
+// stops at `maxInflateRatio` (see kDefaultInflateRatio).
+Result<std::unique_ptr<Reader>>
+openInput(const LogInput &input, bool regularOnly, qint64 maxInflateRatio = kDefaultInflateRatio);
 
 } // namespace vna::logscan

@@ -166,6 +166,20 @@ QString noFindingAdvice()
                     "ASCEND_GLOBAL_EVENT_ENABLE=1) and analyse the plog files too (~/ascend/log/debug/plog/*.log).");
 }
 
+QStringList stoppedReading(const Analysis &analysis, const QLocale &locale)
+{
+    QStringList out;
+    for (const FileStats &file : analysis.files) {
+        if (!file.stoppedAtLimit)
+            continue;
+        out << Text::tr("Stopped reading %1 after %2 of text: its first %3 of gzip data inflated %4 times, far more "
+                        "than a log compresses, so it may be a decompression bomb. The findings cover what was read.")
+                   .arg(file.name, locale.formattedDataSize(file.bytes), locale.formattedDataSize(file.rawBytes))
+                   .arg(file.bytes / std::max<qint64>(file.rawBytes, 1));
+    }
+    return out;
+}
+
 QString patternReport(const Analysis &analysis)
 {
     QString out;
@@ -240,7 +254,8 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
         files.append(QJsonObject{{u"path"_s, file.name},
                                  {u"bytes"_s, file.bytes},
                                  {u"lines"_s, file.lines},
-                                 {u"compressed"_s, file.compressed}});
+                                 {u"compressed"_s, file.compressed},
+                                 {u"stopped_at_inflate_limit"_s, file.stoppedAtLimit}});
     return {{u"findings"_s, findings},
             {u"files"_s, files},
             {u"elapsed_ms"_s, analysis.elapsedMs},
@@ -264,6 +279,8 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
                                .arg(analysis.files.size())
                                .arg(locale.toString(lines), locale.formattedDataSize(bytes))
                                .arg(analysis.elapsedMs);
+    for (const QString &note : stoppedReading(analysis, locale))
+        out += note + u'\n';
     if (analysis.findings.isEmpty()) {
         out += Text::tr("No known problem found.") + u' ' + totals + u'\n';
         out += noFindingAdvice() + u'\n';

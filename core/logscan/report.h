@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QLocale>
 #include <QPair>
 #include <QString>
 #include <QUrl>
@@ -52,6 +53,9 @@ QStringList originParts(const Finding &finding);
 
 // What to do when nothing known was found: more logging, and the plog files.
 QString noFindingAdvice();
+
+// One sentence per gzip file whose inflating stopped at the limit (empty when none did).
+QStringList stoppedReading(const Analysis &analysis, const QLocale &locale);
 
 // What a tried pattern matched: each group's first line with its captures, then the count.
 QString patternReport(const Analysis &analysis);

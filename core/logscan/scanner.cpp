@@ -475,7 +475,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
     qint64 doneBefore = 0;
 
     for (qsizetype f = 0; f < inputs.size(); ++f) {
-        auto opened = openInput(inputs.at(f), options.regularFilesOnly);
+        auto opened = openInput(inputs.at(f), options.regularFilesOnly, options.maxInflateRatio);
         if (!opened)
             return opened.error();
         Reader &reader = **opened;
@@ -520,6 +520,8 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
         doneBefore += reader.rawPosition();
         FileStats &stats = analysis.files[f];
         stats.bytes = textBytes;
+        stats.rawBytes = reader.rawPosition();
+        stats.stoppedAtLimit = reader.stoppedAtLimit();
         stats.lines = collector.lines() + (textBytes > 0 && !endsWithNewline ? 1 : 0);
     }
     if (progress)

@@ -65,6 +65,8 @@ struct FileStats
     qint64 bytes = 0; // of text (after decompression)
     qint64 lines = 0;
     bool compressed = false;
+    bool stoppedAtLimit = false; // gzip data outgrew ScanOptions::maxInflateRatio: the rest is unread
+    qint64 rawBytes = 0;         // of the file as read (compressed size for gzip)
 };
 
 struct Analysis
@@ -82,6 +84,7 @@ struct ScanOptions
     int context = 2;               // lines kept before and after each first occurrence
     bool regularFilesOnly = false; // refuse pipes and devices (the GUI)
     int maxGroupsPerEntry = 20;    // distinct fingerprints kept per entry; more are counted in the first
+    qint64 maxInflateRatio = kDefaultInflateRatio; // 0: inflate gzip data without limit
 };
 
 using Progress = std::function<void(qint64 done, qint64 total)>; // total -1 when unknown

@@ -8,10 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <zlib.h>
 
 #include "common/i18n.h"
 #include "common/paths.h"
@@ -69,21 +68,6 @@ QJsonObject samples()
     if (!file.open(QIODevice::ReadOnly))
         qFatal("samples.json missing");
     return QJsonDocument::fromJson(file.readAll()).object();
-}
-
-QByteArray gzip(const QByteArray &data)
-{
-    z_stream stream{};
-    deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    QByteArray out(static_cast<qsizetype>(deflateBound(&stream, static_cast<uLong>(data.size()))) + 64, '\0');
-    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.constData()));
-    stream.avail_in = static_cast<uInt>(data.size());
-    stream.next_out = reinterpret_cast<Bytef *>(out.data());
-    stream.avail_out = static_cast<uInt>(out.size());
-    deflate(&stream, Z_FINISH);
-    out.truncate(static_cast<qsizetype>(stream.total_out));
-    deflateEnd(&stream);
-    return out;
 }
 
 // JSON written with single quotes, so the tests stay readable.
@@ -397,7 +381,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QByteArray plain = "INFO ok\n" + kOom;
         // Two members, as `cat a.gz b.gz` makes; the name does not say gzip.
-        test::writeFile(dir.filePath(u"rank0.log"_s), gzip(plain) + gzip(kEi0006));
+        test::writeFile(dir.filePath(u"rank0.log"_s), test::gzip(plain) + test::gzip(kEi0006));
         const auto result
             = analyze({LogInput::file(dir.filePath(u"rank0.log"_s))}, builtin().entries, builtinMatcher());
         QVERIFY(result);
@@ -406,10 +390,61 @@ private Q_SLOTS:
         QCOMPARE(ids(*result), (QStringList{u"npu-oom"_s, u"hccl-socket-timeout"_s}));
         QCOMPARE(findingFor(*result, u"hccl-socket-timeout"_s)->first.line, 3);
 
-        test::writeFile(dir.filePath(u"cut.log.gz"_s), gzip(plain.repeated(50)).chopped(10));
+        test::writeFile(dir.filePath(u"cut.log.gz"_s), test::gzip(plain.repeated(50)).chopped(10));
         const auto cut = analyze({LogInput::file(dir.filePath(u"cut.log.gz"_s))}, builtin().entries, builtinMatcher());
         QVERIFY(!cut);
         QVERIFY2(cut.error().message.contains(u"cut short"_s), qPrintable(cut.error().message));
+    }
+
+    // A gzip bomb stops at the inflate ratio, with what was read kept; a real log never does; the
+    // limit can be raised or lifted.
+    void inflateLimit_data()
+    {
+        QTest::addColumn<QByteArray>("gz");
+        QTest::addColumn<qint64>("ratio");
+        QTest::addColumn<bool>("stopped");
+        QTest::addColumn<QStringList>("found");
+
+        static const QByteArray bomb = test::gzip(
+            kOom + QByteArray("INFO 2025-04-08 18:07:01 heartbeat ok\n").repeated((qint64(20) << 20) / 38) + kEi0006);
+        static const QByteArray real = [] {
+            QByteArray text = kOom;
+            QRandomGenerator random(7);
+            while (text.size() < (qint64(20) << 20))
+                text += "(TaskRunner pid=" + QByteArray::number(random.bounded(99999))
+                    + ") step:" + QByteArray::number(text.size())
+                    + " - actor/pg_loss:" + QByteArray::number(random.generateDouble())
+                    + " - perf/throughput:" + QByteArray::number(random.bounded(5000)) + "\n";
+            return test::gzip(text + kEi0006);
+        }();
+        const QStringList both{u"npu-oom"_s, u"hccl-socket-timeout"_s};
+        QTest::newRow("bomb, default limit") << bomb << kDefaultInflateRatio << true << QStringList{u"npu-oom"_s};
+        QTest::newRow("bomb, no limit") << bomb << qint64(0) << false << both;
+        QTest::newRow("bomb, limit raised") << bomb << qint64(100000) << false << both;
+        QTest::newRow("training log, default limit") << real << kDefaultInflateRatio << false << both;
+    }
+
+    void inflateLimit()
+    {
+        QFETCH(QByteArray, gz);
+        QFETCH(qint64, ratio);
+        QFETCH(bool, stopped);
+        QFETCH(QStringList, found);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"train.log.gz"_s);
+        QVERIFY(test::writeFile(path, gz));
+        ScanOptions options;
+        options.maxInflateRatio = ratio;
+        const auto result = analyze({LogInput::file(path)}, builtin().entries, builtinMatcher(), options);
+        QVERIFY(result);
+        QCOMPARE(result->files.first().stoppedAtLimit, stopped);
+        QCOMPARE(ids(*result), found);
+        QCOMPARE(stoppedReading(*result, QLocale::c()).size(), stopped ? 1 : 0);
+        if (stopped) {
+            QCOMPARE(result->files.first().rawBytes, gz.size());
+            QVERIFY(result->files.first().bytes < (qint64(20) << 20));
+            QVERIFY(toText(*result, builtin().entries, u"en"_s, 0).contains(u"decompression bomb"_s));
+        }
     }
 
     void cancelStops()
@@ -680,6 +715,19 @@ private Q_SLOTS:
         const auto zh = test::runCli({u"analyze"_s, dir.filePath(u"a.log"_s)});
         i18n::install(u"en"_s);
         QVERIFY2(zh.out.contains(u"NPU 显存不足"_s), qPrintable(zh.out));
+
+        // The inflate limit: said on standard error with the option that lifts it, which works.
+        const QByteArray bomb = test::gzip(QByteArray("INFO heartbeat ok\n").repeated(qint64(18) << 20 >> 4) + kOom);
+        test::writeFile(dir.filePath(u"bomb.gz"_s), bomb);
+        const auto stopped = test::runCli({u"analyze"_s, dir.filePath(u"bomb.gz"_s)});
+        QCOMPARE(stopped.code, ExitCode::Ok);
+        QVERIFY2(stopped.out.contains(u"Stopped reading"_s), qPrintable(stopped.out));
+        QVERIFY2(stopped.err.contains(u"--max-gzip-ratio 0"_s), qPrintable(stopped.err));
+        const auto whole = test::runCli({u"analyze"_s, u"--max-gzip-ratio"_s, u"0"_s, dir.filePath(u"bomb.gz"_s)});
+        QCOMPARE(whole.code, ExitCode::Problems);
+        QVERIFY(!whole.out.contains(u"Stopped reading"_s));
+        QCOMPARE(test::runCli({u"analyze"_s, u"--max-gzip-ratio"_s, u"lots"_s, dir.filePath(u"bomb.gz"_s)}).code,
+                 ExitCode::Usage);
 
         const auto missing = test::runCli({u"analyze"_s, dir.filePath(u"nope.log"_s)});
         QCOMPARE(missing.code, ExitCode::Usage);

@@ -27,6 +27,8 @@ bool writeRawSafetensors(const QString &path, const QByteArray &header, quint64 
 
 // Creates the parent folders as needed.
 bool writeFile(const QString &path, const QByteArray &content);
+// `data` as one gzip member.
+QByteArray gzip(const QByteArray &data);
 // The file's bytes, or "<missing>" when it cannot be read.
 QByteArray readFile(const QString &path);
 bool writeJson(const QString &path, const QJsonObject &object);

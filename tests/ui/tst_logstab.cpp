@@ -129,6 +129,33 @@ private Q_SLOTS:
         QVERIFY(QApplication::clipboard()->text().contains(u"[npu-oom]"_s));
     }
 
+    // A gzip file that inflates like a bomb stops at the limit; "Read all of it" reads it to its end.
+    void gzipBombReadAllOnRequest()
+    {
+        const QString path = m_dir.filePath(u"bomb.log.gz"_s);
+        QVERIFY(test::writeFile(path,
+                                test::gzip(QByteArray("INFO heartbeat ok\n").repeated(qint64(18) << 20 >> 4) + kLog)));
+        QVERIFY(test::dropFiles(m_tab, {path}));
+        auto *readAll = child<QPushButton>(m_tab, "logsReadAll");
+        QVERIFY(!readAll->isVisible());
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
+        QCOMPARE(tree->topLevelItemCount(), 0);
+        QVERIFY(child<QLabel>(m_tab, "logsSummary")->text().contains(u"Stopped reading"_s));
+        QVERIFY(readAll->isVisible());
+
+        QTest::mouseClick(readAll, Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        QCOMPARE(tree->topLevelItemCount(), 3);
+        QVERIFY(!child<QLabel>(m_tab, "logsSummary")->text().contains(u"Stopped reading"_s));
+        QVERIFY(!readAll->isVisible());
+        // The next analysis has the limit again.
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        QVERIFY(readAll->isVisible());
+    }
+
     void actionOpensBucketCalculator()
     {
         followAction(u"too large"_s);

@@ -264,6 +264,15 @@ QWidget *LogsTab::buildFindingsPage()
     auto *layout = new QVBoxLayout(page);
     m_summary = resultLabel(page, u"logsSummary"_s);
     layout->addWidget(m_summary);
+    m_readAll = new QPushButton(page);
+    m_readAll->setObjectName(u"logsReadAll"_s);
+    m_readAll->hide();
+    connect(m_readAll, &QPushButton::clicked, this, [this] {
+        m_noInflateLimit = true; // for this one analysis: startScan() reads it
+        analyze();
+        m_noInflateLimit = false;
+    });
+    layout->addWidget(m_readAll, 0, Qt::AlignLeft);
 
     m_findings = new QTreeWidget(page);
     m_findings->setObjectName(u"logsFindings"_s);
@@ -442,6 +451,8 @@ void LogsTab::retranslate()
     m_analyze->setText(tr("A&nalyze"));
     m_analyze->setToolTip(tr("Ctrl+Return"));
     m_cancel->setText(tr("Cancel"));
+    m_readAll->setText(tr("Read all of it"));
+    m_readAll->setToolTip(tr("Analyze again and inflate every gzip file to its end, however large its text."));
 
     m_pages->setTabText(static_cast<int>(Page::Findings), tr("Findings"));
     m_pages->setTabText(static_cast<int>(Page::KnowledgeBase), tr("Knowledge base"));
@@ -649,6 +660,7 @@ void LogsTab::updateButtons()
     m_add->setEnabled(!m_running);
     m_recent->setEnabled(!m_running);
     m_analyze->setEnabled(!m_running);
+    m_readAll->setEnabled(!m_running);
     m_testPattern->setEnabled(!m_running);
     m_kbReload->setEnabled(!m_running);
     m_copyReport->setEnabled(m_analysis.has_value());
@@ -781,6 +793,8 @@ void LogsTab::startScan(Job job,
         m_patternResult->setPlainText(tr("Reading the logs…"));
     logscan::ScanOptions options;
     options.regularFilesOnly = true;
+    if (m_noInflateLimit)
+        options.maxInflateRatio = 0;
     if (job == Job::Pattern) {
         options.context = 0;
         options.maxGroupsPerEntry = 1000;
@@ -876,6 +890,10 @@ void LogsTab::showAnalysis()
                                   ? u' ' + tr("The files were merged into one timeline.")
                                   : QString()));
     }
+    const QStringList stopped = logscan::stoppedReading(analysis, QLocale());
+    if (!stopped.isEmpty())
+        m_summary->setText(m_summary->text() + u'\n' + stopped.join(u'\n'));
+    m_readAll->setVisible(!stopped.isEmpty());
 
     m_findings->clear();
     QHash<QString, QTreeWidgetItem *> itemsById; // the first finding of each id, for its symptoms

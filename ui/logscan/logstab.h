@@ -128,6 +128,7 @@ private:
 
     // findings
     QLabel *m_summary = nullptr;
+    QPushButton *m_readAll = nullptr; // shown when a gzip file stopped at the inflate limit
     QTreeWidget *m_findings = nullptr;
     QWidget *m_detail = nullptr;
     QWidget *m_detailArea = nullptr; // m_detail in its scroll area
@@ -177,7 +178,8 @@ private:
     QList<logscan::Entry> m_scanEntries;     // those of the scan running now
     QFutureWatcher<Result<logscan::Analysis>> m_watcher;
     Job m_job = Job::Analysis;
-    bool m_running = false; // until the result is shown
+    bool m_running = false;        // until the result is shown
+    bool m_noInflateLimit = false; // set while "Read all of it" starts its analysis
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
     std::shared_ptr<std::atomic<qint64>> m_done;
     std::shared_ptr<std::atomic<qint64>> m_total;
