@@ -84,6 +84,8 @@ QString toEre(const QString &regex)
     QString out;
     bool inClass = false;
     qsizetype classStart = 0; // where a ']' must go to be literal in a bracket expression
+    int depth = 0;            // of parentheses
+    int caselessUntil = -1;   // the depth whose closing parenthesis ends a (?i:…) group
     for (qsizetype i = 0; i < regex.size(); ++i) {
         const QChar c = regex.at(i);
         if (c == u'\\' && i + 1 < regex.size() && inClass && regex.at(i + 1) == u']') {
@@ -110,11 +112,28 @@ QString toEre(const QString &regex)
         if (!inClass && regex.mid(i, 4) == u"(?P<") {
             i = regex.indexOf(u'>', i);
             out += u'(';
+            ++depth;
             continue;
         }
         if (!inClass && regex.mid(i, 3) == u"(?:") {
             i += 2;
             out += u'(';
+            ++depth;
+            continue;
+        }
+        if (!inClass && regex.mid(i, 4) == u"(?i:") { // ERE has no flags: each letter becomes [xX]
+            i += 3;
+            out += u'(';
+            caselessUntil = ++depth;
+            continue;
+        }
+        if (!inClass && c == u'(') {
+            ++depth;
+        } else if (!inClass && c == u')') {
+            if (depth-- == caselessUntil)
+                caselessUntil = -1;
+        } else if (!inClass && caselessUntil >= 0 && c.isLetter()) {
+            out += u'[' + QString(c.toLower()) + QString(c.toUpper()) + u']';
             continue;
         }
         if (c == u'[' && !inClass) {
