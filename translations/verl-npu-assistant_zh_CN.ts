@@ -2874,6 +2874,10 @@ Exit code 1 when any check FAILs.</source>
         <source>RE2 rejects the pattern: %1.</source>
         <translation>RE2 不接受该模式：%1。</translation>
     </message>
+    <message>
+        <source>must be job, node or rank.</source>
+        <translation>必须是 job、node 或 rank。</translation>
+    </message>
 </context>
 <context>
     <name>LintCommand</name>
@@ -5575,6 +5579,18 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Analyze again and inflate every gzip file to its end, however large its text.</source>
         <translation>重新分析，并把每个 gzip 文件完整解压到末尾，无论文本多大。</translation>
+    </message>
+    <message>
+        <source>Follows only from a cause on:</source>
+        <translation>只可能由以下位置的原因引起：</translation>
+    </message>
+    <message>
+        <source>the same node</source>
+        <translation>同一节点</translation>
+    </message>
+    <message>
+        <source>the same rank</source>
+        <translation>同一 rank</translation>
     </message>
 </context>
 <context>

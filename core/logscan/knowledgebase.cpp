@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -225,7 +226,7 @@ private:
     {
         static const QStringList known{u"id"_s,         u"title"_s,    u"cause"_s,       u"fix"_s,
                                        u"category"_s,   u"severity"_s, u"indications"_s, u"applies_to"_s,
-                                       u"references"_s, u"leads_to"_s, u"action"_s};
+                                       u"references"_s, u"leads_to"_s, u"reach"_s,       u"action"_s};
         Entry entry;
         entry.origin = m_file;
         const QJsonValue id = object.value(u"id"_s);
@@ -306,6 +307,14 @@ private:
                 return failField(u"leads_to[%1]"_s.arg(i), Text::tr("must be the id of another entry."));
         }
         entry.leadsTo = *leadsTo;
+        if (object.contains(u"reach"_s)) {
+            static const QHash<QString, Reach> reaches{
+                {u"job"_s, Reach::Job}, {u"node"_s, Reach::Node}, {u"rank"_s, Reach::Rank}};
+            const QJsonValue reach = object.value(u"reach"_s);
+            if (!reach.isString() || !reaches.contains(reach.toString()))
+                return failField(u"reach"_s, Text::tr("must be job, node or rank."));
+            entry.reach = reaches.value(reach.toString());
+        }
 
         if (object.contains(u"action"_s)) {
             const QJsonValue value = object.value(u"action"_s);
@@ -491,6 +500,10 @@ QJsonObject Entry::toJson() const
                     {u"indications"_s, indicationArray},
                     {u"references"_s, QJsonArray::fromStringList(references)},
                     {u"leads_to"_s, QJsonArray::fromStringList(leadsTo)},
+                    {u"reach"_s,
+                     reach == Reach::Job        ? u"job"_s
+                         : reach == Reach::Node ? u"node"_s
+                                                : u"rank"_s},
                     {u"origin"_s, origin}};
     QJsonObject applies;
     if (!appliesToVerl.isEmpty())

@@ -44,6 +44,13 @@ struct ActionTemplate
     QList<QPair<QString, QString>> params; // ordered as written
 };
 
+// How far from its cause a failure can show: where a finding may be the symptom of an earlier one.
+enum class Reach : std::uint8_t {
+    Job,  // any rank of the job (a collective that times out on every rank when one stops)
+    Node, // the same node
+    Rank, // the same rank
+};
+
 struct Entry
 {
     QString id; // stable, kebab-case
@@ -57,6 +64,7 @@ struct Entry
     QStringList appliesToComponents; // e.g. "vllm-ascend", "megatron"
     QStringList references;          // URLs
     QStringList leadsTo;             // ids of entries this failure can cause on other ranks
+    Reach reach = Reach::Job;        // how far from its cause this failure can show
     std::optional<ActionTemplate> action;
     QString origin; // the file it was read from
 

@@ -568,12 +568,30 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
             return t0 <= t1;
         return cause.first.file == effect.first.file && cause.first.line < effect.first.line;
     };
+    // And only where it can reach: a failure that shows on its own node or rank only is nobody's symptom
+    // elsewhere. Where either side does not say, it may be.
+    const auto reaches = [](const Finding &cause, const Finding &effect, Reach reach) {
+        const auto overlap = [](const QStringList &a, const QStringList &b) {
+            return a.isEmpty() || b.isEmpty()
+                || std::any_of(a.begin(), a.end(), [&](const QString &x) { return b.contains(x); });
+        };
+        switch (reach) {
+        case Reach::Job:
+            return true;
+        case Reach::Node:
+            return overlap(cause.nodes, effect.nodes);
+        case Reach::Rank:
+            return overlap(cause.ranks, effect.ranks);
+        }
+        return true;
+    };
     for (qsizetype i = 0; i < findings.size(); ++i) {
         findings[i].symptomOf.clear();
         const Entry &entry = entries.at(findings.at(i).entry);
         for (qsizetype j = 0; j < i; ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
             if (earlier.leadsTo.contains(entry.id) && after(findings.at(j), findings.at(i))
+                && reaches(findings.at(j), findings.at(i), entry.reach)
                 && (earlier.severity != Severity::Info || entry.severity == Severity::Info)) {
                 findings[i].symptomOf = earlier.id;
                 break;

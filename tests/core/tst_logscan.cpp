@@ -273,6 +273,8 @@ private Q_SLOTS:
         QTest::newRow("reference") << file(
             base + q(",'indications':[{'keywords':['a']}],'references':['file:///etc/passwd']"))
                                    << u"references[0]"_s;
+        QTest::newRow("reach") << file(base + q(",'indications':[{'keywords':['a']}],'reach':'cluster'"))
+                               << u"field \"reach\": must be job, node or rank"_s;
     }
     void schemaErrors()
     {
@@ -602,6 +604,49 @@ private Q_SLOTS:
         QCOMPARE(ids(untimed), (QStringList{u"hccl-socket-timeout"_s, u"npu-oom"_s}));
         QCOMPARE(untimed.findings.at(0).rootCause(), true);
         QCOMPARE(untimed.findings.at(1).rootCause(), true);
+    }
+
+    // A symptom is linked to its cause only where it can show: anywhere in the job, on the cause's
+    // node, or on its rank, as the effect's entry says; where a line does not say, it may be.
+    void reach_data()
+    {
+        QTest::addColumn<QString>("reach");
+        QTest::addColumn<QByteArray>("effectLine");
+        QTest::addColumn<bool>("symptom");
+
+        const QByteArray otherNode = "(WorkerDict pid=2, ip=10.0.0.2) [rank5]: EFFECT happened\n";
+        const QByteArray sameNode = "(WorkerDict pid=2, ip=10.0.0.1) [rank5]: EFFECT happened\n";
+        const QByteArray sameRank = "(WorkerDict pid=2, ip=10.0.0.2) [rank1]: EFFECT happened\n";
+        const QByteArray unknown = "EFFECT happened\n";
+        QTest::newRow("job, other node") << u"job"_s << otherNode << true;
+        QTest::newRow("node, other node") << u"node"_s << otherNode << false;
+        QTest::newRow("node, same node") << u"node"_s << sameNode << true;
+        QTest::newRow("node, line without node") << u"node"_s << unknown << true;
+        QTest::newRow("rank, other rank") << u"rank"_s << sameNode << false;
+        QTest::newRow("rank, same rank") << u"rank"_s << sameRank << true;
+    }
+
+    void reach()
+    {
+        QFETCH(QString, reach);
+        QFETCH(QByteArray, effectLine);
+        QFETCH(bool, symptom);
+        const QByteArray entry = q("'title':{'en':'t','zh_CN':'t'},'cause':{'en':'c','zh_CN':'c'},'fix':{'en':'f',"
+                                   "'zh_CN':'f'},'category':'runtime','severity':'error'");
+        const auto entries = parseKnowledgeFile(
+            "{\"schema\":1,\"entries\":[{" + q("'id':'cause',") + entry
+                + q(",'indications':[{'keywords':['CAUSE']}],'leads_to':['effect']},{'id':'effect',") + entry
+                + q(",'indications':[{'keywords':['EFFECT']}],'reach':'") + reach.toUtf8() + "\"}]}",
+            u"t.json"_s);
+        QVERIFY2(entries, entries ? "" : qPrintable(entries.error().message));
+        QCOMPARE(entries->at(1).toJson().value(u"reach"_s).toString(), reach);
+        const auto matcher = Matcher::compile(*entries);
+        QVERIFY(matcher);
+        const QByteArray text = "(WorkerDict pid=1, ip=10.0.0.1) [rank1]: CAUSE happened\n" + effectLine;
+        const auto result = analyze({LogInput::pasted(text, u"t"_s)}, *entries, *matcher);
+        QVERIFY(result);
+        QCOMPARE(result->findings.size(), 2);
+        QCOMPARE(result->findings.at(1).symptomOf, symptom ? u"cause"_s : QString());
     }
 
     void multiLineIndication()

@@ -628,6 +628,10 @@ void LogsTab::showEntry()
     html += u"</ul>"_s;
     if (!entry.leadsTo.isEmpty())
         html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Can cause on other ranks:"), entry.leadsTo.join(u", "_s));
+    if (entry.reach != logscan::Reach::Job)
+        html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Follows only from a cause on:"),
+                                             entry.reach == logscan::Reach::Node ? tr("the same node")
+                                                                                 : tr("the same rank"));
     QStringList applies = entry.appliesToComponents;
     if (!entry.appliesToVerl.isEmpty())
         applies.prepend(u"verl "_s + entry.appliesToVerl);
