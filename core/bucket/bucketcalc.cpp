@@ -26,11 +26,11 @@ QString number(quint64 value)
 }
 
 // MiB values stay short and match what users type in overrides: no group separators.
-QString mib(double value)
+QString mib(double value, int digits = 2)
 {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(value, 'f', 2);
+    return locale.toString(value, 'f', digits);
 }
 
 const DType &f32()
@@ -50,15 +50,13 @@ QString mibAgainst(quint64 bytes, quint64 bucketMiB)
 {
     const double value = static_cast<double>(bytes) / kMiB;
     const bool larger = bytes > bucketMiB * kMiB;
-    QLocale locale;
-    locale.setNumberOptions(QLocale::OmitGroupSeparator); // as mib() writes them
     int digits = 2;
     for (; digits < 7; ++digits) {
         const double scale = std::pow(10.0, digits);
         if ((std::round(value * scale) / scale > static_cast<double>(bucketMiB)) == larger)
             break;
     }
-    return locale.toString(value, 'f', digits);
+    return mib(value, digits);
 }
 
 // What the actor sends for this release: the dtype, why, and the line of verl that decides it.

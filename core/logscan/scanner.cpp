@@ -306,18 +306,17 @@ private:
         const IndicationRef &ref = m_matcher.indications()[static_cast<size_t>(hit.indication)];
         const qint64 weight = std::max<qint64>(1, occurrence.info.repeated);
         const auto key = qMakePair(ref.entry, hit.fingerprint);
-        auto it = m_groups.constFind(key);
+        qsizetype index = m_groups.value(key, -1);
         // One error, one finding: the lines around an error repeat it in other words (the exception,
         // the runtime's error code, the plog line), so a hit of the same entry a few lines after the
         // last one in the same file belongs to that finding whatever its text.
         const auto recent = m_recent.constFind(ref.entry);
-        if (it == m_groups.constEnd() && recent != m_recent.constEnd()
-            && occurrence.line <= recent->first + kSameErrorLines)
-            it = m_groups.constFind(m_groupKeys.at(recent->second));
-        if (it == m_groups.constEnd() && m_groupsPerEntry.value(ref.entry) >= m_options.maxGroupsPerEntry)
-            it = m_groups.constFind(qMakePair(ref.entry, m_firstFingerprint.value(ref.entry)));
+        if (index < 0 && recent != m_recent.constEnd() && occurrence.line <= recent->first + kSameErrorLines)
+            index = recent->second;
+        if (index < 0 && m_groupsPerEntry.value(ref.entry) >= m_options.maxGroupsPerEntry)
+            index = m_firstFinding.value(ref.entry); // too many distinct texts: count them in the first
         const qint64 lastLine = occurrence.lastLine();
-        if (it == m_groups.constEnd()) {
+        if (index < 0) {
             Finding finding;
             finding.entry = ref.entry;
             finding.indication = ref.indication;
@@ -327,19 +326,18 @@ private:
             addDistinct(finding.nodes, occurrence.info.node);
             finding.seenAt.append({m_file, occurrence.line});
             finding.first = std::move(occurrence);
-            const auto index = m_analysis.findings.size();
+            index = m_analysis.findings.size();
             m_analysis.findings << std::move(finding);
             m_groups.insert(key, index);
-            m_groupKeys.append(key);
             m_recent.insert(ref.entry, {lastLine, index});
             if (m_groupsPerEntry[ref.entry]++ == 0)
-                m_firstFingerprint.insert(ref.entry, hit.fingerprint);
+                m_firstFinding.insert(ref.entry, index);
             if (hit.missingAfter > 0)
                 m_pendingAfter.append({index, m_analysis.findings.at(index).first.line});
             return;
         }
-        Finding &finding = m_analysis.findings[*it];
-        m_recent.insert(ref.entry, {lastLine, *it});
+        Finding &finding = m_analysis.findings[index];
+        m_recent.insert(ref.entry, {lastLine, index});
         finding.count += weight;
         addDistinct(finding.ranks, occurrence.info.rank);
         addDistinct(finding.nodes, occurrence.info.node);
@@ -352,18 +350,17 @@ private:
             finding.indication = ref.indication;
             finding.first = std::move(occurrence);
             if (hit.missingAfter > 0)
-                m_pendingAfter.append({*it, finding.first.line});
+                m_pendingAfter.append({index, finding.first.line});
         }
     }
 
     const Matcher &m_matcher;
     const ScanOptions &m_options;
     Analysis &m_analysis;
-    QHash<QPair<int, QString>, qsizetype> m_groups;
-    QList<QPair<int, QString>> m_groupKeys;        // by finding index
-    QHash<int, QPair<qint64, qsizetype>> m_recent; // entry → (last line, finding) in this file
+    QHash<QPair<int, QString>, qsizetype> m_groups; // (entry, fingerprint) → finding
+    QHash<int, QPair<qint64, qsizetype>> m_recent;  // entry → (last line, finding) in this file
     QHash<int, int> m_groupsPerEntry;
-    QHash<int, QString> m_firstFingerprint;
+    QHash<int, qsizetype> m_firstFinding; // entry → its first finding
     int m_file = 0;
     qint64 m_lineBase = 1;
     qint64 m_lastTime = -1;
