@@ -56,6 +56,7 @@ private Q_SLOTS:
     void versionBackendAndWorker();
     void sharedMemoryField();
     void pastedMessage();
+    void tabLeavesTheMessageBox();
     void modelFolder();
     void modelFolderErrors_data();
     void modelFolderErrors();
@@ -252,6 +253,25 @@ void TestBucketTab::pastedMessage()
     retype(message, u"CUDA out of memory"_s);
     QTRY_VERIFY(!tab()->report() && !tab()->isBusy());
     QVERIFY(child<vna::ui::FieldMessage>(tab(), "bucketMessageMessage")->text().contains(u"No \"Weight"_s));
+}
+
+// Tab in the assertion box moves on, as in every other field; Ctrl+Tab types a tab character.
+void TestBucketTab::tabLeavesTheMessageBox()
+{
+    chooseIndex(child<QComboBox>(tab(), "bucketMode"), 2);
+    auto *message = child<QPlainTextEdit>(tab(), "bucketMessage");
+    message->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), message);
+    QTest::keyClicks(QApplication::focusWidget(), u"Weight"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QVERIFY(QApplication::focusWidget() != message);
+    QCOMPARE(message->toPlainText(), u"Weight"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QCOMPARE(QApplication::focusWidget(), message);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_End);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(message->toPlainText(), u"Weight\t"_s);
+    QCOMPARE(QApplication::focusWidget(), message);
 }
 
 void TestBucketTab::modelFolder()

@@ -1,6 +1,7 @@
 #include "textbox.h"
 
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QMimeData>
 #include <QUrl>
@@ -16,6 +17,17 @@ TextBox::TextBox(QWidget *parent, const QString &objectName)
 {
     setObjectName(objectName);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setTabChangesFocus(true);
+}
+
+void TextBox::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Tab && event->modifiers() == Qt::ControlModifier) {
+        insertPlainText(QStringLiteral("\t"));
+        event->accept();
+        return;
+    }
+    QPlainTextEdit::keyPressEvent(event);
 }
 
 void TextBox::setLimit(qsizetype chars, FieldMessage *message, const QString &advice)

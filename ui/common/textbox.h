@@ -1,5 +1,6 @@
 // An editable monospace text box that refuses pastes and drops too large for what it is for, with
-// the reason in a FieldMessage under it, so a 50 MB paste never stalls the window.
+// the reason in a FieldMessage under it, so a 50 MB paste never stalls the window. Tab and
+// Shift+Tab move the focus on, as in every other field of a form; Ctrl+Tab types a tab character.
 #pragma once
 
 #include <QPlainTextEdit>
@@ -24,6 +25,7 @@ public:
     void setLimit(qsizetype chars, FieldMessage *message, const QString &advice);
 
 protected:
+    void keyPressEvent(QKeyEvent *event) override;
     bool canInsertFromMimeData(const QMimeData *source) const override;
     void insertFromMimeData(const QMimeData *source) override;
 
