@@ -1,9 +1,11 @@
 // The main window driven as a user drives it: menus, shortcuts, the Home tab, remembered state.
 #include <QApplication>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
@@ -13,6 +15,7 @@
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/version.h"
+#include "common/widgets.h"
 #include "shell/aboutdialog.h"
 #include "shell/lazytab.h"
 #include "shell/mainwindow.h"
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void geometryAndTabAreRemembered();
     void screenshotWindowLeavesSettingsAlone();
     void logPanelToggles();
+    void openPathSaysWhenItCannot();
     void aboutShowsVersionQtAndLogFile();
 
 private:
@@ -240,6 +244,23 @@ void TestMainWindow::aboutShowsVersionQtAndLogFile()
     QVERIFY2(details.contains(QString::fromUtf8(qVersion())), qPrintable(details));
     QVERIFY2(details.contains(vna::paths::logFile().toHtmlEscaped()), qPrintable(details));
     QVERIFY2(details.contains(vna::paths::settingsFile().toHtmlEscaped()), qPrintable(details));
+}
+
+// "Open audit log" and the other Open buttons: a path that cannot be opened gets a box that says why
+// and copies the path, not silence.
+void TestMainWindow::openPathSaysWhenItCannot()
+{
+    MainWindow window;
+    window.setPersistent(false);
+    window.show();
+    const QString path = u"/nonexistent/verl-npu-assistant/sync-audit.jsonl"_s;
+    vna::ui::openLocalPath(&window, path);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = window.findChild<QMessageBox *>(u"openPathBox"_s)) && box->isVisible());
+    QVERIFY2(box->text().contains(path) && box->text().contains(u"does not exist"_s), qPrintable(box->text()));
+    QTest::mouseClick(box->findChild<QPushButton *>(u"openPathCopy"_s), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), path);
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(u"openPathBox"_s));
 }
 
 int main(int argc, char **argv)

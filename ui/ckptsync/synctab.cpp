@@ -4,7 +4,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -26,7 +25,6 @@
 #include <QTime>
 #include <QTimer>
 #include <QTreeWidget>
-#include <QUrl>
 #include <QVBoxLayout>
 #include <QWizard>
 #include <QWizardPage>
@@ -474,8 +472,7 @@ void SyncTab::buildSummaryPage()
             QString::fromUtf8(QJsonDocument(ckptsync::toJson(m_plan, m_results)).toJson(QJsonDocument::Indented)));
         Q_EMIT statusMessage(tr("Copied"));
     });
-    connect(m_openAudit, &QPushButton::clicked, this,
-            [] { QDesktopServices::openUrl(QUrl::fromLocalFile(ckptsync::auditFile())); });
+    connect(m_openAudit, &QPushButton::clicked, this, [this] { openLocalPath(this, ckptsync::auditFile()); });
     connect(m_watch, &QCheckBox::toggled, this, &SyncTab::toggleWatch);
     connect(m_newSync, &QPushButton::clicked, this, &SyncTab::newSync);
 }

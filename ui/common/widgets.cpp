@@ -1,13 +1,21 @@
 #include "widgets.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QTableWidget>
+#include <QUrl>
 
 namespace vna::ui {
 
@@ -88,6 +96,34 @@ QTableWidgetItem *resultCell(const QString &text, Qt::Alignment alignment)
     item->setTextAlignment(alignment);
     item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
     return item;
+}
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(OpenPath)
+};
+
+} // namespace
+
+void openLocalPath(QWidget *parent, const QString &path)
+{
+    const bool exists = QFileInfo::exists(path);
+    if (exists && QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        return;
+    auto *box = new QMessageBox(QMessageBox::Information, QCoreApplication::applicationName(),
+                                exists ? Text::tr("No program could open %1.").arg(path)
+                                       : Text::tr("%1 does not exist yet.").arg(path),
+                                QMessageBox::Close, parent);
+    box->setObjectName(QStringLiteral("openPathBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(exists ? Text::tr("Copy the path and open it with a program of your choice.")
+                                   : Text::tr("It is written the first time there is something to put in it."));
+    QPushButton *copy = box->addButton(Text::tr("Copy path"), QMessageBox::ActionRole);
+    copy->setObjectName(QStringLiteral("openPathCopy"));
+    QObject::connect(copy, &QPushButton::clicked, box, [path] { QApplication::clipboard()->setText(path); });
+    box->open(); // not exec(): the window stays responsive
 }
 
 } // namespace vna::ui

@@ -36,4 +36,8 @@ void addShortcut(QWidget *owner, const QKeySequence &keys, const std::function<v
 // Ctrl+Return and Ctrl+Enter (keypad) both run the primary action.
 void addPrimaryShortcut(QWidget *owner, const std::function<void()> &action);
 
+// Opens a local file or folder with the desktop's program for it. When it does not exist, or no
+// program opens it (no desktop session, no handler), a box says so and offers to copy the path.
+void openLocalPath(QWidget *parent, const QString &path);
+
 } // namespace vna::ui

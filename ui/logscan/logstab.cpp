@@ -150,9 +150,9 @@ LogsTab::LogsTab(QWidget *parent)
     connect(m_kbCategory, &QComboBox::currentIndexChanged, this, &LogsTab::filterKnowledge);
     connect(m_kbList, &QTreeWidget::currentItemChanged, this, &LogsTab::showEntry);
     connect(m_kbReload, &QPushButton::clicked, this, &LogsTab::loadKnowledge);
-    connect(m_kbFolder, &QPushButton::clicked, this, [] {
+    connect(m_kbFolder, &QPushButton::clicked, this, [this] {
         QDir().mkpath(logscan::userKnowledgeDir());
-        QDesktopServices::openUrl(QUrl::fromLocalFile(logscan::userKnowledgeDir()));
+        openLocalPath(this, logscan::userKnowledgeDir());
     });
     connect(m_pattern, &QLineEdit::textChanged, this, [this] {
         if (!m_loading)

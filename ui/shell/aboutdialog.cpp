@@ -1,17 +1,16 @@
 #include "aboutdialog.h"
 
-#include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
 #include <QPushButton>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include "common/paths.h"
 #include "common/version.h"
+#include "common/widgets.h"
 
 using namespace Qt::StringLiterals;
 
@@ -54,9 +53,9 @@ AboutDialog::AboutDialog(QWidget *parent)
     layout->addLayout(buttons);
 
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
-    connect(m_openLogFolder, &QPushButton::clicked, this, [] {
+    connect(m_openLogFolder, &QPushButton::clicked, this, [this] {
         QDir().mkpath(paths::logDir());
-        QDesktopServices::openUrl(QUrl::fromLocalFile(paths::logDir()));
+        openLocalPath(this, paths::logDir());
     });
     retranslate();
 }
