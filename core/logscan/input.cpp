@@ -113,7 +113,7 @@ public:
     {
         if (!m_ready)
             return Error::runtime(Text::tr("Cannot start decompressing %1.").arg(m_source->name()), m_source->name());
-        if (m_maxRatio > 0 && m_text > kInflateGrace && m_text > m_maxRatio * m_source->position()) {
+        if (m_maxRatio > 0 && m_text > kInflateGrace && m_text > m_maxRatio * rawPosition()) {
             m_stopped = true;
             return 0;
         }
@@ -159,7 +159,8 @@ public:
         return produced;
     }
     qint64 rawSize() const override { return m_source->size(); }
-    qint64 rawPosition() const override { return m_source->position(); }
+    // What inflate has consumed, not what was read ahead into its buffer.
+    qint64 rawPosition() const override { return m_source->position() - m_stream.avail_in; }
     bool compressed() const override { return true; }
     bool stoppedAtLimit() const override { return m_stopped; }
 

@@ -443,7 +443,8 @@ private Q_SLOTS:
         QCOMPARE(ids(*result), found);
         QCOMPARE(stoppedReading(*result, QLocale::c()).size(), stopped ? 1 : 0);
         if (stopped) {
-            QCOMPARE(result->files.first().rawBytes, gz.size());
+            // What inflate consumed, not what was read ahead: the ratio in the note is the real one.
+            QVERIFY(result->files.first().rawBytes > 0 && result->files.first().rawBytes < gz.size());
             QVERIFY(result->files.first().bytes < (qint64(20) << 20));
             QVERIFY(toText(*result, builtin().entries, u"en"_s, 0).contains(u"decompression bomb"_s));
         }
