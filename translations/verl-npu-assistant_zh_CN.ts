@@ -3308,6 +3308,29 @@ Exit code 1 when there are errors.</source>
     </message>
 </context>
 <context>
+    <name>OpenPath</name>
+    <message>
+        <source>No program could open %1.</source>
+        <translation>没有程序能打开 %1。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet.</source>
+        <translation>%1 尚不存在。</translation>
+    </message>
+    <message>
+        <source>Copy the path and open it with a program of your choice.</source>
+        <translation>复制路径，然后用你选择的程序打开它。</translation>
+    </message>
+    <message>
+        <source>It is written the first time there is something to put in it.</source>
+        <translation>第一次有内容需要写入时才会创建它。</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+</context>
+<context>
     <name>Probe</name>
     <message>
         <source>Canceled.</source>
