@@ -2175,6 +2175,22 @@ Exit code 1 when any check FAILs.</source>
         <source>Give /dev/shm at least %1 MiB (docker run --shm-size=%2g, or mount -o remount,size=%2G /dev/shm), or upgrade the driver and CANN for IPC. The Bucket tab sizes the bucket with "NPU without IPC" and this /dev/shm.</source>
         <translation>请给 /dev/shm 至少 %1 MiB（docker run --shm-size=%2g，或 mount -o remount,size=%2G /dev/shm），或升级驱动和 CANN 以支持 IPC。在 Bucket 计算器中勾选“NPU 不支持 IPC”并填写此 /dev/shm 即可计算 bucket。</translation>
     </message>
+    <message>
+        <source>Run the checks again.</source>
+        <translation>请重新运行检查。</translation>
+    </message>
+    <message>
+        <source>Run the checks again; if the probe stops the same way, run it by hand (the report shows it) to see which command hangs.</source>
+        <translation>请重新运行检查；若探测仍以同样方式中止，请手动运行它（报告中有完整内容），看是哪条命令卡住。</translation>
+    </message>
+    <message>
+        <source>Make "ssh %1 true" work from this machine without a prompt: the host name, port, user and key (in ~/.ssh/config), and its host key in known_hosts. Then run the checks again.</source>
+        <translation>请确保在本机执行 "ssh %1 true" 无需任何交互即可成功：检查主机名、端口、用户和密钥（~/.ssh/config），以及 known_hosts 中的主机密钥。然后重新运行检查。</translation>
+    </message>
+    <message>
+        <source>Connected over SSH; the probe took %1 s.</source>
+        <translation>已通过 SSH 连接；探测耗时 %1 秒。</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>
@@ -2241,6 +2257,26 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>Logical devices</source>
         <translation>逻辑设备数</translation>
+    </message>
+    <message>
+        <source>%1 unreachable (%2)</source>
+        <translation>%1 个不可达（%2）</translation>
+    </message>
+    <message>
+        <source>%1 with failures (%2)</source>
+        <translation>%1 个有失败项（%2）</translation>
+    </message>
+    <message>
+        <source>%1 with warnings (%2)</source>
+        <translation>%1 个有警告（%2）</translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <translation>%1 个通过</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): %1.</source>
+        <translation><numerusform>%n 个节点：%1。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5099,6 +5135,22 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Filled in from %1: the node that logged the failure.</source>
         <translation>已根据 %1 填入：记录该故障的节点。</translation>
+    </message>
+    <message>
+        <source>Press Run checks: the devices of the node appear here.</source>
+        <translation>点击“运行检查”后，节点的设备会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No devices: %1 could not be probed (%2).</source>
+        <translation>没有设备：无法探测 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>No devices: %1</source>
+        <translation>没有设备：%1</translation>
+    </message>
+    <message>
+        <source>No devices: npu-smi listed none.</source>
+        <translation>没有设备：npu-smi 没有列出任何设备。</translation>
     </message>
 </context>
 <context>

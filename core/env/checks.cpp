@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -1175,7 +1176,17 @@ Diagnosis analyze(Snapshot snapshot)
     Diagnosis d;
     d.snapshot = std::move(snapshot);
     if (!d.snapshot.failure.isEmpty()) {
-        d.checks.append(with("ssh.connect", Verdict::Error, d.snapshot.failure, QString(), QString()));
+        const bool local = d.snapshot.host == u"local";
+        const bool cancelled = d.snapshot.failure == QCoreApplication::translate("Probe", "Canceled.");
+        const QString next = cancelled ? Text::tr("Run the checks again.")
+            : local
+            ? Text::tr("Run the checks again; if the probe stops the same way, run it by hand (the report shows "
+                       "it) to see which command hangs.")
+            : Text::tr("Make \"ssh %1 true\" work from this machine without a prompt: the host name, port, "
+                       "user and key (in ~/.ssh/config), and its host key in known_hosts. Then run the checks "
+                       "again.")
+                  .arg(d.snapshot.host);
+        d.checks.append(with("ssh.connect", Verdict::Error, d.snapshot.failure, next, QString()));
         return d;
     }
     if (const Section *s = d.snapshot.section(u"npu-smi"_s); s && s->exitCode == 0)
@@ -1214,6 +1225,11 @@ Diagnosis analyze(Snapshot snapshot)
     d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
                 checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d),
                 checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkSharedMemory(d)};
+    if (d.snapshot.host != u"local")
+        d.checks.prepend(with("ssh.connect", Verdict::Pass,
+                              Text::tr("Connected over SSH; the probe took %1 s.")
+                                  .arg(QLocale().toString(static_cast<double>(d.snapshot.elapsedMs) / 1000.0, 'f', 1)),
+                              QString(), QString()));
     d.checks.append(deepChecks(d));
     return d;
 }

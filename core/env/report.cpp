@@ -109,9 +109,47 @@ QJsonObject toJson(const QList<Diagnosis> &diagnoses, qint64 elapsedMs)
                        {u"elapsed_ms"_s, elapsedMs}};
 }
 
+QString nodesSummary(const QList<Diagnosis> &diagnoses)
+{
+    QStringList unreachable;
+    QStringList failing;
+    QStringList warning;
+    QStringList passed;
+    for (const Diagnosis &d : diagnoses) {
+        if (!d.snapshot.failure.isEmpty())
+            unreachable << d.host();
+        else if (const Verdict worst = d.worst(); worst == Verdict::Fail || worst == Verdict::Error)
+            failing << d.host();
+        else if (worst == Verdict::Warn)
+            warning << d.host();
+        else
+            passed << d.host();
+    }
+    // Names while they fit on a line; a count says the rest.
+    const auto named = [](const QStringList &hosts) {
+        constexpr qsizetype kNamed = 4;
+        QString names = hosts.mid(0, kNamed).join(u", "_s);
+        if (hosts.size() > kNamed)
+            names += u", …"_s;
+        return names;
+    };
+    QStringList parts;
+    if (!unreachable.isEmpty())
+        parts << Text::tr("%1 unreachable (%2)").arg(unreachable.size()).arg(named(unreachable));
+    if (!failing.isEmpty())
+        parts << Text::tr("%1 with failures (%2)").arg(failing.size()).arg(named(failing));
+    if (!warning.isEmpty())
+        parts << Text::tr("%1 with warnings (%2)").arg(warning.size()).arg(named(warning));
+    if (!passed.isEmpty())
+        parts << Text::tr("%1 passed").arg(passed.size());
+    return Text::tr("%n node(s): %1.", "", static_cast<int>(diagnoses.size())).arg(parts.join(u", "_s));
+}
+
 QString toText(const QList<Diagnosis> &diagnoses)
 {
     QString out;
+    if (diagnoses.size() > 1)
+        out += nodesSummary(diagnoses) + u"\n\n"_s;
     const qsizetype width = [] {
         qsizetype w = 0;
         for (const QString &id : checkIds())

@@ -15,6 +15,8 @@ namespace vna::env {
 QJsonObject toJson(const QList<Diagnosis> &diagnoses, qint64 elapsedMs);
 QString toMarkdown(const QList<Diagnosis> &diagnoses);
 QString toText(const QList<Diagnosis> &diagnoses);
+// One line over every node: "3 nodes: 1 unreachable (node9), 1 with failures (node2), 1 passed."
+QString nodesSummary(const QList<Diagnosis> &diagnoses);
 
 struct MatrixRow
 {

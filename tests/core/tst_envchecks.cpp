@@ -8,6 +8,7 @@
 
 #include "env/checks.h"
 #include "env/compat.h"
+#include "env/report.h"
 #include "env/versionfiles.h"
 
 using namespace Qt::StringLiterals;
@@ -118,6 +119,9 @@ private slots:
     void checks_data();
     void checks();
     void unreachable();
+    void reachable_data();
+    void nodesSummary();
+    void reachable();
     void versions();
     void compareVersions_data();
     void compareVersions();
@@ -356,7 +360,57 @@ void TestEnvChecks::unreachable()
     QCOMPARE(d.checks.size(), 1);
     QCOMPARE(d.checks.first().id, u"ssh.connect"_s);
     QCOMPARE(d.checks.first().verdict, Verdict::Error);
+    QVERIFY2(d.checks.first().nextStep.contains(u"ssh node07 true"_s), qPrintable(d.checks.first().nextStep));
     QVERIFY(!d.anyFail());
+}
+
+// The line over all nodes names the ones to look at, whichever node is selected.
+void TestEnvChecks::nodesSummary()
+{
+    const auto remote = [](const NodeBuilder &node, const QString &host) {
+        Snapshot s = node.build().snapshot;
+        s.host = host;
+        return analyze(s);
+    };
+    Snapshot down;
+    down.host = u"node9"_s;
+    down.failure = u"Cannot reach node9: Connection refused"_s;
+    NodeBuilder broken;
+    broken.npuSmiExit = 127;
+    broken.npuSmi = u"sh: npu-smi: not found"_s;
+    const QList<Diagnosis> nodes{remote(NodeBuilder(), u"node1"_s), remote(broken, u"node2"_s), analyze(down)};
+    QCOMPARE(nodes.at(1).worst(), Verdict::Fail);
+    const QString summary = vna::env::nodesSummary(nodes);
+    QCOMPARE(summary, u"3 node(s): 1 unreachable (node9), 1 with failures (node2), 1 passed."_s);
+    QVERIFY2(vna::env::toText(nodes).startsWith(summary + u"\n"_s), qPrintable(vna::env::toText(nodes)));
+}
+
+// A node that answered says so on its Nodes page, instead of SKIP; this machine has no such check.
+void TestEnvChecks::reachable_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<bool>("listed");
+    QTest::newRow("remote node") << u"node07"_s << true;
+    QTest::newRow("this machine") << u"local"_s << false;
+}
+
+void TestEnvChecks::reachable()
+{
+    QFETCH(QString, host);
+    QFETCH(bool, listed);
+    NodeBuilder node;
+    Diagnosis d = node.build();
+    Snapshot s = d.snapshot;
+    s.host = host;
+    s.elapsedMs = 2400;
+    d = analyze(s);
+    const auto it = std::find_if(d.checks.cbegin(), d.checks.cend(),
+                                 [](const Check &check) { return check.id == u"ssh.connect"; });
+    QCOMPARE(it != d.checks.cend(), listed);
+    if (listed) {
+        QCOMPARE(it->verdict, Verdict::Pass);
+        QVERIFY2(it->evidence.contains(u"2.4 s"_s), qPrintable(it->evidence));
+    }
 }
 
 void TestEnvChecks::versions()

@@ -39,6 +39,8 @@ private slots:
     void init();
     void cleanup();
     void runLocal();
+    void devicesNote_data();
+    void devicesNote();
     void filterAndRaw();
     void hostsValidation_data();
     void hostsValidation();
@@ -96,8 +98,42 @@ QStringList TestEnvTab::checkTexts(int column) const
     return texts;
 }
 
+// The Devices page never stays empty without a word.
+void TestEnvTab::devicesNote_data()
+{
+    QTest::addColumn<bool>("diagnosed");
+    QTest::addColumn<QString>("failure");
+    QTest::addColumn<QString>("npuSmi");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("not run yet") << false << QString() << QString() << u"Press Run checks"_s;
+    QTest::newRow("unreachable") << true << u"Cannot reach node9: Connection refused"_s << QString()
+                                 << u"node9 could not be probed (Cannot reach node9"_s;
+    QTest::newRow("no npu-smi") << true << QString() << u"sh: 1: npu-smi: not found"_s << u"No devices: "_s;
+}
+
+void TestEnvTab::devicesNote()
+{
+    QFETCH(bool, diagnosed);
+    QFETCH(QString, failure);
+    QFETCH(QString, npuSmi);
+    QFETCH(QString, mentions);
+    vna::env::Snapshot snapshot;
+    snapshot.host = failure.isEmpty() ? u"local"_s : u"node9"_s;
+    snapshot.failure = failure;
+    if (!npuSmi.isEmpty())
+        snapshot.sections.append({u"npu-smi"_s, npuSmi, 127});
+    const vna::env::Diagnosis d = vna::env::analyze(snapshot);
+    const QString note = EnvTab::devicesNote(diagnosed ? &d : nullptr);
+    QVERIFY2(note.contains(mentions), qPrintable(note));
+    QVERIFY(note.size() > mentions.size() || !diagnosed);
+}
+
 void TestEnvTab::runLocal()
 {
+    auto *note = child<QLabel>(m_tab.get(), "envDevicesNote");
+    child<QTabWidget>(m_tab.get(), "envPages")->setCurrentIndex(static_cast<int>(EnvTab::Page::Devices));
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(u"Run checks"_s), qPrintable(note->text()));
     vna::test::retype(child<QLineEdit>(m_tab.get(), "envPython"), m_bin + u"/python3"_s);
     vna::test::retype(child<QLineEdit>(m_tab.get(), "envAscendRoot"),
                       QStringLiteral(VNA_FIXTURES_DIR "/ascend/root-a2"));
@@ -111,6 +147,7 @@ void TestEnvTab::runLocal()
 
     auto *devices = child<QTableWidget>(m_tab.get(), "envDevices");
     QCOMPARE(devices->rowCount(), 4);
+    QVERIFY(!note->isVisible());
     QCOMPARE(devices->item(3, 3)->text(), u"Alarm"_s);
     QCOMPARE(devices->item(1, 7)->text(), u"28811 / 32768"_s);
     auto *processes = child<QTableWidget>(m_tab.get(), "envProcesses");

@@ -312,6 +312,8 @@ QWidget *EnvTab::buildDevicesPage()
 {
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
+    m_devicesNote = resultLabel(page, u"envDevicesNote"_s); // why the tables are empty
+    layout->addWidget(m_devicesNote);
     auto *split = new QSplitter(Qt::Vertical, page);
     m_devices = resultTable(page, u"envDevices"_s, 9);
     split->addWidget(m_devices);
@@ -791,10 +793,29 @@ void EnvTab::showChecks()
     QString family;
     if (d->smi && d->smi->family != env::NpuFamily::Unknown)
         family = u" — "_s + env::familyName(d->smi->family);
-    m_summary->setText(
-        tr("%1%2: %3 (in %4 s)")
-            .arg(d->host() == env::kLocalHost ? tr("This machine") : d->host(), family, parts.join(u", "_s))
-            .arg(QString::number(static_cast<double>(d->snapshot.elapsedMs) / 1000.0, 'f', 1)));
+    const QString node
+        = tr("%1%2: %3 (in %4 s)")
+              .arg(d->host() == env::kLocalHost ? tr("This machine") : d->host(), family, parts.join(u", "_s))
+              .arg(QString::number(static_cast<double>(d->snapshot.elapsedMs) / 1000.0, 'f', 1));
+    // With several nodes, all of them first: the selected one is only one of them.
+    m_summary->setText(m_results.size() > 1 ? env::nodesSummary(m_results) + u'\n' + node : node);
+}
+
+// Why the Devices page has no device, in words; empty when it has some.
+QString EnvTab::devicesNote(const env::Diagnosis *d)
+{
+    if (!d)
+        return tr("Press Run checks: the devices of the node appear here.");
+    if (!d->snapshot.failure.isEmpty())
+        return tr("No devices: %1 could not be probed (%2).").arg(d->host(), d->snapshot.failure);
+    if (d->smi && !d->smi->devices.isEmpty())
+        return QString();
+    for (const env::Check &check : d->checks) {
+        if (check.id == u"npu.smi")
+            return tr("No devices: %1").arg(check.evidence)
+                + (check.nextStep.isEmpty() ? QString() : u' ' + check.nextStep);
+    }
+    return tr("No devices: npu-smi listed none.");
 }
 
 void EnvTab::showDevices()
@@ -807,6 +828,8 @@ void EnvTab::showDevices()
         delete axis;
     }
     const env::Diagnosis *d = selectedDiagnosis();
+    m_devicesNote->setText(devicesNote(d));
+    m_devicesNote->setVisible(!m_devicesNote->text().isEmpty());
     if (!d || !d->smi)
         return;
     auto *used = new QBarSet(tr("Used"));

@@ -49,6 +49,8 @@ public:
     bool isBusy() const override;
     void openLink(const ToolLink &link) override;
     const QList<env::Diagnosis> &results() const { return m_results; }
+    // Why the Devices page shows no device, in words (empty when it shows some).
+    static QString devicesNote(const env::Diagnosis *d);
     // The options the form describes, or an error naming the field that is wrong.
     Result<env::DiagnoseOptions> options() const;
 
@@ -118,6 +120,7 @@ private:
     QTreeWidget *m_checks = nullptr;
     QPushButton *m_copyReport = nullptr;
     QPushButton *m_saveReport = nullptr;
+    QLabel *m_devicesNote = nullptr;
     QTableWidget *m_devices = nullptr;
     QTableWidget *m_processes = nullptr;
     QChart *m_chart = nullptr;
