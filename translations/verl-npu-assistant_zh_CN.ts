@@ -2276,7 +2276,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>%n node(s): %1.</source>
-        <translation><numerusform>%n 个节点：%1。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点：%1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6597,8 +6599,8 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <source>Tensor (numbered as in the table)</source>
-        <translation>张量（编号与下表一致）</translation>
+        <source>Tensor</source>
+        <translation>张量</translation>
     </message>
 </context>
 <context>

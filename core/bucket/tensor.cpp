@@ -119,6 +119,37 @@ QString formatShape(const Shape &shape)
     return u'[' + dims.join(u", "_s) + u']';
 }
 
+QStringList shortTensorNames(const QStringList &names)
+{
+    constexpr qsizetype kMaxChars = 24;
+    QStringList out;
+    for (const QString &name : names) {
+        QString shortName = name;
+        for (const QString &prefix : {u"model.language_model."_s, u"model."_s, u"language_model.model."_s}) {
+            if (shortName.startsWith(prefix) && shortName.size() > prefix.size()) {
+                shortName.remove(0, prefix.size());
+                break;
+            }
+        }
+        if (shortName.endsWith(u".weight"_s) && shortName.size() > 7)
+            shortName.chop(7);
+        if (shortName.size() > kMaxChars) {
+            // The last dotted parts that fit: the end names the tensor, the start only where it sits.
+            const QStringList parts = shortName.split(u'.');
+            QString tail = parts.last().right(kMaxChars - 1);
+            for (qsizetype i = parts.size() - 2; i >= 0 && tail.size() + parts.at(i).size() + 1 < kMaxChars; --i)
+                tail = parts.at(i) + u'.' + tail;
+            shortName = u'…' + tail;
+        }
+        // The axis needs distinct categories: a second "…proj" becomes "…proj (2)".
+        QString unique = shortName;
+        for (int n = 2; out.contains(unique); ++n)
+            unique = u"%1 (%2)"_s.arg(shortName).arg(n);
+        out << unique;
+    }
+    return out;
+}
+
 Result<quint64> elementCount(const Shape &shape)
 {
     quint64 count = 1;

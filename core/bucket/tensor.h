@@ -16,6 +16,10 @@ using Shape = QList<quint64>;
 Result<Shape> parseShape(const QString &text, const QString &where);
 // "[151936, 4096]"
 QString formatShape(const Shape &shape);
+// Tensor names short enough for a chart axis, distinct: "model.layers.3.mlp.down_proj.weight" →
+// "layers.3.mlp.down_proj"; a name that still does not fit keeps its last dotted parts
+// ("…experts.gate_up_proj"), and a repeated one is numbered ("… (2)").
+QStringList shortTensorNames(const QStringList &names);
 
 // Product of the dimensions; an error when it does not fit in 64 bits.
 Result<quint64> elementCount(const Shape &shape);

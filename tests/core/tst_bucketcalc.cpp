@@ -39,6 +39,8 @@ class TestBucketCalc final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void shortNames_data();
+    void shortNames();
     void faqTable_data();
     void faqTable();
     void everyPresetIsUsable();
@@ -67,6 +69,30 @@ private Q_SLOTS:
     void presetsFileIsValidated_data();
     void presetsFileIsValidated();
 };
+
+void TestBucketCalc::shortNames_data()
+{
+    QTest::addColumn<QStringList>("names");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("prefix and suffix") << QStringList{u"model.embed_tokens.weight"_s, u"lm_head.weight"_s}
+                                       << QStringList{u"embed_tokens"_s, u"lm_head"_s};
+    QTest::newRow("VLM language model") << QStringList{u"model.language_model.embed_tokens.weight"_s}
+                                        << QStringList{u"embed_tokens"_s};
+    QTest::newRow("long: the end kept") << QStringList{u"model.layers.47.mlp.experts.down_proj.weight"_s}
+                                        << QStringList{u"…mlp.experts.down_proj"_s};
+    QTest::newRow("same end twice: numbered")
+        << QStringList{u"model.layers.10.mlp.experts.gate_up_proj.weight"_s,
+                       u"model.layers.11.mlp.experts.gate_up_proj.weight"_s}
+        << QStringList{u"…experts.gate_up_proj"_s, u"…experts.gate_up_proj (2)"_s};
+    QTest::newRow("only a suffix") << QStringList{u".weight"_s, u"weight"_s} << QStringList{u".weight"_s, u"weight"_s};
+}
+
+void TestBucketCalc::shortNames()
+{
+    QFETCH(QStringList, names);
+    QFETCH(QStringList, expected);
+    QCOMPARE(vna::bucket::shortTensorNames(names), expected);
+}
 
 void TestBucketCalc::faqTable_data()
 {

@@ -99,9 +99,11 @@ void TestBucketTab::faqPresetByDefault()
     auto *chart = child<vna::ui::TensorChart>(tab(), "bucketChart");
     QCOMPARE(chart->bars()->count(), 1);
     QCOMPARE(chart->bars()->at(0), 2374.0);
+    QCOMPARE(chart->categories().size(), 1);
+    QVERIFY2(!chart->categories().first().at(0).isDigit(), qPrintable(chart->categories().first()));
     QCOMPARE(chart->currentLine()->count(), 2);
-    QCOMPARE(chart->currentLine()->at(0).y(), 2048.0);
-    QCOMPARE(chart->recommendedLine()->at(1).y(), 4096.0);
+    QCOMPARE(chart->currentLine()->at(0).x(), 2048.0);
+    QCOMPARE(chart->recommendedLine()->at(1).x(), 4096.0);
     QVERIFY(child<QLabel>(tab(), "bucketPresetSource")->text().contains(u"faq.rst"_s));
 }
 
@@ -285,6 +287,11 @@ void TestBucketTab::modelFolder()
     QCOMPARE(tab()->report()->largest.dtype.safetensors, u"F32"_s); // FSDP sends fp32
     QCOMPARE(child<QTableView>(tab(), "bucketTop")->model()->rowCount(), 10);
     QCOMPARE(child<vna::ui::TensorChart>(tab(), "bucketChart")->bars()->count(), 10);
+    // Named on the axis (a bar per category: the names are distinct), the largest on top.
+    const QStringList categories = child<vna::ui::TensorChart>(tab(), "bucketChart")->categories();
+    QCOMPARE(categories.size(), 10);
+    QVERIFY2(categories.last().contains(u"embed_tokens"_s) || categories.last().contains(u"lm_head"_s),
+             qPrintable(categories.join(u" | "_s)));
     QVERIFY(child<vna::ui::NotesList>(tab(), "bucketNotes")->plainText().contains(u"headers only"_s));
     QCOMPARE(overrideText(), kKey + u"4096"_s);
 }

@@ -845,9 +845,13 @@ void BucketTab::showReport(const bucket::Report &report)
     m_notes->setNotes(notes);
 
     QList<TensorChart::Bar> bars;
+    QStringList names;
+    for (const bucket::Tensor &tensor : report.top)
+        names << tensor.name;
+    const QStringList labels = bucket::shortTensorNames(names);
     for (const bucket::Tensor &tensor : report.top) {
         bars.append(
-            {QString::number(bars.size() + 1),
+            {labels.at(bars.size()),
              u"%1\n%2 %3\n%4 MiB"_s.arg(tensor.name, bucket::formatShape(tensor.shape), tensor.dtype.displayName(),
                                         QLocale().toString(static_cast<double>(tensor.bytes) / bucket::kMiB, 'f', 2)),
              static_cast<double>(tensor.bytes) / bucket::kMiB});

@@ -3,12 +3,12 @@
 #include <algorithm>
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QPen>
 #include <QToolTip>
@@ -24,7 +24,7 @@ namespace vna::ui {
 TensorChart::TensorChart(QWidget *parent)
     : QWidget{parent}
     , m_chart{new QChart}
-    , m_series{new QBarSeries(this)}
+    , m_series{new QHorizontalBarSeries(this)}
     , m_set{new QBarSet(QString(), this)}
     , m_current{new QLineSeries(this)}
     , m_recommended{new QLineSeries(this)}
@@ -39,8 +39,9 @@ TensorChart::TensorChart(QWidget *parent)
     m_chart->addSeries(m_series);
     m_chart->addSeries(m_current);
     m_chart->addSeries(m_recommended);
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    // Horizontal bars: the tensor names read left of them, unshortened by the chart.
+    m_chart->addAxis(m_axisX, Qt::AlignLeft);
+    m_chart->addAxis(m_axisY, Qt::AlignBottom);
     for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{m_series, m_current, m_recommended}) {
         series->attachAxis(m_axisX);
         series->attachAxis(m_axisY);
@@ -60,8 +61,9 @@ TensorChart::TensorChart(QWidget *parent)
     m_recommended->setPen(recommended);
 
     connect(m_set, &QBarSet::hovered, this, [this](bool status, int index) {
-        if (status && index >= 0 && index < m_bars.size())
-            QToolTip::showText(QCursor::pos(), m_bars.at(index).tooltip, this);
+        const qsizetype bar = m_bars.size() - 1 - index; // drawn bottom up
+        if (status && bar >= 0 && bar < m_bars.size())
+            QToolTip::showText(QCursor::pos(), m_bars.at(bar).tooltip, this);
         else
             QToolTip::hideText();
     });
@@ -84,22 +86,24 @@ void TensorChart::setData(const QList<Bar> &bars,
     QList<qreal> values;
     QStringList labels;
     double top = 1;
-    for (const Bar &bar : bars) {
-        values << bar.mib;
-        labels << bar.label;
-        top = std::max(top, bar.mib);
+    for (auto bar = bars.crbegin(); bar != bars.crend(); ++bar) { // the largest on top
+        values << bar->mib;
+        labels << bar->label;
+        top = std::max(top, bar->mib);
     }
     m_set->remove(0, m_set->count());
     m_set->append(values);
     m_axisX->clear();
     m_axisX->append(labels);
+    // Room for every name: a bar is two lines of text high.
+    m_view->setMinimumHeight(fontMetrics().height() * std::max<int>(20, static_cast<int>(bars.size()) * 2 + 8));
 
     // Lines span the whole category axis: categories sit at 0 … n-1.
-    const qreal left = -0.5;
-    const qreal right = std::max<qsizetype>(1, bars.size()) - 0.5;
+    const qreal bottom = -0.5;
+    const qreal up = std::max<qsizetype>(1, bars.size()) - 0.5;
     const auto line = [&](QLineSeries *series, std::optional<double> value) {
         if (value) {
-            series->replace({QPointF(left, *value), QPointF(right, *value)});
+            series->replace({QPointF(*value, bottom), QPointF(*value, up)});
             top = std::max(top, *value);
         } else {
             series->clear();
@@ -114,6 +118,11 @@ void TensorChart::setData(const QList<Bar> &bars,
 void TensorChart::clear()
 {
     setData({}, std::nullopt, std::nullopt);
+}
+
+QStringList TensorChart::categories() const
+{
+    return m_axisX->categories();
 }
 
 QBarSet *TensorChart::bars() const
@@ -152,7 +161,7 @@ void TensorChart::retranslate()
     m_current->setName(tr("Current bucket"));
     m_recommended->setName(tr("Recommended bucket"));
     m_axisY->setTitleText(tr("MiB"));
-    m_axisX->setTitleText(tr("Tensor (numbered as in the table)"));
+    m_axisX->setTitleText(tr("Tensor"));
 }
 
 void TensorChart::applyPalette()

@@ -1,5 +1,5 @@
-// Bar chart of the largest tensors with horizontal lines for the current bucket and the
-// recommendation. The only place the Bucket tab touches Qt Charts.
+// Bar chart of the largest tensors, named beside their bars, with lines for the current bucket and
+// the recommendation. The only place the Bucket tab touches Qt Charts.
 #pragma once
 
 #include <optional>
@@ -7,7 +7,7 @@
 #include <QList>
 #include <QWidget>
 
-class QBarSeries;
+class QHorizontalBarSeries;
 class QBarSet;
 class QBarCategoryAxis;
 class QChart;
@@ -25,7 +25,7 @@ class TensorChart final : public QWidget
 public:
     struct Bar
     {
-        QString label;   // short, shown under the bar: the tensor's row number in the table
+        QString label;   // short and distinct, shown under the bar: the tensor's name, shortened
         QString tooltip; // full name, shape, dtype
         double mib = 0;
     };
@@ -37,6 +37,7 @@ public:
 
     // For tests and screenshots.
     QBarSet *bars() const;
+    QStringList categories() const; // the axis labels beside the bars, bottom up
     QLineSeries *currentLine() const;
     QLineSeries *recommendedLine() const;
     QChart *chart() const;
@@ -50,7 +51,7 @@ private:
 
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;
-    QBarSeries *m_series = nullptr;
+    QHorizontalBarSeries *m_series = nullptr;
     QBarSet *m_set = nullptr;
     QLineSeries *m_current = nullptr;
     QLineSeries *m_recommended = nullptr;
