@@ -86,10 +86,10 @@ void TensorChart::setData(const QList<Bar> &bars,
     QList<qreal> values;
     QStringList labels;
     double top = 1;
-    for (auto bar = bars.crbegin(); bar != bars.crend(); ++bar) { // the largest on top
-        values << bar->mib;
-        labels << bar->label;
-        top = std::max(top, bar->mib);
+    for (qsizetype i = bars.size() - 1; i >= 0; --i) { // drawn bottom up: the largest on top
+        values << bars.at(i).mib;
+        labels << bars.at(i).label;
+        top = std::max(top, bars.at(i).mib);
     }
     m_set->remove(0, m_set->count());
     m_set->append(values);
