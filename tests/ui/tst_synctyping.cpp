@@ -5,6 +5,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWizard>
@@ -29,6 +30,7 @@ private slots:
     void cleanup();
     void typesIntoEveryField_data();
     void typesIntoEveryField();
+    void statusClearedAfterScan();
 
 private:
     QTemporaryDir m_dir;
@@ -108,6 +110,20 @@ void TestSyncTyping::typesIntoEveryField()
     else
         QCOMPARE(qobject_cast<QLineEdit *>(target)->text(), text);
     QCOMPARE(QApplication::focusWidget(), focus);
+}
+
+// The status bar says "Scanning …" while the folder is read, and nothing of it once the scan is over.
+void TestSyncTyping::statusClearedAfterScan()
+{
+    auto *folder = child<QLineEdit>(tab(), "syncFolder");
+    QTest::mouseClick(folder, Qt::LeftButton, {}, QPoint(10, folder->height() / 2));
+    QTest::keyClicks(QApplication::focusWidget(), m_dir.filePath(u"ckpt"_s));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QVERIFY2(m_window->statusBar()->currentMessage().startsWith(u"Scanning"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QTRY_VERIFY(tab()->wizard()->button(QWizard::NextButton)->isEnabled());
+    QVERIFY2(!m_window->statusBar()->currentMessage().startsWith(u"Scanning"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestSyncTyping)

@@ -1156,7 +1156,8 @@ void SyncTab::log(const QString &line)
 
 void SyncTab::setBusy(bool busy, const QString &what)
 {
-    if (!what.isEmpty())
+    // A job's "Scanning …" must not outlive it: cleared at its end, before its outcome is said.
+    if (!what.isEmpty() || !busy)
         Q_EMIT statusMessage(what);
     m_scan->setEnabled(!busy);
     m_test->setEnabled(!busy);
