@@ -140,6 +140,8 @@ SyncTab::~SyncTab()
     if (m_cancelFlag)
         m_cancelFlag->store(true);
     m_watchTimer->stop();
+    // A tab being destroyed says nothing: the window around it may be half gone already.
+    blockSignals(true);
     // Jobs hold `this`; wait for them so none reports to a destroyed tab.
     while (m_jobs > 0)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
