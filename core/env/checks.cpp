@@ -445,7 +445,7 @@ Check checkSetEnv(const Diagnosis &d)
     const QString root = toolkit ? toolkit->path.section(newLayout ? u"/cann/"_s : u"/ascend-toolkit/"_s, 0, 0)
                                  : u"/usr/local/Ascend"_s;
     const QString source = u"source %1/%2/set_env.sh"_s.arg(root, newLayout ? u"cann"_s : u"ascend-toolkit"_s);
-    const QString remoteNote = d.host() == u"local"_s ? QString()
+    const QString remoteNote = d.host() == kLocalHost ? QString()
                                                       : u' '
             + Text::tr("(This is the environment of a non-interactive ssh shell, where "
                        "~/.bashrc usually returns early.)");
@@ -1176,10 +1176,8 @@ Diagnosis analyze(Snapshot snapshot)
     Diagnosis d;
     d.snapshot = std::move(snapshot);
     if (!d.snapshot.failure.isEmpty()) {
-        const bool local = d.snapshot.host == u"local";
-        const bool cancelled = d.snapshot.failure == QCoreApplication::translate("Probe", "Canceled.");
-        const QString next = cancelled ? Text::tr("Run the checks again.")
-            : local
+        const QString next = d.snapshot.cancelled ? Text::tr("Run the checks again.")
+            : d.snapshot.host == kLocalHost
             ? Text::tr("Run the checks again; if the probe stops the same way, run it by hand (the report shows "
                        "it) to see which command hangs.")
             : Text::tr("Make \"ssh %1 true\" work from this machine without a prompt: the host name, port, "
@@ -1225,7 +1223,7 @@ Diagnosis analyze(Snapshot snapshot)
     d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
                 checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d),
                 checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkSharedMemory(d)};
-    if (d.snapshot.host != u"local")
+    if (d.snapshot.host != kLocalHost)
         d.checks.prepend(with("ssh.connect", Verdict::Pass,
                               Text::tr("Connected over SSH; the probe took %1 s.")
                                   .arg(QLocale().toString(static_cast<double>(d.snapshot.elapsedMs) / 1000.0, 'f', 1)),

@@ -66,6 +66,7 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
             Snapshot skipped;
             skipped.host = host;
             skipped.failure = QCoreApplication::translate("Probe", "Canceled.");
+            skipped.cancelled = true;
             diagnosis = analyze(std::move(skipped));
         } else {
             diagnosis = diagnoseTarget(host, effective, cancel);

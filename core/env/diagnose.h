@@ -22,8 +22,6 @@ struct DiagnoseOptions
     int jobs = 16;
 };
 
-inline const QString kLocalHost = QStringLiteral("local");
-
 // Called from worker threads as each target finishes.
 using DiagnoseProgress = std::function<void(int done, int total, const QString &host)>;
 

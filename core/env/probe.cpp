@@ -313,6 +313,7 @@ Snapshot collect(const QString &host, const ScriptRunner &run, const ProbeOption
     }
     if (result.canceled) {
         snapshot.failure = Text::tr("Canceled.");
+        snapshot.cancelled = true;
         return snapshot;
     }
     snapshot.sections = splitSections(result.out, nonce);

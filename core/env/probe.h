@@ -37,10 +37,14 @@ struct Section
     bool missing() const { return exitCode == 127; }
 };
 
+// Snapshot::host of this machine.
+inline const QString kLocalHost = QStringLiteral("local");
+
 struct Snapshot
 {
-    QString host;    // "local" for this machine
-    QString failure; // translated: the node could not be probed at all (ssh, sh missing, timeout)
+    QString host;           // kLocalHost for this machine
+    QString failure;        // translated: the node could not be probed at all (ssh, sh missing, timeout)
+    bool cancelled = false; // the failure is the user's Cancel, not the node's
     QList<Section> sections;
     QMap<QString, QString> environment; // allowlisted, secrets masked
     qint64 elapsedMs = 0;
