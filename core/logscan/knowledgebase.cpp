@@ -5,7 +5,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -26,6 +25,22 @@ class Text
 {
     Q_DECLARE_TR_FUNCTIONS(KnowledgeBase)
 };
+
+constexpr Reach kReaches[] = {Reach::Job, Reach::Node, Reach::Rank};
+
+// The stable spelling of a reach in knowledge-base files and JSON.
+QString reachId(Reach reach)
+{
+    switch (reach) {
+    case Reach::Job:
+        return u"job"_s;
+    case Reach::Node:
+        return u"node"_s;
+    case Reach::Rank:
+        return u"rank"_s;
+    }
+    return QString();
+}
 
 constexpr qsizetype kMaxFileBytes = 8 * 1024 * 1024;
 constexpr qsizetype kMaxEntriesPerFile = 1000;
@@ -308,12 +323,12 @@ private:
         }
         entry.leadsTo = *leadsTo;
         if (object.contains(u"reach"_s)) {
-            static const QHash<QString, Reach> reaches{
-                {u"job"_s, Reach::Job}, {u"node"_s, Reach::Node}, {u"rank"_s, Reach::Rank}};
-            const QJsonValue reach = object.value(u"reach"_s);
-            if (!reach.isString() || !reaches.contains(reach.toString()))
+            const QString reach = object.value(u"reach"_s).toString();
+            const auto reachFound
+                = std::find_if(std::begin(kReaches), std::end(kReaches), [&](Reach r) { return reachId(r) == reach; });
+            if (reachFound == std::end(kReaches))
                 return failField(u"reach"_s, Text::tr("must be job, node or rank."));
-            entry.reach = reaches.value(reach.toString());
+            entry.reach = *reachFound;
         }
 
         if (object.contains(u"action"_s)) {
@@ -500,10 +515,7 @@ QJsonObject Entry::toJson() const
                     {u"indications"_s, indicationArray},
                     {u"references"_s, QJsonArray::fromStringList(references)},
                     {u"leads_to"_s, QJsonArray::fromStringList(leadsTo)},
-                    {u"reach"_s,
-                     reach == Reach::Job        ? u"job"_s
-                         : reach == Reach::Node ? u"node"_s
-                                                : u"rank"_s},
+                    {u"reach"_s, reachId(reach)},
                     {u"origin"_s, origin}};
     QJsonObject applies;
     if (!appliesToVerl.isEmpty())

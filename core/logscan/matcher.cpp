@@ -268,9 +268,15 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
     auto impl = std::make_shared<Impl>();
     impl->singleSet = std::make_unique<RE2::Set>(options(true, kSetMemory), RE2::UNANCHORED);
     impl->multiSet = std::make_unique<RE2::Set>(options(false, kSetMemory), RE2::UNANCHORED);
-    impl->filter = std::make_unique<re2::FilteredRE2>(kMinAtomBytes);
     std::vector<QByteArray> sources; // per indication
     std::vector<int> filterCandidates;
+    const auto rejected = [&](qsizetype entry, qsizetype indication, const std::string &why) {
+        return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
+                                .arg(entries.at(entry).origin, entries.at(entry).id)
+                                .arg(indication)
+                                .arg(QString::fromStdString(why)),
+                            entries.at(entry).origin);
+    };
     for (qsizetype e = 0; e < entries.size(); ++e) {
         const Entry &entry = entries.at(e);
         for (qsizetype i = 0; i < entry.indications.size(); ++i) {
@@ -280,11 +286,7 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             const bool single = !indication.multiline();
             auto re = std::make_unique<RE2>(piece(source), options(single, kRegexMemory));
             if (!re->ok())
-                return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
-                                        .arg(entry.origin, entry.id)
-                                        .arg(i)
-                                        .arg(QString::fromStdString(re->error())),
-                                    entry.origin);
+                return rejected(e, i, re->error());
             const int ref = static_cast<int>(impl->refs.size());
             if (!single)
                 impl->multiMap.push_back(ref);
@@ -305,6 +307,7 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
 
     // The literal prefilter, for what has atoms; the rest joins the RE2 set.
     if (!filterCandidates.empty()) {
+        impl->filter = std::make_unique<re2::FilteredRE2>(kMinAtomBytes);
         for (int ref : filterCandidates) {
             int id = 0;
             impl->filter->Add(piece(sources[static_cast<size_t>(ref)]), options(true, kRegexMemory), &id);
@@ -317,10 +320,9 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             impl->filterMap = std::move(filterCandidates);
         } else {
             impl->singleMap.insert(impl->singleMap.end(), filterCandidates.begin(), filterCandidates.end());
+            impl->filter.reset();
         }
     }
-    if (impl->filterMap.empty())
-        impl->filter.reset();
 
     for (const auto &[set, map] :
          {std::pair{impl->singleSet.get(), &impl->singleMap}, std::pair{impl->multiSet.get(), &impl->multiMap}}) {
@@ -328,12 +330,7 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             std::string error;
             if (set->Add(piece(sources[static_cast<size_t>(ref)]), &error) < 0) {
                 const IndicationRef &where = impl->refs[static_cast<size_t>(ref)];
-                const Entry &entry = entries.at(where.entry);
-                return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
-                                        .arg(entry.origin, entry.id)
-                                        .arg(where.indication)
-                                        .arg(QString::fromStdString(error)),
-                                    entry.origin);
+                return rejected(where.entry, where.indication, error);
             }
         }
     }
