@@ -102,6 +102,7 @@ struct BlockResult
 {
     QByteArray buffer; // the block's text, handed back to be filled again
     qint64 newlines = 0;
+    qint64 overlapLines = 0; // lines repeated from the previous block (for multi-line rules)
     std::vector<BlockHit> hits;
     QStringList head; // first context lines of the own part
     QStringList tail; // last context lines
@@ -140,6 +141,7 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
     const std::string_view block(data.constData(), static_cast<size_t>(data.size()));
     const std::string_view own = block.substr(ownStart);
     result.newlines = static_cast<qint64>(countNewlines(own.data(), own.size()));
+    result.overlapLines = static_cast<qint64>(countNewlines(block.data(), ownStart));
 
     // Head, tail and the last time stamp, without indexing the whole block.
     {
@@ -285,8 +287,10 @@ public:
             if (occurrence.info.time < 0)
                 occurrence.info.time = m_lastTime;
             if (hit.missingBefore > 0) {
-                const QStringList earlier
-                    = m_previousTail.mid(std::max<qsizetype>(0, m_previousTail.size() - hit.missingBefore));
+                // The block's overlap already holds the previous block's last lines: take those before it.
+                const QStringList previous
+                    = m_previousTail.mid(0, std::max<qsizetype>(0, m_previousTail.size() - block.overlapLines));
+                const QStringList earlier = previous.mid(std::max<qsizetype>(0, previous.size() - hit.missingBefore));
                 occurrence.before = earlier + occurrence.before;
             }
             place(hit, std::move(occurrence));
