@@ -66,6 +66,8 @@ public:
     T *operator->() { return &value(); }
 
     const Error &error() const { return std::get<1>(m_data); }
+    // The value, or `fallback` when this is an error.
+    T value_or(T fallback) const { return ok() ? value() : std::move(fallback); }
 
 private:
     std::variant<T, Error> m_data;

@@ -14,6 +14,7 @@
 
 #include "common/logging.h"
 #include "common/paths.h"
+#include "verl/version.h"
 
 using namespace Qt::StringLiterals;
 
@@ -337,8 +338,9 @@ private:
                 return failField(u"action"_s, Text::tr("must be an object with \"tool\" and \"params\"."));
             const QJsonObject action = value.toObject();
             for (auto it = action.begin(); it != action.end(); ++it) {
-                if (it.key() != u"tool" && it.key() != u"params")
-                    return failField(u"action."_s + it.key(), Text::tr("unknown field (expected tool, params)."));
+                if (it.key() != u"tool" && it.key() != u"params" && it.key() != u"verl_since")
+                    return failField(u"action."_s + it.key(),
+                                     Text::tr("unknown field (expected tool, params, verl_since)."));
             }
             ActionTemplate out;
             out.tool = action.value(u"tool"_s).toString();
@@ -358,6 +360,11 @@ private:
                 if (!it.value().isString())
                     return failField(u"action.params."_s + it.key(), Text::tr("must be a string."));
                 out.params.append({it.key(), it.value().toString()});
+            }
+            if (action.contains(u"verl_since"_s)) {
+                out.verlSince = action.value(u"verl_since"_s).toString();
+                if (!verl::Version::parse(out.verlSince, QString()))
+                    return failField(u"action.verl_since"_s, Text::tr("must be a verl release such as 0.6.0."));
             }
             entry.action = out;
         }
@@ -562,7 +569,7 @@ QStringList actionParams(const QString &tool)
     if (tool == u"sync")
         return {u"folder"_s};
     if (tool == u"profiler")
-        return {u"command"_s};
+        return {u"command"_s, u"setting"_s, u"value"_s, u"key"_s};
     if (tool == u"environment")
         return {u"hosts"_s};
     return {};
@@ -570,7 +577,7 @@ QStringList actionParams(const QString &tool)
 
 QStringList builtinPlaceholders()
 {
-    return {u"file"_s, u"line"_s, u"text"_s, u"node"_s, u"rank"_s};
+    return {u"file"_s, u"line"_s, u"text"_s, u"node"_s, u"nodes"_s, u"rank"_s};
 }
 
 Result<QList<Entry>> parseKnowledgeFile(const QByteArray &json, const QString &file)

@@ -42,6 +42,9 @@ struct ActionTemplate
 {
     QString tool;                          // "environment", "bucket", "profiler" or "sync"
     QList<QPair<QString, QString>> params; // ordered as written
+    // The first verl release whose source prints the entry's message ("0.6.0"), or empty. A job that
+    // logged it runs that release or a later one, so the tool it opens must not assume an older one.
+    QString verlSince;
 };
 
 // How far from its cause a failure can show: where a finding may be the symptom of an earlier one.

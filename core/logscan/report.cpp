@@ -6,6 +6,7 @@
 #include <QUrlQuery>
 
 #include "hydra/shell.h"
+#include "verl/profilerschema.h"
 
 using namespace Qt::StringLiterals;
 
@@ -27,6 +28,7 @@ QList<QPair<QString, QString>> values(const Finding &finding, const Analysis &an
     out.append({u"line"_s, QString::number(finding.first.line)});
     out.append({u"text"_s, finding.first.lines.join(u'\n')});
     out.append({u"node"_s, finding.first.info.node});
+    out.append({u"nodes"_s, finding.nodes.join(u',')});
     out.append({u"rank"_s, finding.first.info.rank});
     return out;
 }
@@ -117,12 +119,32 @@ std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, cons
     ToolLink action;
     action.tool = entry.action->tool;
     action.origin = where(finding, analysis);
+    action.verlSince = entry.action->verlSince;
     for (const auto &[key, value] : entry.action->params) {
         const QString text = fillPlaceholders(value, filled, QString());
         if (!text.trimmed().isEmpty())
             action.params.append({key, text});
     }
     return action;
+}
+
+QString profilerText(const ToolLink &link, const verl::Version &version)
+{
+    if (const QString command = link.param(u"command"_s); !command.isEmpty())
+        return command;
+    const QString setting = link.param(u"setting"_s);
+    const QString value = link.param(u"value"_s);
+    if (!setting.isEmpty() && !value.isEmpty()) {
+        QString key = verl::settingKey(version, setting);
+        if (key.isEmpty()) // the release predates the setting: name it as the release the log proves
+            key = verl::settingKey(verl::Version::parse(link.verlSince, QString()).value_or(verl::latestKnown()),
+                                   setting);
+        if (!key.isEmpty())
+            return key + u'=' + value;
+    }
+    if (const QString key = link.param(u"key"_s); !key.isEmpty())
+        return key + u'=';
+    return QString();
 }
 
 QString commandLine(const ToolLink &link)
@@ -140,7 +162,8 @@ QString commandLine(const ToolLink &link)
             + u" --nodes NODES"_s;
     }
     if (link.tool == u"profiler") {
-        const QString command = link.param(u"command"_s);
+        const QString command
+            = profilerText(link, verl::Version::parse(link.verlSince, QString()).value_or(verl::latestKnown()));
         if (command.isEmpty())
             return program + u" lint LAUNCH_SCRIPT"_s;
         return u"printf '%s\\n' "_s + shell::quote(command) + u" | "_s + program + u" lint -"_s;

@@ -10,6 +10,7 @@
 #include <QUrl>
 
 #include "logscan/scanner.h"
+#include "verl/version.h"
 
 namespace vna::logscan {
 
@@ -29,12 +30,17 @@ struct ToolLink
     QString tool;                          // a tool id: "environment", "bucket", "profiler", "sync"
     QList<QPair<QString, QString>> params; // see actionParams()
     QString origin;                        // "train.log:1234": where the values came from, for the tool to show
+    QString verlSince;                     // the job runs this verl release or a later one (may be empty)
 
     QString param(const QString &key) const;
     QJsonObject toJson() const;
 };
 // The entry's action with the finding's values; parameters whose capture is missing are left out.
 std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, const Analysis &analysis);
+// The text a profiler link hands to the linter for a job on `version`: the command the log showed, an
+// override of a named setting (its key in that release), or a key whose value the log does not show
+// ("+trainer.x=", for the user to complete). Empty when the log gave nothing to check.
+QString profilerText(const ToolLink &link, const verl::Version &version);
 // The same as a command of this program (`verl-npu-assistant bucket --error '…'`).
 QString commandLine(const ToolLink &link);
 
