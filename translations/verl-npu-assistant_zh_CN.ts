@@ -2861,10 +2861,6 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是包含 "tool" 和 "params" 的对象。</translation>
     </message>
     <message>
-        <source>unknown field (expected tool, params).</source>
-        <translation>未知字段（应为 tool、params）。</translation>
-    </message>
-    <message>
         <source>must be one of %1.</source>
         <translation>必须是 %1 之一。</translation>
     </message>
@@ -2915,6 +2911,14 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>must be job, node or rank.</source>
         <translation>必须是 job、node 或 rank。</translation>
+    </message>
+    <message>
+        <source>unknown field (expected tool, params, verl_since).</source>
+        <translation>未知字段（应为 tool、params、verl_since）。</translation>
+    </message>
+    <message>
+        <source>must be a verl release such as 0.6.0.</source>
+        <translation>必须是 verl 的发布版本，例如 0.6.0。</translation>
     </message>
 </context>
 <context>
@@ -4472,18 +4476,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>留空则使用 actor 实际发送的类型；任何写法都可以：fp32、bf16、torch.float16、F8_E4M3…</translation>
     </message>
     <message>
-        <source>&amp;Backend:</source>
-        <translation>后端(&amp;B)：</translation>
-    </message>
-    <message>
-        <source>verl &amp;version:</source>
-        <translation>verl 版本(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>pip show verl tells you; the key and the notes depend on it</source>
-        <translation>可用 pip show verl 查看；配置键和说明取决于它</translation>
-    </message>
-    <message>
         <source>Checkpoint &amp;engine:</source>
         <translation>检查点引擎(&amp;E)：</translation>
     </message>
@@ -4576,10 +4568,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>数据类型</translation>
     </message>
     <message>
-        <source>verl version</source>
-        <translation>verl 版本</translation>
-    </message>
-    <message>
         <source>Device HBM</source>
         <translation>设备 HBM</translation>
     </message>
@@ -4656,14 +4644,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>请改为打开日志文件：任意大小的文件都会在后台读取。</translation>
     </message>
     <message>
-        <source>verl's default (fsdp)</source>
-        <translation>verl 默认（fsdp）</translation>
-    </message>
-    <message>
-        <source>actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version</source>
-        <translation>actor_rollout_ref.actor.strategy：传输的数据类型取决于它和 verl 版本</translation>
-    </message>
-    <message>
         <source>Actor &amp;worker:</source>
         <translation>Actor &amp;worker：</translation>
     </message>
@@ -4710,6 +4690,18 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>/dev/shm (%1 MiB) cannot hold one bucket of %2 MiB: raise /dev/shm. See the notes.</source>
         <translation>/dev/shm（%1 MiB）放不下一个 %2 MiB 的 bucket：请调大 /dev/shm。请查看说明。</translation>
+    </message>
+    <message>
+        <source>verl:</source>
+        <translation>verl：</translation>
+    </message>
+    <message>
+        <source>verl's default strategy</source>
+        <translation>verl 的默认策略</translation>
+    </message>
+    <message>
+        <source>%1, %2 (set in the toolbar)</source>
+        <translation>%1，%2（在工具栏中设置）</translation>
     </message>
 </context>
 <context>
@@ -5131,14 +5123,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Opened from %1: run the checks on the nodes of the failed job.</source>
-        <translation>从 %1 打开：请在失败作业的节点上运行检查。</translation>
-    </message>
-    <message>
-        <source>Filled in from %1: the node that logged the failure.</source>
-        <translation>已根据 %1 填入：记录该故障的节点。</translation>
-    </message>
-    <message>
         <source>Press Run checks: the devices of the node appear here.</source>
         <translation>点击“运行检查”后，节点的设备会显示在这里。</translation>
     </message>
@@ -5153,6 +5137,26 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>No devices: npu-smi listed none.</source>
         <translation>没有设备：npu-smi 没有列出任何设备。</translation>
+    </message>
+    <message>
+        <source>verl version set to %1, as installed on the nodes.</source>
+        <translation>verl 版本已设为 %1，与节点上安装的一致。</translation>
+    </message>
+    <message>
+        <source>Opened from %1: the checks still running keep their nodes.</source>
+        <translation>从 %1 打开：正在运行的检查保留原有节点。</translation>
+    </message>
+    <message>
+        <source>Filled in from %1: the nodes that logged the failure.</source>
+        <translation>已从 %1 填入：记录该故障的节点。</translation>
+    </message>
+    <message>
+        <source>Opened from %1: the log names no node. Check this machine, or list the job's nodes.</source>
+        <translation>从 %1 打开：日志中没有节点名。请检查本机，或列出该任务的节点。</translation>
+    </message>
+    <message>
+        <source>Use verl %1 (found on the nodes) in every tool</source>
+        <translation>在所有工具中使用 verl %1（节点上安装的版本）</translation>
     </message>
 </context>
 <context>
@@ -5728,6 +5732,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
+    <message>
+        <source>verl version</source>
+        <translation>verl 版本</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::ProfilerTab</name>
@@ -5738,14 +5746,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, or find what is wrong in a launch command you already have.</source>
         <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器，或找出已有启动命令中的错误。</translation>
-    </message>
-    <message>
-        <source>verl &amp;version:</source>
-        <translation>verl 版本(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>pip show verl tells you; the keys and defaults depend on it</source>
-        <translation>可用 pip show verl 查看；键和默认值都取决于版本</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
@@ -5980,10 +5980,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>复制修正后的覆盖参数（Ctrl+Shift+C）</translation>
     </message>
     <message>
-        <source>verl version</source>
-        <translation>verl 版本</translation>
-    </message>
-    <message>
         <source>profile_continuous_steps: needs discrete off</source>
         <translation>profile_continuous_steps：需要关闭 discrete</translation>
     </message>
@@ -6125,6 +6121,21 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>
             <numerusform>…… 另有 %n 条启动命令。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>For verl %1 (set in the toolbar).</source>
+        <translation>适用于 verl %1（在工具栏中设置）。</translation>
+    </message>
+    <message>
+        <source>The log shows the key, not its value: type the value after = to check it.</source>
+        <translation>日志只显示了键，没有值：请在 = 后输入值以进行检查。</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::Session</name>
+    <message>
+        <source>verl version set to %1: the error in %2 exists only since verl %1, not in %3. Set the exact version in the toolbar.</source>
+        <translation>verl 版本已设为 %1：%2 中的错误从 verl %1 起才存在，%3 中没有。请在工具栏中设置确切版本。</translation>
     </message>
 </context>
 <context>
@@ -6631,6 +6642,33 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Not pasted: the text is %1, and this box takes at most %2.</source>
         <translation>未粘贴：文本大小为 %1，而此输入框最多接受 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::VersionBar</name>
+    <message>
+        <source>verl version</source>
+        <translation>verl 版本</translation>
+    </message>
+    <message>
+        <source>verl &amp;version:</source>
+        <translation>verl 版本(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>The verl release of the job, for every tool: the keys, defaults and notes depend on it. pip show verl tells you; the Environment tab reads it from the nodes.</source>
+        <translation>任务所用的 verl 版本，对所有工具生效：键、默认值和说明都取决于它。可用 pip show verl 查看；环境页会从节点读取。</translation>
+    </message>
+    <message>
+        <source>&amp;Backend:</source>
+        <translation>后端(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>verl's default (fsdp)</source>
+        <translation>verl 默认值（fsdp）</translation>
+    </message>
+    <message>
+        <source>actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version</source>
+        <translation>actor_rollout_ref.actor.strategy：传输哪种 dtype 取决于它和版本</translation>
     </message>
 </context>
 </TS>

@@ -16,6 +16,14 @@ inline const SettingKey<QString> language{QStringLiteral("app/language"), QStrin
                                               return code.isEmpty() || i18n::isSupported(code);
                                           }};
 
+// The verl version and actor strategy every tool works for (the toolbar's pickers). Empty: the
+// newest known release and verl's default strategy.
+inline const SettingKey<QString> verlVersion{QStringLiteral("app/verlVersion")};
+inline const SettingKey<QString> verlBackend{QStringLiteral("app/verlBackend"), QString(), [](const QString &b) {
+                                                 return b.isEmpty() || b == QLatin1String("fsdp")
+                                                     || b == QLatin1String("fsdp2") || b == QLatin1String("megatron");
+                                             }};
+
 inline const SettingKey<QByteArray> windowGeometry{QStringLiteral("window/geometry")};
 inline const SettingKey<QByteArray> windowState{QStringLiteral("window/state")};
 inline const SettingKey<QString> lastTab{QStringLiteral("window/lastTab"), QStringLiteral("home")};
@@ -66,9 +74,7 @@ inline const SettingKey<QString> bucketPreset{QStringLiteral("bucket/preset"), Q
 inline const SettingKey<QString> bucketShape{QStringLiteral("bucket/shape"), QStringLiteral("151936, 4096")};
 inline const SettingKey<QString> bucketModelPath{QStringLiteral("bucket/modelPath")};
 inline const SettingKey<QString> bucketDtype{QStringLiteral("bucket/dtype")};
-inline const SettingKey<QString> bucketBackend{QStringLiteral("bucket/backend")}; // empty: verl's default
-inline const SettingKey<QString> bucketWorker{QStringLiteral("bucket/worker")};   // empty: verl's default
-inline const SettingKey<QString> bucketVersion{QStringLiteral("bucket/verlVersion")};
+inline const SettingKey<QString> bucketWorker{QStringLiteral("bucket/worker")}; // empty: verl's default
 inline const SettingKey<QString> bucketEngine{QStringLiteral("bucket/engine"), QStringLiteral("naive")};
 inline const SettingKey<bool> bucketNoIpc{QStringLiteral("bucket/noIpc"), false};
 inline const SettingKey<int> bucketMarginPercent{QStringLiteral("bucket/marginPercent"), 120,
@@ -80,7 +86,6 @@ inline const SettingKey<QString> bucketShmMiB{QStringLiteral("bucket/shmMiB")};
 inline const SettingKey<QByteArray> bucketSplitter{QStringLiteral("bucket/splitter")};
 
 // Profiler tab. Lists are kept as the comma-separated text the user typed or ticked.
-inline const SettingKey<QString> profilerVersion{QStringLiteral("profiler/verlVersion")};
 inline const SettingKey<QString> profilerRoles{QStringLiteral("profiler/roles"), QStringLiteral("actor")};
 inline const SettingKey<QString> profilerSteps{QStringLiteral("profiler/steps"), QStringLiteral("1")};
 inline const SettingKey<QString> profilerSavePath{QStringLiteral("profiler/savePath")};

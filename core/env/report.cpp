@@ -109,6 +109,20 @@ QJsonObject toJson(const QList<Diagnosis> &diagnoses, qint64 elapsedMs)
                        {u"elapsed_ms"_s, elapsedMs}};
 }
 
+QString installedVerl(const QList<Diagnosis> &diagnoses)
+{
+    QString found;
+    for (const Diagnosis &d : diagnoses) {
+        const QString version = d.python.packages.value(u"verl"_s);
+        if (version.isEmpty())
+            continue;
+        if (!found.isEmpty() && found != version)
+            return QString();
+        found = version;
+    }
+    return found;
+}
+
 QString nodesSummary(const QList<Diagnosis> &diagnoses)
 {
     QStringList unreachable;

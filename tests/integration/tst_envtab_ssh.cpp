@@ -42,6 +42,7 @@ private:
     std::unique_ptr<vna::test::SshServer> m_b;
     std::unique_ptr<vna::test::SshServer> m_hang;
     QString m_config;
+    vna::ui::Session m_session;
     std::unique_ptr<EnvTab> m_tab;
 };
 
@@ -93,7 +94,7 @@ void TestEnvTabSsh::initTestCase()
 void TestEnvTabSsh::init()
 {
     QFile::remove(vna::paths::settingsFile());
-    m_tab = std::make_unique<EnvTab>();
+    m_tab = std::make_unique<EnvTab>(m_session);
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));

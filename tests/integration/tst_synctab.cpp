@@ -57,6 +57,7 @@ private:
     QString m_key;
     std::unique_ptr<vna::test::SshServer> m_a;
     std::unique_ptr<vna::test::SshServer> m_late;
+    vna::ui::Session m_session;
     std::unique_ptr<SyncTab> m_tab;
 };
 
@@ -101,7 +102,7 @@ void TestSyncTab::next()
 
 void TestSyncTab::wizardEndToEnd()
 {
-    m_tab = std::make_unique<SyncTab>();
+    m_tab = std::make_unique<SyncTab>(m_session);
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
@@ -225,7 +226,7 @@ void TestSyncTab::unknownHostKeyAsksFirst()
     QVERIFY(vna::test::writeFile(m_dir.filePath(u"known_hosts_empty"_s), {}));
     QDir(m_dir.filePath(u"node-a/global_step_3"_s)).removeRecursively();
 
-    m_tab = std::make_unique<SyncTab>();
+    m_tab = std::make_unique<SyncTab>(m_session);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
     vna::test::retype(child<QLineEdit>(m_tab.get(), "syncFolder"), m_ckpt);

@@ -25,6 +25,7 @@
 #include "common/noteslist.h"
 #include "common/paths.h"
 #include "common/settingskeys.h"
+#include "shell/versionbar.h"
 #include "support/modelfiles.h"
 #include "support/widgetdriver.h"
 
@@ -68,6 +69,10 @@ private Q_SLOTS:
 private:
     BucketTab *tab() const { return m_tab.get(); }
     QString overrideText() const { return child<QLineEdit>(tab(), "bucketOverride")->text(); }
+    QComboBox *version() const { return child<QComboBox>(m_bar.get(), "verlVersion"); }
+    QComboBox *backend() const { return child<QComboBox>(m_bar.get(), "verlBackend"); }
+    vna::ui::Session m_session;
+    std::unique_ptr<vna::ui::VersionBar> m_bar; // the window's toolbar: the version and backend
     std::unique_ptr<BucketTab> m_tab;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
     QTemporaryDir m_dir;
@@ -76,7 +81,11 @@ private:
 void TestBucketTab::init()
 {
     QFile::remove(vna::paths::settingsFile());
-    m_tab = std::make_unique<BucketTab>();
+    m_session.setVerlVersion(vna::verl::latestKnown());
+    m_session.setBackend(QString());
+    m_bar = std::make_unique<vna::ui::VersionBar>(m_session);
+    m_bar->show();
+    m_tab = std::make_unique<BucketTab>(m_session);
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
@@ -88,6 +97,7 @@ void TestBucketTab::cleanup()
 {
     m_tester.reset();
     m_tab.reset();
+    m_bar.reset();
     vna::i18n::install(u"en"_s);
 }
 
@@ -198,8 +208,8 @@ void TestBucketTab::versionBackendAndWorker()
     QFETCH(int, worker);
     QFETCH(QString, dtype);
     QFETCH(QString, override);
-    retype(child<QComboBox>(tab(), "bucketVersion")->lineEdit(), version);
-    chooseIndex(child<QComboBox>(tab(), "bucketBackend"), backend);
+    retype(this->version()->lineEdit(), version);
+    chooseIndex(this->backend(), backend);
     chooseIndex(child<QComboBox>(tab(), "bucketWorker"), worker);
     QTRY_VERIFY(!tab()->isBusy());
     QVERIFY(tab()->report());
@@ -212,7 +222,7 @@ void TestBucketTab::versionBackendAndWorker()
 
 void TestBucketTab::sharedMemoryField()
 {
-    retype(child<QComboBox>(tab(), "bucketVersion")->lineEdit(), u"0.8.0"_s);
+    retype(version()->lineEdit(), u"0.8.0"_s);
     QTest::mouseClick(child<QCheckBox>(tab(), "bucketNoIpc"), Qt::LeftButton, {}, QPoint(4, 4));
     retype(child<QLineEdit>(tab(), "bucketShm"), u"64M"_s);
     QTRY_VERIFY(!tab()->isBusy());
@@ -342,7 +352,7 @@ void TestBucketTab::marginSlider()
 
 void TestBucketTab::copyButtonAndShortcut()
 {
-    QSignalSpy status(tab(), &vna::ui::ToolTab::statusMessage);
+    QSignalSpy status(&m_session, &vna::ui::Session::statusChanged);
     QApplication::clipboard()->clear();
     QTest::mouseClick(child<QPushButton>(tab(), "bucketCopy"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), kKey + u"4096"_s);
@@ -351,7 +361,7 @@ void TestBucketTab::copyButtonAndShortcut()
     QTest::mouseClick(child<QPushButton>(tab(), "bucketCopyMinimal"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), kKey + u"2374"_s);
 
-    child<QComboBox>(tab(), "bucketBackend")->setFocus();
+    child<QComboBox>(tab(), "bucketWorker")->setFocus();
     QTest::keyClick(tab(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(QApplication::clipboard()->text(), kKey + u"4096"_s);
     QCOMPARE(status.count(), 3);
@@ -361,14 +371,14 @@ void TestBucketTab::remembersInputs()
 {
     chooseIndex(child<QComboBox>(tab(), "bucketMode"), 1);
     retype(child<QLineEdit>(tab(), "bucketShape"), u"152064, 8192"_s);
-    chooseIndex(child<QComboBox>(tab(), "bucketBackend"), 3);
+    chooseIndex(backend(), 3);
     chooseIndex(child<QComboBox>(tab(), "bucketWorker"), 2);
     retype(child<QLineEdit>(tab(), "bucketShm"), u"8192"_s);
     QTRY_VERIFY(!tab()->isBusy());
-    m_tab = std::make_unique<BucketTab>();
+    m_tab = std::make_unique<BucketTab>(m_session);
     QCOMPARE(child<QComboBox>(tab(), "bucketMode")->currentIndex(), 1);
     QCOMPARE(child<QLineEdit>(tab(), "bucketShape")->text(), u"152064, 8192"_s);
-    QCOMPARE(child<QComboBox>(tab(), "bucketBackend")->currentIndex(), 3);
+    QCOMPARE(backend()->currentIndex(), 3);
     QCOMPARE(child<QComboBox>(tab(), "bucketWorker")->currentIndex(), 2);
     QCOMPARE(child<QLineEdit>(tab(), "bucketShm")->text(), u"8192"_s);
     QVERIFY(tab()->report());

@@ -54,6 +54,7 @@ private:
 
     QTemporaryDir m_dir;
     QString m_bin;
+    vna::ui::Session m_session;
     std::unique_ptr<EnvTab> m_tab;
 };
 
@@ -71,7 +72,7 @@ void TestEnvTab::initTestCase()
 void TestEnvTab::init()
 {
     QFile::remove(vna::paths::settingsFile()); // every test starts from the defaults
-    m_tab = std::make_unique<EnvTab>();
+    m_tab = std::make_unique<EnvTab>(m_session);
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
@@ -267,7 +268,7 @@ void TestEnvTab::settingsRemembered()
     child<QSpinBox>(m_tab.get(), "envTimeout")->setFocus();
     QTest::keyClick(child<QSpinBox>(m_tab.get(), "envTimeout"), Qt::Key_Up);
     m_tab.reset();
-    m_tab = std::make_unique<EnvTab>();
+    m_tab = std::make_unique<EnvTab>(m_session);
     QVERIFY(child<QRadioButton>(m_tab.get(), "envRemote")->isChecked());
     QCOMPARE(child<QLineEdit>(m_tab.get(), "envHosts")->text(), u"gpu[1-4]"_s);
     QCOMPARE(child<QSpinBox>(m_tab.get(), "envTimeout")->value(), 21);

@@ -198,7 +198,7 @@ void TestHostileInput::dropHostileFile()
     QVERIFY(content);
     auto *toolTab = qobject_cast<ToolTab *>(content);
     QVERIFY(toolTab);
-    QSignalSpy status(toolTab, &ToolTab::statusMessage);
+    QSignalSpy status(&toolTab->session(), &vna::ui::Session::statusChanged);
 
     QVERIFY(test::dropFiles(content, {path}));
 

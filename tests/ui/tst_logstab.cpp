@@ -16,12 +16,18 @@
 #include <QTextBrowser>
 #include <QTreeWidget>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include "common/fieldcheck.h"
 #include "common/paths.h"
+#include "logscan/knowledgebase.h"
 #include "logscan/logstab.h"
 #include "shell/mainwindow.h"
 #include "support/modelfiles.h"
 #include "support/widgetdriver.h"
+#include "verl/profilerschema.h"
 
 using namespace Qt::StringLiterals;
 using namespace vna;
@@ -265,6 +271,82 @@ private Q_SLOTS:
         QTest::mouseClick(child<QPushButton>(m_tab, "logsTestPattern"), Qt::LeftButton);
         QTRY_VERIFY(!m_tab->isBusy());
         QVERIFY2(result->toPlainText().contains(u"Matching lines: 2."_s), qPrintable(result->toPlainText()));
+    }
+
+    // Every action of the knowledge base, followed from a log that shows its entry's first sample
+    // (logged by a Ray worker on 10.0.0.7), arrives with the target's fields filled in.
+    void everyActionArrives_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QString>("sample");
+        QFile file(QStringLiteral(VNA_FIXTURES_DIR "/logscan/samples.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject samples = QJsonDocument::fromJson(file.readAll()).object();
+        const logscan::KnowledgeBase kb = logscan::loadKnowledgeBase();
+        int actions = 0;
+        for (const logscan::Entry &entry : kb.entries) {
+            if (!entry.action)
+                continue;
+            ++actions;
+            const QString sample = samples.value(entry.id).toObject().value(u"positive"_s).toArray().at(0).toString();
+            QVERIFY2(!sample.isEmpty(), qPrintable(entry.id));
+            QTest::addRow("%s", qPrintable(entry.id)) << entry.id << entry.action->tool << sample;
+        }
+        QVERIFY(actions >= 30);
+    }
+
+    void everyActionArrives()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, tool);
+        QFETCH(QString, sample);
+        m_window->session().setVerlVersion(*verl::Version::parse(u"0.5.0"_s, QString()));
+        QByteArray log = "2025-04-08 18:07:01,100 INFO step:1\n";
+        for (const QString &line : sample.split(u'\n'))
+            log += "(WorkerDict pid=77, ip=10.0.0.7) " + line.toUtf8() + '\n';
+        const QString path = m_dir.filePath(id + u".log"_s);
+        QVERIFY(test::writeFile(path, log));
+        QVERIFY(test::dropFiles(m_tab, {path}));
+        QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
+        QVERIFY2(tree->topLevelItemCount() == 1, qPrintable(child<QLabel>(m_tab, "logsSummary")->text()));
+        select(tree, tree->topLevelItem(0));
+        auto *action = child<QPushButton>(m_tab, "logsAction");
+        QVERIFY(action->isVisible());
+        QTest::mouseClick(action, Qt::LeftButton);
+        QCOMPARE(m_window->currentTabId(), tool);
+        QWidget *target = m_window->tabContent(tool);
+        if (tool == u"environment") {
+            QVERIFY(child<QRadioButton>(target, "envRemote")->isChecked());
+            QCOMPARE(child<QLineEdit>(target, "envHosts")->text(), u"10.0.0.7"_s);
+        } else if (tool == u"bucket") {
+            QVERIFY(child<QPlainTextEdit>(target, "bucketMessage")->toPlainText().contains(u"too large"_s));
+            QVERIFY(child<QLabel>(target, "bucketMessageFile")->text().contains(id + u".log:2"_s));
+        } else if (tool == u"sync") {
+            QVERIFY(!child<QLineEdit>(target, "syncFolder")->text().isEmpty());
+            QVERIFY(child<QLabel>(target, "syncLinkOrigin")->text().contains(id + u".log:2"_s));
+        } else {
+            // The linter gets the offending text, for the version the log proves.
+            const QString script = child<QPlainTextEdit>(target, "profilerScript")->toPlainText();
+            const verl::Version since = *verl::Version::parse(u"0.6.0"_s, QString());
+            const QMap<QString, QString> expected{
+                {u"hydra-key-missing"_s, u"trainer.max_ckpt_to_keep=2"_s},
+                {u"hydra-key-exists"_s, u"+trainer.total_epochs="_s},
+                {u"hydra-ambiguous-sweep"_s, QString()},
+                {u"profiler-level-invalid"_s, verl::settingKey(since, u"actor.level"_s) + u"=1"_s},
+                {u"profiler-contents-invalid"_s, verl::settingKey(since, u"actor.contents"_s) + u"=['npu,cpu']"_s},
+            };
+            QVERIFY2(expected.contains(id), qPrintable(id));
+            if (expected.value(id).isEmpty())
+                QVERIFY2(script.contains(u'='), qPrintable(script));
+            else
+                QCOMPARE(script, expected.value(id));
+            QVERIFY(child<QLabel>(target, "profilerScriptFile")->text().contains(id + u".log:2"_s));
+            const bool proves06 = id.startsWith(u"profiler-"_s);
+            QCOMPARE(m_window->session().verlVersion().toString(), proves06 ? u"0.6.0"_s : u"0.5.0"_s);
+        }
     }
 
 private:

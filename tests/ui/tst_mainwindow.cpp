@@ -1,11 +1,14 @@
 // The main window driven as a user drives it: menus, shortcuts, the Home tab, remembered state.
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
@@ -19,7 +22,7 @@
 #include "shell/aboutdialog.h"
 #include "shell/lazytab.h"
 #include "shell/mainwindow.h"
-#include "shell/toolregistry.h"
+#include "toolregistry.h"
 
 using namespace Qt::StringLiterals;
 using vna::ui::MainWindow;
@@ -42,6 +45,8 @@ private Q_SLOTS:
     void screenshotWindowLeavesSettingsAlone();
     void logPanelToggles();
     void openPathSaysWhenItCannot();
+    void oneVerlVersionForEveryTool_data();
+    void oneVerlVersionForEveryTool();
     void aboutShowsVersionQtAndLogFile();
 
 private:
@@ -244,6 +249,56 @@ void TestMainWindow::aboutShowsVersionQtAndLogFile()
     QVERIFY2(details.contains(QString::fromUtf8(qVersion())), qPrintable(details));
     QVERIFY2(details.contains(vna::paths::logFile().toHtmlEscaped()), qPrintable(details));
     QVERIFY2(details.contains(vna::paths::settingsFile().toHtmlEscaped()), qPrintable(details));
+}
+
+// The toolbar's version is the one every tool works for: typed once, shown and used by Bucket and
+// Profiler, remembered for the next start; a half-typed version changes nothing.
+void TestMainWindow::oneVerlVersionForEveryTool_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("used");        // the session's version afterwards
+    QTest::addColumn<QString>("profilerKey"); // in the Profiler's overrides
+    QTest::addRow("0.5.0") << u"0.5.0"_s << u"0.5.0"_s << u"trainer.npu_profile"_s;
+    QTest::addRow("v0.7.1") << u"v0.7.1"_s << u"0.7.1"_s << u"global_profiler"_s;
+    QTest::addRow("not a version") << u"0.x"_s << vna::verl::latestKnown().toString() << u"global_profiler"_s;
+}
+
+void TestMainWindow::oneVerlVersionForEveryTool()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, used);
+    QFETCH(QString, profilerKey);
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.selectTab(u"profiler"_s));
+        auto *version = window.findChild<QComboBox *>(u"verlVersion"_s);
+        QVERIFY(version);
+        QTest::mouseClick(version->lineEdit(), Qt::LeftButton);
+        QCOMPARE(QApplication::focusWidget(), version); // an editable combo keeps the focus for its line edit
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+        for (const QChar c : typed)
+            QTest::keyClick(QApplication::focusWidget(), c.toLatin1());
+        QCOMPARE(version->currentText(), typed);
+        QCOMPARE(window.session().verlVersion().toString(), used);
+        auto *message = window.findChild<QLabel *>(u"verlVersionMessage"_s);
+        QCOMPARE(message->isVisible(), typed == u"0.x"_s);
+
+        QWidget *profiler = window.tabContent(u"profiler"_s);
+        QTRY_VERIFY(profiler->findChild<QLabel *>(u"profilerVerl"_s)->text().contains(used));
+        QTRY_VERIFY2(profiler->findChild<QPlainTextEdit *>(u"profilerPreview"_s)->toPlainText().contains(profilerKey),
+                     qPrintable(profiler->findChild<QPlainTextEdit *>(u"profilerPreview"_s)->toPlainText()));
+        QVERIFY(window.selectTab(u"bucket"_s));
+        QTRY_VERIFY(window.tabContent(u"bucket"_s)->findChild<QLabel *>(u"bucketVerl"_s)->text().contains(used));
+    }
+    // The next start works for the same version.
+    MainWindow again;
+    QCOMPARE(again.session().verlVersion().toString(), used);
+    QCOMPARE(again.findChild<QComboBox *>(u"verlVersion"_s)->currentText(), used);
+    QVERIFY(!again.findChild<QLabel *>(u"verlVersionMessage"_s)->isVisibleTo(&again));
 }
 
 // "Open audit log" and the other Open buttons: a path that cannot be opened gets a box that says why

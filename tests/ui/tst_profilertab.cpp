@@ -27,6 +27,7 @@
 #include "profiler/findingsmodel.h"
 #include "profiler/lint.h"
 #include "profiler/profilertab.h"
+#include "shell/versionbar.h"
 #include "support/widgetdriver.h"
 
 using namespace Qt::StringLiterals;
@@ -93,6 +94,9 @@ private:
     void waitIdle() const { QTRY_VERIFY(!tab()->isBusy()); }
     void recreate();
 
+    QLineEdit *version() const { return child<QComboBox>(m_bar.get(), "verlVersion")->lineEdit(); }
+    vna::ui::Session m_session;
+    std::unique_ptr<vna::ui::VersionBar> m_bar; // the window's toolbar: the version
     std::unique_ptr<ProfilerTab> m_tab;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
     QTemporaryDir m_dir;
@@ -101,7 +105,10 @@ private:
 void TestProfilerTab::recreate()
 {
     m_tester.reset();
-    m_tab = std::make_unique<ProfilerTab>();
+    m_tab.reset();
+    m_bar = std::make_unique<vna::ui::VersionBar>(m_session);
+    m_bar->show();
+    m_tab = std::make_unique<ProfilerTab>(m_session);
     m_tab->resize(1280, 800);
     m_tab->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_tab.get()));
@@ -112,6 +119,7 @@ void TestProfilerTab::recreate()
 void TestProfilerTab::init()
 {
     QFile::remove(vna::paths::settingsFile());
+    m_session.setVerlVersion(vna::verl::latestKnown());
     recreate();
 }
 
@@ -237,8 +245,6 @@ void TestProfilerTab::invalidFields_data()
     QTest::addRow("step 0") << u"profilerSteps"_s << u"0"_s << u"profilerStepsMessage"_s << u"start at 1"_s;
     QTest::addRow("no step") << u"profilerSteps"_s << QString() << u"profilerStepsMessage"_s << u"at least one"_s;
     QTest::addRow("negative rank") << u"profilerRanks"_s << u"-1"_s << u"profilerRanksMessage"_s << u"negative"_s;
-    QTest::addRow("bad version") << u"profilerVersion"_s << u"zero.nine"_s << u"profilerVersionMessage"_s
-                                 << u"zero.nine"_s;
     QTest::addRow("no role") << u"roles"_s << QString() << u"profilerRolesMessage"_s << u"role"_s;
 }
 
@@ -250,8 +256,6 @@ void TestProfilerTab::invalidFields()
     QFETCH(QString, mentions);
     if (field == u"roles")
         setChecked(child<QCheckBox>(tab(), "profilerRole_actor"), false);
-    else if (field == u"profilerVersion")
-        retype(child<QComboBox>(tab(), "profilerVersion")->lineEdit(), typed);
     else
         retype(child<QLineEdit>(tab(), field.toLatin1().constData()), typed);
     waitIdle();
@@ -265,8 +269,6 @@ void TestProfilerTab::invalidFields()
     // Fixing the field brings the overrides back and clears the message.
     if (field == u"roles")
         setChecked(child<QCheckBox>(tab(), "profilerRole_actor"), true);
-    else if (field == u"profilerVersion")
-        retype(child<QComboBox>(tab(), "profilerVersion")->lineEdit(), u"0.9.0"_s);
     else
         retype(child<QLineEdit>(tab(), field.toLatin1().constData()), field == u"profilerRanks" ? u"0"_s : u"2"_s);
     waitIdle();
@@ -276,8 +278,7 @@ void TestProfilerTab::invalidFields()
 
 void TestProfilerTab::versionChangesKeys()
 {
-    auto *version = child<QComboBox>(tab(), "profilerVersion")->lineEdit();
-    retype(version, u"0.5.0"_s);
+    retype(version(), u"0.5.0"_s);
     waitIdle();
     QVERIFY2(previewLines().contains(u"'trainer.profile_steps=[1]'"_s), qPrintable(preview()));
     QVERIFY(previewLines().contains(u"trainer.npu_profile.options.level=level1"_s)); // level1 before 0.7.0
@@ -285,12 +286,12 @@ void TestProfilerTab::versionChangesKeys()
     QVERIFY(!child<QCheckBox>(tab(), "profilerContinuous")->isEnabled());
     QCOMPARE(child<QComboBox>(tab(), "profilerLevel")->itemText(0), u"version default (level1)"_s);
 
-    retype(version, u"0.8"_s);
+    retype(version(), u"0.8"_s);
     waitIdle();
     QVERIFY(child<QCheckBox>(tab(), "profilerContinuous")->isEnabled());
     setChecked(child<QCheckBox>(tab(), "profilerRole_rollout"), true);
     QVERIFY(!child<QLineEdit>(tab(), "profilerTokenStart")->isEnabled()); // 0.9.0 and later only
-    retype(version, u"0.9.0"_s);
+    retype(version(), u"0.9.0"_s);
     QVERIFY(child<QLineEdit>(tab(), "profilerTokenStart")->isEnabled());
 }
 
@@ -318,7 +319,7 @@ void TestProfilerTab::formats()
 
 void TestProfilerTab::copyButtonAndShortcut()
 {
-    QSignalSpy status(tab(), &vna::ui::ToolTab::statusMessage);
+    QSignalSpy status(&m_session, &vna::ui::Session::statusChanged);
     QApplication::clipboard()->clear();
     QTest::mouseClick(child<QPushButton>(tab(), "profilerCopy"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), preview());
@@ -465,7 +466,7 @@ void TestProfilerTab::lintFollowsVersion()
     QVERIFY(finished.wait());
     auto *table = child<QTableView>(tab(), "profilerLintTable");
     QCOMPARE(table->model()->index(0, vna::ui::FindingsModel::RuleColumn).data().toString(), u"key-not-in-version"_s);
-    retype(child<QComboBox>(tab(), "profilerVersion")->lineEdit(), u"0.5.0"_s);
+    retype(version(), u"0.5.0"_s);
     QVERIFY(finished.wait());
     // A 0.5 key on 0.5: no error any more, only what its settings lack (steps, ranks).
     for (int row = 0; row < table->model()->rowCount(); ++row)

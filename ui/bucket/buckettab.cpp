@@ -60,8 +60,8 @@ Severity severityOf(bucket::Note::Level level)
 
 } // namespace
 
-BucketTab::BucketTab(QWidget *parent)
-    : ToolTab{parent}
+BucketTab::BucketTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
 {
     setObjectName(u"bucketTab"_s);
     setAcceptDrops(true);
@@ -107,9 +107,17 @@ BucketTab::BucketTab(QWidget *parent)
     });
     connect(m_modelPath, &QLineEdit::textChanged, this, &BucketTab::inputChanged);
     connect(m_modelPath, &QLineEdit::returnPressed, m_calculate, &QPushButton::click);
-    for (QComboBox *combo : {m_dtype, m_version, m_hbm})
+    for (QComboBox *combo : {m_dtype, m_hbm})
         connect(combo, &QComboBox::currentTextChanged, this, &BucketTab::schedule);
-    for (QComboBox *combo : {m_backend, m_worker, m_engine})
+    connect(&this->session(), &Session::verlVersionChanged, this, [this] {
+        showVerl();
+        schedule();
+    });
+    connect(&this->session(), &Session::backendChanged, this, [this] {
+        showVerl();
+        schedule();
+    });
+    for (QComboBox *combo : {m_worker, m_engine})
         connect(combo, &QComboBox::currentIndexChanged, this, &BucketTab::schedule);
     connect(m_shm, &QLineEdit::textChanged, this, &BucketTab::schedule);
     connect(m_dtype, &QComboBox::currentTextChanged, this, [this] {
@@ -260,13 +268,11 @@ void BucketTab::buildInputs(QWidget *panel)
     form->addRow(m_dtypeLabel, m_dtype);
     form->addRow(QString(), m_dtypeMessage);
 
-    m_backendLabel = new QLabel(panel);
-    m_backend = new QComboBox(panel);
-    m_backend->setObjectName(u"bucketBackend"_s);
-    for (const char *backend : {"", "fsdp", "fsdp2", "megatron"}) // "": verl's default for the version
-        m_backend->addItem(QString(), QString::fromLatin1(backend));
-    m_backendLabel->setBuddy(m_backend);
-    form->addRow(m_backendLabel, m_backend);
+    m_verlLabel = new QLabel(panel);
+    m_verl = new QLabel(panel);
+    m_verl->setObjectName(u"bucketVerl"_s);
+    m_verl->setWordWrap(true);
+    form->addRow(m_verlLabel, m_verl);
 
     m_workerLabel = new QLabel(panel);
     m_worker = new QComboBox(panel);
@@ -275,19 +281,6 @@ void BucketTab::buildInputs(QWidget *panel)
         m_worker->addItem(QString(), QString::fromLatin1(worker));
     m_workerLabel->setBuddy(m_worker);
     form->addRow(m_workerLabel, m_worker);
-
-    m_versionLabel = new QLabel(panel);
-    m_version = new QComboBox(panel);
-    m_version->setObjectName(u"bucketVersion"_s);
-    m_version->setEditable(true);
-    m_version->setInsertPolicy(QComboBox::NoInsert);
-    for (const verl::Version &release : verl::knownReleases())
-        m_version->addItem(release.toString());
-    m_versionLabel->setBuddy(m_version);
-    m_versionMessage = new FieldMessage(m_version, panel);
-    m_versionMessage->setObjectName(u"bucketVersionMessage"_s);
-    form->addRow(m_versionLabel, m_version);
-    form->addRow(QString(), m_versionMessage);
 
     m_engineLabel = new QLabel(panel);
     m_engine = new QComboBox(panel);
@@ -467,20 +460,14 @@ void BucketTab::retranslate()
     m_dtype->lineEdit()->setPlaceholderText(tr("as the backend sends it"));
     m_dtype->setToolTip(
         tr("Leave empty to use what the actor sends; any name works: fp32, bf16, torch.float16, F8_E4M3…"));
-    m_backendLabel->setText(tr("&Backend:"));
-    m_backend->setItemText(0, tr("verl's default (fsdp)"));
-    m_backend->setItemText(1, u"fsdp (FSDP1)"_s); // config values stay as written
-    m_backend->setItemText(2, u"fsdp2"_s);
-    m_backend->setItemText(3, u"megatron"_s);
-    m_backend->setToolTip(tr("actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version"));
+    m_verlLabel->setText(tr("verl:"));
+    showVerl();
     m_workerLabel->setText(tr("Actor &worker:"));
     m_worker->setItemText(0, tr("verl's default"));
     m_worker->setItemText(1, tr("legacy"));
     m_worker->setItemText(2, tr("new engine"));
     m_worker->setToolTip(tr("verl 0.7 runs the actor on the new engine worker only with "
                             "trainer.use_legacy_worker_impl=disable; from 0.8 there is no other"));
-    m_versionLabel->setText(tr("verl &version:"));
-    m_version->setToolTip(tr("pip show verl tells you; the key and the notes depend on it"));
     m_engineLabel->setText(tr("Checkpoint &engine:"));
     m_engine->setItemText(0, tr("naive (vLLM IPC, default)"));
     m_engine->setItemText(1, u"hccl"_s); // config values stay as written
@@ -540,13 +527,9 @@ void BucketTab::loadSettings()
     m_shape->setText(settings.value(keys::bucketShape));
     m_modelPath->setText(settings.value(keys::bucketModelPath));
     m_dtype->setCurrentText(settings.value(keys::bucketDtype));
-    const int backend = m_backend->findData(settings.value(keys::bucketBackend));
-    m_backend->setCurrentIndex(backend >= 0 ? backend : 0);
     const int worker = m_worker->findData(settings.value(keys::bucketWorker));
     m_worker->setCurrentIndex(worker >= 0 ? worker : 0);
     m_shm->setText(settings.value(keys::bucketShmMiB));
-    const QString version = settings.value(keys::bucketVersion);
-    m_version->setCurrentText(version.isEmpty() ? verl::latestKnown().toString() : version);
     const int engine = m_engine->findData(settings.value(keys::bucketEngine));
     m_engine->setCurrentIndex(engine >= 0 ? engine : 0);
     m_noIpc->setChecked(settings.value(keys::bucketNoIpc));
@@ -570,10 +553,8 @@ void BucketTab::saveSettings() const
     settings.setValue(keys::bucketShape, m_shape->text());
     settings.setValue(keys::bucketModelPath, m_modelPath->text());
     settings.setValue(keys::bucketDtype, m_dtype->currentText());
-    settings.setValue(keys::bucketBackend, m_backend->currentData().toString());
     settings.setValue(keys::bucketWorker, m_worker->currentData().toString());
     settings.setValue(keys::bucketShmMiB, m_shm->text());
-    settings.setValue(keys::bucketVersion, m_version->currentText());
     settings.setValue(keys::bucketEngine, m_engine->currentData().toString());
     settings.setValue(keys::bucketNoIpc, m_noIpc->isChecked());
     settings.setValue(keys::bucketMarginPercent, m_margin->value());
@@ -652,15 +633,11 @@ std::optional<bucket::Options> BucketTab::readOptions()
     optional(
         m_dtype->currentText().trimmed(), m_dtypeMessage,
         [](const QString &text) { return bucket::parseDType(text, tr("Data type")); }, options.dtype);
-    if (const QString backend = m_backend->currentData().toString(); !backend.isEmpty())
+    if (const QString backend = session().backend(); !backend.isEmpty())
         options.backend = *bucket::parseBackend(backend, QString());
     if (const QString worker = m_worker->currentData().toString(); !worker.isEmpty())
         options.worker = *bucket::parseWorker(worker, QString());
-    const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
-    m_versionMessage->setMessage(version ? QString() : version.error().message);
-    if (version)
-        options.version = *version;
-    valid = valid && version.ok();
+    options.version = session().verlVersion();
     options.engine = static_cast<verl::Engine>(m_engine->currentIndex());
     options.sharedMemory = m_noIpc->isChecked();
     options.margin = m_margin->value() / 100.0;
@@ -861,6 +838,12 @@ void BucketTab::showReport(const bucket::Report &report)
     Q_EMIT resultChanged();
 }
 
+void BucketTab::showVerl()
+{
+    const QString backend = session().backend().isEmpty() ? tr("verl's default strategy") : session().backend();
+    m_verl->setText(tr("%1, %2 (set in the toolbar)").arg(session().verlVersion().toString(), backend));
+}
+
 void BucketTab::showStatus(const QString &text)
 {
     m_report.reset();
@@ -875,7 +858,7 @@ void BucketTab::copy(QLineEdit *field)
     if (field->text().isEmpty())
         return;
     QApplication::clipboard()->setText(field->text());
-    Q_EMIT statusMessage(tr("Copied: %1").arg(field->text()));
+    session().showStatus(tr("Copied: %1").arg(field->text()));
 }
 
 void BucketTab::browse()

@@ -41,7 +41,7 @@ class BucketTab final : public ToolTab
 public:
     enum class Mode { Preset, Shape, Message, Model }; // the order of the Input choices
 
-    explicit BucketTab(QWidget *parent = nullptr);
+    explicit BucketTab(Session &session, QWidget *parent = nullptr);
     ~BucketTab() override;
 
     const std::optional<bucket::Report> &report() const;
@@ -81,6 +81,7 @@ private:
     void setBusy(bool busy);
     void showReport(const bucket::Report &report);
     void showStatus(const QString &text);
+    void showVerl();
     void copy(QLineEdit *field);
     void browse();
     void openLog();
@@ -111,11 +112,8 @@ private:
     QLabel *m_dtypeLabel = nullptr;
     QComboBox *m_dtype = nullptr;
     FieldMessage *m_dtypeMessage = nullptr;
-    QLabel *m_backendLabel = nullptr;
-    QComboBox *m_backend = nullptr;
-    QLabel *m_versionLabel = nullptr;
-    QComboBox *m_version = nullptr;
-    FieldMessage *m_versionMessage = nullptr;
+    QLabel *m_verlLabel = nullptr;
+    QLabel *m_verl = nullptr; // the session's verl version and backend
     QLabel *m_workerLabel = nullptr;
     QComboBox *m_worker = nullptr;
     QLabel *m_shmLabel = nullptr;

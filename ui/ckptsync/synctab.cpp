@@ -106,8 +106,8 @@ void SyncTab::runJob(std::function<R(const std::atomic_bool *)> work, std::funct
     watcher->setFuture(QtConcurrent::run([work, cancel] { return work(cancel.get()); }));
 }
 
-SyncTab::SyncTab(QWidget *parent)
-    : ToolTab(parent)
+SyncTab::SyncTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
 {
     m_loading = true;
     auto *layout = new QVBoxLayout(this);
@@ -158,7 +158,7 @@ void SyncTab::openLink(const ToolLink &link)
     if (folder.isEmpty())
         return;
     if (isBusy()) {
-        Q_EMIT statusMessage(tr("The wizard is busy; cancel or finish the running step first."));
+        session().showStatus(tr("The wizard is busy; cancel or finish the running step first."));
         return;
     }
     newSync();
@@ -402,7 +402,7 @@ void SyncTab::buildPlanPage()
     connect(m_scriptKind, &QComboBox::currentIndexChanged, this, &SyncTab::updateScript);
     connect(m_copyScript, &QPushButton::clicked, this, [this] {
         QApplication::clipboard()->setText(m_script->toPlainText());
-        Q_EMIT statusMessage(tr("Copied"));
+        session().showStatus(tr("Copied"));
     });
 }
 
@@ -472,7 +472,7 @@ void SyncTab::buildSummaryPage()
     connect(m_copyReport, &QPushButton::clicked, this, [this] {
         QApplication::clipboard()->setText(
             QString::fromUtf8(QJsonDocument(ckptsync::toJson(m_plan, m_results)).toJson(QJsonDocument::Indented)));
-        Q_EMIT statusMessage(tr("Copied"));
+        session().showStatus(tr("Copied"));
     });
     connect(m_openAudit, &QPushButton::clicked, this, [this] { openLocalPath(this, ckptsync::auditFile()); });
     connect(m_watch, &QCheckBox::toggled, this, &SyncTab::toggleWatch);
@@ -1034,7 +1034,7 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             m_retry->setEnabled(failed > 0);
             m_syncDone = true;
             log(tr("Done: %n node(s) failed.", nullptr, failed));
-            Q_EMIT statusMessage(tr("Checkpoint sync done: %n node(s) failed.", nullptr, failed));
+            session().showStatus(tr("Checkpoint sync done: %n node(s) failed.", nullptr, failed));
             page(m_wizard, RunPage)->refresh();
         });
 }
@@ -1160,7 +1160,7 @@ void SyncTab::setBusy(bool busy, const QString &what)
 {
     // A job's "Scanning …" must not outlive it: cleared at its end, before its outcome is said.
     if (!what.isEmpty() || !busy)
-        Q_EMIT statusMessage(what);
+        session().showStatus(what);
     m_scan->setEnabled(!busy);
     m_test->setEnabled(!busy);
     for (const int id : m_wizard->pageIds())

@@ -43,7 +43,7 @@ class SyncTab final : public ToolTab
 public:
     enum PageId { SourcePage, NodesPage, PreflightPage, PlanPage, RunPage, SummaryPage };
 
-    explicit SyncTab(QWidget *parent = nullptr);
+    explicit SyncTab(Session &session, QWidget *parent = nullptr);
     ~SyncTab() override;
 
     bool isBusy() const override;

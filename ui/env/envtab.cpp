@@ -89,8 +89,8 @@ QString shown(const std::optional<T> &value)
 
 } // namespace
 
-EnvTab::EnvTab(QWidget *parent)
-    : ToolTab(parent)
+EnvTab::EnvTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
 {
     m_loading = true;
     auto *layout = new QVBoxLayout(this);
@@ -282,6 +282,16 @@ QWidget *EnvTab::buildChecksPage()
     m_copyReport->setObjectName(u"envCopyReport"_s);
     m_saveReport = new QPushButton(page);
     m_saveReport->setObjectName(u"envSaveReport"_s);
+    m_useVerl = new QPushButton(page);
+    m_useVerl->setObjectName(u"envUseVerl"_s);
+    m_useVerl->hide();
+    connect(m_useVerl, &QPushButton::clicked, this, [this] {
+        if (const auto version = verl::Version::parse(env::installedVerl(m_results), QString()))
+            session().setVerlVersion(*version,
+                                     tr("verl version set to %1, as installed on the nodes.").arg(version->toString()));
+    });
+    connect(&session(), &Session::verlVersionChanged, this, &EnvTab::showUseVerl);
+    layout->addWidget(m_useVerl, 0, Qt::AlignLeft);
     row->addWidget(m_node);
     row->addWidget(m_filter);
     row->addStretch(1);
@@ -456,14 +466,18 @@ QWidget *EnvTab::buildScriptPage()
 
 void EnvTab::openLink(const ToolLink &link)
 {
-    // The node the failure was logged on, when the log said (Ray's ip=…); never while a run is going.
+    // The nodes the failure was logged on, when the log said (Ray's ip=…); never while a run is going.
     const QString hosts = link.param(u"hosts"_s);
-    if (!hosts.isEmpty() && !isBusy()) {
+    if (isBusy()) {
+        session().showStatus(tr("Opened from %1: the checks still running keep their nodes.").arg(link.origin));
+    } else if (!hosts.isEmpty()) {
         m_remote->setChecked(true);
         m_hosts->setText(hosts);
-        Q_EMIT statusMessage(tr("Filled in from %1: the node that logged the failure.").arg(link.origin));
+        session().showStatus(tr("Filled in from %1: the nodes that logged the failure.").arg(link.origin), 0);
     } else {
-        Q_EMIT statusMessage(tr("Opened from %1: run the checks on the nodes of the failed job.").arg(link.origin));
+        session().showStatus(
+            tr("Opened from %1: the log names no node. Check this machine, or list the job's nodes.").arg(link.origin),
+            0);
     }
     if (m_run->isEnabled())
         m_run->setFocus();
@@ -703,7 +717,7 @@ void EnvTab::run()
                 progress, [progress, done] { progress->setValue(done); }, Qt::QueuedConnection);
         });
     }));
-    Q_EMIT statusMessage(tr("Running checks…"));
+    session().showStatus(tr("Running checks…"));
 }
 
 void EnvTab::cancel()
@@ -726,7 +740,7 @@ void EnvTab::finished()
     for (const env::Diagnosis &d : std::as_const(m_results))
         for (const env::Check &check : d.checks)
             fails += check.verdict == Verdict::Fail ? 1 : 0;
-    Q_EMIT statusMessage(canceled ? tr("Checks canceled.") : tr("Checks done: %n failed.", nullptr, fails));
+    session().showStatus(canceled ? tr("Checks canceled.") : tr("Checks done: %n failed.", nullptr, fails));
 }
 
 const env::Diagnosis *EnvTab::selectedDiagnosis() const
@@ -799,6 +813,18 @@ void EnvTab::showChecks()
               .arg(QString::number(static_cast<double>(d->snapshot.elapsedMs) / 1000.0, 'f', 1));
     // With several nodes, all of them first: the selected one is only one of them.
     m_summary->setText(m_results.size() > 1 ? env::nodesSummary(m_results) + u'\n' + node : node);
+    showUseVerl();
+}
+
+void EnvTab::showUseVerl()
+{
+    // The nodes' verl, when it is not the one the tools work for: one click makes it so.
+    const auto version = verl::Version::parse(env::installedVerl(m_results), QString());
+    const bool differs
+        = version && !(*version == session().verlVersion() && version->dev == session().verlVersion().dev);
+    m_useVerl->setVisible(differs);
+    if (differs)
+        m_useVerl->setText(tr("Use verl %1 (found on the nodes) in every tool").arg(version->toString()));
 }
 
 // Why the Devices page has no device, in words; empty when it has some.
@@ -1007,7 +1033,7 @@ void EnvTab::copyText(const QString &text)
     if (text.isEmpty())
         return;
     QApplication::clipboard()->setText(text);
-    Q_EMIT statusMessage(tr("Copied"));
+    session().showStatus(tr("Copied"));
 }
 
 void EnvTab::copyReport()
@@ -1036,7 +1062,7 @@ void EnvTab::saveReport()
     if (!written)
         QMessageBox::warning(this, tr("Save report"), written.error().message);
     else
-        Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+        session().showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void EnvTab::saveScript()
@@ -1049,7 +1075,7 @@ void EnvTab::saveScript()
     if (!written)
         QMessageBox::warning(this, tr("Save environment script"), written.error().message);
     else
-        Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+        session().showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 
 } // namespace vna::ui

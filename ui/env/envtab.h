@@ -43,7 +43,7 @@ class EnvTab final : public ToolTab
 public:
     enum class Page { Checks, Devices, Nodes, Script }; // the order of the result pages
 
-    explicit EnvTab(QWidget *parent = nullptr);
+    explicit EnvTab(Session &session, QWidget *parent = nullptr);
     ~EnvTab() override;
 
     bool isBusy() const override;
@@ -74,6 +74,7 @@ private:
     void finished();
     void showResults();
     void showChecks();
+    void showUseVerl();
     void showDevices();
     void showMatrix();
     void updateScript();
@@ -115,6 +116,7 @@ private:
     QSplitter *m_splitter = nullptr;
     QTabWidget *m_pages = nullptr;
     QLabel *m_summary = nullptr;
+    QPushButton *m_useVerl = nullptr; // shown when the nodes' verl is not the session's
     QComboBox *m_node = nullptr;
     QComboBox *m_filter = nullptr;
     QTreeWidget *m_checks = nullptr;

@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 
 #include "common/version.h"
-#include "shell/toolregistry.h"
+#include "toolregistry.h"
 
 using namespace Qt::StringLiterals;
 

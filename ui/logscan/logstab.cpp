@@ -81,8 +81,8 @@ QString highlighted(const QString &line, QList<QPair<qsizetype, qsizetype>> span
 
 } // namespace
 
-LogsTab::LogsTab(QWidget *parent)
-    : ToolTab{parent}
+LogsTab::LogsTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
 {
     setObjectName(u"logsTab"_s);
     setAcceptDrops(true);
@@ -844,7 +844,7 @@ void LogsTab::scanFinished()
     const Result<logscan::Analysis> result = m_watcher.result();
     const bool cancelled = m_cancelFlag && m_cancelFlag->load();
     if (cancelled) {
-        Q_EMIT statusMessage(tr("Cancelled."));
+        session().showStatus(tr("Cancelled."));
         if (m_job == Job::Analysis)
             m_summary->setText(tr("Cancelled. Press Analyze to read the logs again."));
         else
@@ -1026,7 +1026,7 @@ void LogsTab::openAction()
         return;
     if (const auto link = logscan::linkFor(m_analysisEntries.at(finding->entry), *finding, *m_analysis)) {
         log::ui()->info("opening {} from {}", link->tool, link->origin);
-        Q_EMIT linkRequested(*link);
+        session().openLink(*link);
     }
 }
 
@@ -1034,7 +1034,7 @@ void LogsTab::searchIssues()
 {
     const QUrl url = m_search->property("url").toUrl();
     if (url.isValid() && !QDesktopServices::openUrl(url))
-        Q_EMIT statusMessage(tr("No web browser could be opened; the address is in the button's tooltip."));
+        session().showStatus(tr("No web browser could be opened; the address is in the button's tooltip."));
 }
 
 void LogsTab::copyFinding()
@@ -1046,7 +1046,7 @@ void LogsTab::copyFinding()
     one.findings = {*finding};
     one.findings.first().symptomOf.clear();
     QApplication::clipboard()->setText(logscan::toText(one, m_analysisEntries, language(), 0));
-    Q_EMIT statusMessage(tr("Copied"));
+    session().showStatus(tr("Copied"));
 }
 
 void LogsTab::copyReport()
@@ -1054,7 +1054,7 @@ void LogsTab::copyReport()
     if (!m_analysis)
         return;
     QApplication::clipboard()->setText(logscan::toText(*m_analysis, m_analysisEntries, language(), 0));
-    Q_EMIT statusMessage(tr("Copied"));
+    session().showStatus(tr("Copied"));
 }
 
 void LogsTab::saveReport()
@@ -1072,7 +1072,7 @@ void LogsTab::saveReport()
     if (!written)
         QMessageBox::warning(this, tr("Save report"), written.error().message);
     else
-        Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+        session().showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void LogsTab::validatePattern()

@@ -43,7 +43,7 @@ class LogsTab final : public ToolTab
 public:
     enum class Page { Findings, KnowledgeBase, Pattern };
 
-    explicit LogsTab(QWidget *parent = nullptr);
+    explicit LogsTab(Session &session, QWidget *parent = nullptr);
     ~LogsTab() override;
 
     bool isBusy() const override;

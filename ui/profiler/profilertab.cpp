@@ -105,8 +105,8 @@ bool LintJob::isRunning() const
     return m_cancel != nullptr;
 }
 
-ProfilerTab::ProfilerTab(QWidget *parent)
-    : ToolTab{parent}
+ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
 {
     setObjectName(u"profilerTab"_s);
     setAcceptDrops(true);
@@ -119,25 +119,10 @@ ProfilerTab::ProfilerTab(QWidget *parent)
     m_description->setObjectName(u"profilerDescription"_s);
     m_description->setWordWrap(true);
     topLayout->addWidget(m_description);
-    auto *versionRow = new QFormLayout;
-    m_versionLabel = new QLabel(top);
-    m_version = new QComboBox(top);
-    m_version->setObjectName(u"profilerVersion"_s);
-    m_version->setEditable(true);
-    m_version->setInsertPolicy(QComboBox::NoInsert);
-    for (const verl::Version &release : verl::knownReleases())
-        m_version->addItem(release.toString());
-    m_versionLabel->setBuddy(m_version);
-    m_versionMessage = new FieldMessage(m_version, top);
-    m_versionMessage->setObjectName(u"profilerVersionMessage"_s);
-    m_version->setMinimumContentsLength(10);
-    m_version->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    auto *versionField = new QHBoxLayout;
-    versionField->addWidget(m_version);
-    versionField->addStretch(1);
-    versionRow->addRow(m_versionLabel, versionField);
-    versionRow->addRow(QString(), m_versionMessage);
-    topLayout->addLayout(versionRow);
+    m_verl = new QLabel(top);
+    m_verl->setObjectName(u"profilerVerl"_s);
+    m_verl->setWordWrap(true);
+    topLayout->addWidget(m_verl);
     layout->addWidget(top);
 
     m_pages = new QTabWidget(this);
@@ -174,7 +159,8 @@ ProfilerTab::ProfilerTab(QWidget *parent)
     loadSettings();
     updateAvailability();
 
-    connect(m_version, &QComboBox::currentTextChanged, this, [this] {
+    connect(&this->session(), &Session::verlVersionChanged, this, [this] {
+        showVerl();
         updateAvailability();
         formChanged();
         scriptChanged();
@@ -196,8 +182,10 @@ ProfilerTab::ProfilerTab(QWidget *parent)
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { saveSettings(); });
 
     connect(m_script, &QPlainTextEdit::textChanged, this, [this] {
-        if (!m_loading)
+        if (!m_loading) {
             m_scriptFile->clear(); // typing makes it the user's text, not the file's
+            m_linkOrigin.clear();
+        }
         scriptChanged();
     });
     connect(m_lint, &QPushButton::clicked, this, &ProfilerTab::lintNow);
@@ -505,10 +493,10 @@ void ProfilerTab::retranslate()
 {
     m_importText->setLimit(TextBox::kDefaultLimit, m_importMessage, tr("Paste only the launch command."));
     m_script->setLimit(4 * TextBox::kDefaultLimit, m_scriptMessage, tr("Open the script file instead."));
+    showScriptOrigin();
     m_description->setText(tr("Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, "
                               "or find what is wrong in a launch command you already have."));
-    m_versionLabel->setText(tr("verl &version:"));
-    m_version->setToolTip(tr("pip show verl tells you; the keys and defaults depend on it"));
+    showVerl();
     m_pages->setTabText(static_cast<int>(Page::Generate), tr("&Generate"));
     m_pages->setTabText(static_cast<int>(Page::Lint), tr("&Lint a script"));
 
@@ -597,8 +585,6 @@ void ProfilerTab::loadSettings()
 {
     m_loading = true;
     const Settings settings;
-    const QString version = settings.value(keys::profilerVersion);
-    m_version->setCurrentText(version.isEmpty() ? verl::latestKnown().toString() : version);
     const QStringList roles = settings.value(keys::profilerRoles).split(u',', Qt::SkipEmptyParts);
     for (QCheckBox *box : m_roleBoxes)
         box->setChecked(roles.contains(box->text()));
@@ -633,7 +619,6 @@ void ProfilerTab::saveSettings() const
     if (m_loading || !m_dirty)
         return;
     Settings settings;
-    settings.setValue(keys::profilerVersion, m_version->currentText());
     QStringList roles;
     for (const QCheckBox *box : m_roleBoxes) {
         if (box->isChecked())
@@ -716,14 +701,17 @@ void ProfilerTab::formChanged()
 
 std::optional<verl::Version> ProfilerTab::readVersion()
 {
-    const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
-    m_versionMessage->setMessage(version ? QString() : version.error().message);
-    return version ? std::optional(*version) : std::nullopt;
+    return session().verlVersion();
+}
+
+void ProfilerTab::showVerl()
+{
+    m_verl->setText(tr("For verl %1 (set in the toolbar).").arg(session().verlVersion().toString()));
 }
 
 void ProfilerTab::updateAvailability()
 {
-    const auto version = verl::Version::parse(m_version->currentText(), QString());
+    const auto version = Result<verl::Version>(session().verlVersion());
     const verl::Version v = version ? *version : verl::latestKnown();
     m_ranks->setEnabled(!m_allRanks->isChecked());
     for (const verl::Role role : verl::allRoles()) {
@@ -825,7 +813,6 @@ void ProfilerTab::generate()
                 : where == u"--steps"                 ? m_stepsMessage
                 : where == u"--ranks"                 ? m_ranksMessage
                 : where.startsWith(u"--token")        ? m_tokensMessage
-                : where == u"--verl-version"          ? m_versionMessage
                                                       : nullptr;
             if (field)
                 field->setMessage(plan.error().message);
@@ -906,7 +893,7 @@ void ProfilerTab::startImport(const QString &text)
 void ProfilerTab::retranslateImportNotes()
 {
     const QString text = m_importText->toPlainText();
-    const auto version = verl::Version::parse(m_version->currentText(), QString());
+    const auto version = Result<verl::Version>(session().verlVersion());
     if (m_importNotes->notes().isEmpty() || text.trimmed().isEmpty() || !version)
         return;
     m_importFills = false;
@@ -977,7 +964,7 @@ void ProfilerTab::lintNow()
 {
     m_lintTimer->stop();
     const QString text = m_script->toPlainText();
-    const auto version = verl::Version::parse(m_version->currentText(), tr("verl version"));
+    const auto version = Result<verl::Version>(session().verlVersion());
     if (!version) {
         clearLint(tr("Correct the verl version first: the keys depend on it."));
         return;
@@ -1018,7 +1005,7 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     m_script->setExtraSelections({});
     m_lintReport = *report;
     m_lintModel->setFindings(report->findings);
-    const auto version = verl::Version::parse(m_version->currentText(), QString());
+    const auto version = Result<verl::Version>(session().verlVersion());
     m_corrections->setPlainText(profiler::correctedText(*report, version ? *version : verl::latestKnown()));
     QStringList lines{report->findings.isEmpty()
                           ? profiler::summary(*report)
@@ -1074,13 +1061,14 @@ void ProfilerTab::openScript(const QString &path)
     const auto text = profiler::readScriptFile(path);
     if (!text) {
         m_lintSummary->setText(text.error().message);
-        Q_EMIT statusMessage(text.error().message);
+        session().showStatus(text.error().message);
         Q_EMIT lintFinished();
         return;
     }
     m_loading = true;
     m_script->setPlainText(*text);
     m_loading = false;
+    m_linkOrigin.clear();
     m_scriptFile->setText(path);
     lintNow();
 }
@@ -1088,14 +1076,28 @@ void ProfilerTab::openScript(const QString &path)
 void ProfilerTab::openLink(const ToolLink &link)
 {
     m_pages->setCurrentIndex(static_cast<int>(Page::Lint));
-    const QString command = link.param(u"command"_s);
-    if (command.isEmpty()) {
-        Q_EMIT statusMessage(tr("Paste the launch command that failed (%1) to check it.").arg(link.origin));
-        m_script->setFocus();
+    m_script->setFocus();
+    const QString text = logscan::profilerText(link, session().verlVersion());
+    if (text.isEmpty()) {
+        session().showStatus(tr("Paste the launch command that failed (%1) to check it.").arg(link.origin));
         return;
     }
-    m_script->setPlainText(command);
-    m_scriptFile->setText(tr("From the log analyzer: %1").arg(link.origin));
+    m_loading = true;
+    m_script->setPlainText(text);
+    m_loading = false;
+    m_linkOrigin = link.origin;
+    showScriptOrigin();
+    if (text.endsWith(u'=')) {
+        // The log names the key but not its value: the cursor waits after the = for it.
+        m_script->moveCursor(QTextCursor::End);
+        session().showStatus(tr("The log shows the key, not its value: type the value after = to check it."));
+    }
+}
+
+void ProfilerTab::showScriptOrigin()
+{
+    if (!m_linkOrigin.isEmpty())
+        m_scriptFile->setText(tr("From the log analyzer: %1").arg(m_linkOrigin));
 }
 
 void ProfilerTab::browseScript()
@@ -1120,7 +1122,7 @@ void ProfilerTab::copy(const QString &text)
     if (text.isEmpty())
         return;
     QApplication::clipboard()->setText(text);
-    Q_EMIT statusMessage(tr("Copied %n line(s)", nullptr, static_cast<int>(text.count(u'\n') + 1)));
+    session().showStatus(tr("Copied %n line(s)", nullptr, static_cast<int>(text.count(u'\n') + 1)));
 }
 
 void ProfilerTab::copyMain()

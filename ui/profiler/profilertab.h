@@ -72,7 +72,7 @@ class ProfilerTab final : public ToolTab
 public:
     enum class Page { Generate, Lint }; // the order of the pages
 
-    explicit ProfilerTab(QWidget *parent = nullptr);
+    explicit ProfilerTab(Session &session, QWidget *parent = nullptr);
     ~ProfilerTab() override;
 
     void openLink(const ToolLink &link) override;
@@ -105,6 +105,7 @@ private:
     void formChanged();
     void generate();
     std::optional<verl::Version> readVersion();
+    void showVerl();
     std::optional<profiler::Request> readRequest(const verl::Version &version);
     void applyRequest(const profiler::Request &request);
     void updateAvailability();
@@ -123,15 +124,14 @@ private:
     void markLine(qsizetype line, Severity severity, qsizetype column);
     void browseScript();
     void sendScriptToForm();
+    void showScriptOrigin(); // in the current language
 
     void copy(const QString &text);
     void copyMain();
 
     // shared
     QLabel *m_description = nullptr;
-    QLabel *m_versionLabel = nullptr;
-    QComboBox *m_version = nullptr;
-    FieldMessage *m_versionMessage = nullptr;
+    QLabel *m_verl = nullptr; // the session's verl version
     QTabWidget *m_pages = nullptr;
 
     // Generate: inputs
@@ -186,6 +186,7 @@ private:
     FieldMessage *m_scriptMessage = nullptr;
     QPushButton *m_openScript = nullptr;
     QLabel *m_scriptFile = nullptr;
+    QString m_linkOrigin; // the log line the script came from, while it does
     QPushButton *m_lint = nullptr;
     QProgressBar *m_lintBusy = nullptr;
     QPushButton *m_lintCancel = nullptr;

@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolBar>
 
 #include "cli/globaloptions.h"
 #include "common/i18n.h"
@@ -18,8 +19,9 @@
 #include "log/logpanel.h"
 #include "shell/aboutdialog.h"
 #include "shell/lazytab.h"
-#include "shell/toolregistry.h"
 #include "shell/tooltab.h"
+#include "shell/versionbar.h"
+#include "toolregistry.h"
 
 using namespace Qt::StringLiterals;
 
@@ -27,7 +29,7 @@ namespace vna::ui {
 
 namespace {
 const QString kHome = u"home"_s;
-constexpr int kStatusTimeoutMs = 4000;
+constexpr int kStatusTimeoutMs = Session::kStatusTimeoutMs;
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -35,6 +37,14 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon(u":/icons/verl-npu-assistant.svg"_s));
+    m_session = new Session(true, this);
+    connect(m_session, &Session::statusChanged, this, [this](const QString &message, int timeoutMs) {
+        if (message.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(message, timeoutMs);
+    });
+    connect(m_session, &Session::linkRequested, this, &MainWindow::deliverLink);
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"tabs"_s);
@@ -43,17 +53,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_home->setObjectName(u"tab_home"_s);
     m_tabs->addTab(m_home, QIcon(u":/icons/verl-npu-assistant.svg"_s), QString());
     for (const ToolInfo &tool : tools()) {
-        // Tabs report short confirmations ("Copied") to the status bar.
-        auto create = [this, create = tool.create](QWidget *pageParent) {
-            QWidget *content = create(pageParent);
-            if (auto *toolTab = qobject_cast<ToolTab *>(content)) {
-                connect(toolTab, &ToolTab::statusMessage, this,
-                        [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
-                connect(toolTab, &ToolTab::linkRequested, this, &MainWindow::openLink);
-            }
-            return content;
-        };
-        auto *page = new LazyTab(create, m_tabs);
+        auto *page = new LazyTab(
+            [this, create = tool.create](QWidget *pageParent) { return create(*m_session, pageParent); }, m_tabs);
         page->setObjectName(u"tab_"_s + tool.id);
         m_tabs->addTab(page, QIcon(tool.icon), QString());
     }
@@ -70,13 +71,23 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_logPanel, &LogPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
 
+    m_toolBar = new QToolBar(this);
+    m_toolBar->setObjectName(u"verlToolBar"_s);
+    m_toolBar->setMovable(false);
+    m_toolBar->addWidget(new VersionBar(*m_session, m_toolBar));
+    addToolBar(Qt::TopToolBarArea, m_toolBar);
+
     createMenus();
     statusBar();
     retranslate();
     resize(cli::kDefaultWindowSize);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The tabs first: a tab that waits for its jobs may still report to the session.
+    delete m_tabs;
+}
 
 QStringList MainWindow::tabIds()
 {
@@ -114,6 +125,11 @@ QWidget *MainWindow::tabContent(const QString &id)
 
 void MainWindow::openLink(const ToolLink &link)
 {
+    m_session->openLink(link);
+}
+
+void MainWindow::deliverLink(const ToolLink &link)
+{
     if (!selectTab(link.tool)) {
         log::ui()->warn("a link asks for the unknown tool \"{}\"", link.tool);
         return;
@@ -146,6 +162,7 @@ void MainWindow::restoreFromSettings()
 void MainWindow::setPersistent(bool persistent)
 {
     m_persistent = persistent;
+    m_session->setPersistent(persistent);
 }
 
 void MainWindow::saveToSettings()
@@ -247,6 +264,7 @@ void MainWindow::retranslate()
         m_tabs->setTabToolTip(i + 1, list.at(i).translatedProblem());
     }
     m_logDock->setWindowTitle(tr("Log"));
+    m_toolBar->setWindowTitle(tr("verl version"));
 
     m_fileMenu->setTitle(tr("&File"));
     m_quitAction->setText(tr("&Quit"));

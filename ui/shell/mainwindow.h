@@ -11,6 +11,7 @@ class QActionGroup;
 class QDockWidget;
 class QMenu;
 class QTabWidget;
+class QToolBar;
 
 namespace vna::ui {
 
@@ -32,8 +33,9 @@ public:
     bool selectTab(const QString &id);
     QString currentTabId() const;
     QWidget *tabContent(const QString &id);
-    // Opens link.tool and fills it in (a finding's "Open in …" button).
+    // Opens link.tool and fills it in (a finding's "Open in …" button), through the session.
     void openLink(const ToolLink &link);
+    Session &session() const { return *m_session; }
 
     // Restores geometry, dock state and the last tab from the settings.
     void restoreFromSettings();
@@ -49,8 +51,11 @@ private:
     void retranslate();
     void switchLanguage(const QString &code);
     void ensureTabCreated(int index);
+    void deliverLink(const ToolLink &link);
     void saveToSettings();
 
+    Session *m_session = nullptr;
+    QToolBar *m_toolBar = nullptr;
     QTabWidget *m_tabs = nullptr;
     HomeTab *m_home = nullptr;
     QDockWidget *m_logDock = nullptr;

@@ -1,8 +1,9 @@
-// Base of every tool tab: how a tab talks to the window without knowing it.
+// Base of every tool tab: how a tab talks to the window without knowing it — through the Session.
 #pragma once
 
 #include <QWidget>
 
+#include "common/session.h"
 #include "logscan/report.h"
 
 namespace vna::ui {
@@ -15,7 +16,13 @@ class ToolTab : public QWidget
     Q_DISABLE_COPY_MOVE(ToolTab)
 
 public:
-    using QWidget::QWidget;
+    explicit ToolTab(Session &session, QWidget *parent = nullptr)
+        : QWidget{parent}
+        , m_session{session}
+    {}
+
+    // The window's shared state: verl version, hand-offs, status bar.
+    Session &session() const { return m_session; }
 
     // True while background work (reading files, remote commands) is still to show its result.
     virtual bool isBusy() const { return false; }
@@ -24,11 +31,8 @@ public:
     // Parameters the tab does not know are ignored.
     virtual void openLink(const ToolLink &link) { Q_UNUSED(link) }
 
-Q_SIGNALS:
-    // A short confirmation for the status bar ("Copied").
-    void statusMessage(const QString &message);
-    // Asks the window to switch to link.tool and hand it the link.
-    void linkRequested(const vna::ui::ToolLink &link);
+private:
+    Session &m_session;
 };
 
 } // namespace vna::ui

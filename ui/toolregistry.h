@@ -1,4 +1,5 @@
-// The tools the window offers, in tab order. A tool issue adds one entry in toolregistry.cpp.
+// The tools the window offers, in tab order: the one place that knows every tool, above the tabs and
+// the shell. A tool issue adds one entry in toolregistry.cpp.
 #pragma once
 
 #include <functional>
@@ -10,13 +11,15 @@ class QWidget;
 
 namespace vna::ui {
 
+class Session;
+
 struct ToolInfo
 {
     QString id;          // stable: --tab, settings, links between tools ("bucket", "logs", ...)
     const char *title;   // QT_TRANSLATE_NOOP("Tools", ...): the tab title
     const char *problem; // QT_TRANSLATE_NOOP("Tools", ...): what it solves, for the Home tab
     QString icon;        // resource path of an SVG icon
-    std::function<QWidget *(QWidget *parent)> create;
+    std::function<QWidget *(Session &session, QWidget *parent)> create;
 
     QString translatedTitle() const;
     QString translatedProblem() const;
