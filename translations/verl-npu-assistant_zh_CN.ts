@@ -5204,6 +5204,13 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
 </context>
 <context>
+    <name>vna::ui::JobRunner</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
     <name>vna::ui::LogModel</name>
     <message>
         <source>Time</source>

@@ -130,7 +130,7 @@ std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, cons
 
 QString profilerText(const ToolLink &link, const verl::Version &version)
 {
-    if (const QString command = link.param(u"command"_s); !command.isEmpty())
+    if (QString command = link.param(u"command"_s); !command.isEmpty())
         return command;
     const QString setting = link.param(u"setting"_s);
     const QString value = link.param(u"value"_s);

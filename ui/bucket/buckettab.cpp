@@ -24,13 +24,13 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include "bucket/presets.h"
 #include "bucket/sources.h"
 #include "bucket/tensortablemodel.h"
 #include "charts/tensorchart.h"
 #include "common/fieldcheck.h"
+#include "common/jobrunner.h"
 #include "common/logging.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
@@ -86,7 +86,14 @@ BucketTab::BucketTab(Session &session, QWidget *parent)
     m_timer->setSingleShot(true);
     m_timer->setInterval(kDebounceMs);
     connect(m_timer, &QTimer::timeout, this, &BucketTab::update);
-    connect(&m_watcher, &QFutureWatcher<SourceResult>::finished, this, &BucketTab::jobFinished);
+    m_jobs = new JobRunner(session, this);
+    connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
+        m_calculate->setEnabled(!running);
+        if (running)
+            showStatus(mode() == Mode::Model ? tr("Reading the safetensors headers…") : tr("Reading the message…"));
+        else if (m_jobs->wasCancelled())
+            showStatus(tr("Cancelled."));
+    });
 
     retranslate();
     loadSettings();
@@ -134,7 +141,7 @@ BucketTab::BucketTab(Session &session, QWidget *parent)
         m_source.reset(); // read the input again: the folder or log may have changed on disk
         update();
     });
-    connect(m_cancel, &QPushButton::clicked, this, &BucketTab::cancelJob);
+    m_jobs->setBusyRow(m_busy, m_cancel);
     connect(m_browse, &QPushButton::clicked, this, &BucketTab::browse);
     connect(m_openLog, &QPushButton::clicked, this, &BucketTab::openLog);
     connect(m_copy, &QPushButton::clicked, this, [this] { copy(m_override); });
@@ -147,12 +154,7 @@ BucketTab::BucketTab(Session &session, QWidget *parent)
     update();
 }
 
-BucketTab::~BucketTab()
-{
-    // A running inspection stops at the next file; its result is dropped.
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-}
+BucketTab::~BucketTab() = default; // the job runner stops a running inspection and waits for it
 
 void BucketTab::buildInputs(QWidget *panel)
 {
@@ -586,7 +588,7 @@ const std::optional<bucket::Report> &BucketTab::report() const
 
 bool BucketTab::isBusy() const
 {
-    return m_timer->isActive() || m_watcher.isRunning() || m_busy->isVisible();
+    return m_timer->isActive() || m_jobs->isRunning();
 }
 
 void BucketTab::changeEvent(QEvent *event)
@@ -694,7 +696,7 @@ void BucketTab::update()
                 return showStatus(tr("Paste the AssertionError from the training log, or open the log file."));
             }
             // A whole log can be large: scan it off the GUI thread.
-            return startJob([text, file](const std::atomic_bool &cancel) -> SourceResult {
+            return startJob(tr("Reading the message…"), [text, file](const std::atomic_bool &cancel) -> SourceResult {
                 const auto matches
                     = file.isEmpty() ? bucket::parseAssertions(text) : bucket::scanAssertionFile(file, &cancel);
                 if (!matches)
@@ -708,12 +710,13 @@ void BucketTab::update()
                 m_modelMessage->setMessage(QString());
                 return showStatus(tr("Choose a model folder or drop one on this tab."));
             }
-            return startJob([path](const std::atomic_bool &cancel) -> SourceResult {
-                const auto inspection = bucket::inspectModel(path, &cancel);
-                if (!inspection)
-                    return inspection.error();
-                return bucket::sourceFromModel(*inspection);
-            });
+            return startJob(tr("Reading the safetensors headers…"),
+                            [path](const std::atomic_bool &cancel) -> SourceResult {
+                                const auto inspection = bucket::inspectModel(path, &cancel);
+                                if (!inspection)
+                                    return inspection.error();
+                                return bucket::sourceFromModel(*inspection);
+                            });
         }
         }
     }
@@ -725,22 +728,15 @@ void BucketTab::update()
     showReport(*report);
 }
 
-void BucketTab::startJob(std::function<SourceResult(const std::atomic_bool &)> job)
+void BucketTab::startJob(const QString &status, std::function<SourceResult(const std::atomic_bool &cancel)> job)
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    setBusy(true);
-    // setFuture() drops the signals of a job it replaces: only the newest input reports.
-    m_watcher.setFuture(QtConcurrent::run([job = std::move(job), cancel = m_cancelFlag] { return job(*cancel); }));
+    m_jobs->start<SourceResult>(
+        status, [job = std::move(job)](JobControl &control) { return job(control.cancelled); },
+        [this](const SourceResult &result) { jobFinished(result); });
 }
 
-void BucketTab::jobFinished()
+void BucketTab::jobFinished(const SourceResult &result)
 {
-    setBusy(false);
-    if (m_cancelFlag && m_cancelFlag->load())
-        return showStatus(tr("Cancelled."));
-    const SourceResult result = m_watcher.result();
     FieldMessage *field = mode() == Mode::Model ? m_modelMessage : m_messageMessage;
     if (!result) {
         field->setMessage(result.error().message);
@@ -750,21 +746,6 @@ void BucketTab::jobFinished()
     field->setMessage(QString());
     m_source = *result;
     update();
-}
-
-void BucketTab::cancelJob()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-}
-
-void BucketTab::setBusy(bool busy)
-{
-    m_busy->setVisible(busy);
-    m_cancel->setVisible(busy);
-    m_calculate->setEnabled(!busy);
-    if (busy)
-        showStatus(mode() == Mode::Model ? tr("Reading the safetensors headers…") : tr("Reading the message…"));
 }
 
 void BucketTab::showReport(const bucket::Report &report)

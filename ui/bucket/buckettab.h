@@ -6,8 +6,6 @@
 #include <memory>
 #include <optional>
 
-#include <QFutureWatcher>
-
 #include "bucket/bucketcalc.h"
 #include "shell/tooltab.h"
 
@@ -28,6 +26,7 @@ class QTimer;
 namespace vna::ui {
 
 class FieldMessage;
+class JobRunner;
 class TextBox;
 class NotesList;
 class TensorChart;
@@ -75,10 +74,8 @@ private:
     void schedule();
     void update();
     std::optional<bucket::Options> readOptions();
-    void startJob(std::function<SourceResult(const std::atomic_bool &cancel)> job);
-    void jobFinished();
-    void cancelJob();
-    void setBusy(bool busy);
+    void startJob(const QString &status, std::function<SourceResult(const std::atomic_bool &cancel)> job);
+    void jobFinished(const SourceResult &result);
     void showReport(const bucket::Report &report);
     void showStatus(const QString &text);
     void showVerl();
@@ -160,8 +157,7 @@ private:
     bool m_dirty = false; // the user changed an input since the settings were saved
     std::optional<bucket::Source> m_source;
     std::optional<bucket::Report> m_report;
-    QFutureWatcher<SourceResult> m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    JobRunner *m_jobs = nullptr;
 };
 
 } // namespace vna::ui

@@ -8,7 +8,6 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -28,10 +27,10 @@
 #include <QVBoxLayout>
 #include <QWizard>
 #include <QWizardPage>
-#include <QtConcurrent>
 #include <numeric>
 
 #include "common/fieldcheck.h"
+#include "common/jobrunner.h"
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/verdict.h"
@@ -93,22 +92,21 @@ QString dirStateText(ckptsync::DirState state)
 } // namespace
 
 template <typename R>
-void SyncTab::runJob(std::function<R(const std::atomic_bool *)> work, std::function<void(R)> done)
+void SyncTab::runJob(const QString &status,
+                     std::function<R(const std::atomic_bool *)> work,
+                     std::function<void(R)> done)
 {
-    auto *watcher = new QFutureWatcher<R>(this);
-    const auto cancel = m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    ++m_jobs;
-    connect(watcher, &QFutureWatcher<R>::finished, this, [this, watcher, done] {
-        --m_jobs;
-        watcher->deleteLater();
-        done(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([work, cancel] { return work(cancel.get()); }));
+    // Cancel stops the copy at its next file; what was done by then is still shown.
+    m_runner->start<R>(
+        status, [work = std::move(work)](JobControl &control) { return work(&control.cancelled); }, std::move(done),
+        JobRunner::OnCancel::Deliver);
 }
 
 SyncTab::SyncTab(Session &session, QWidget *parent)
     : ToolTab{session, parent}
 {
+    m_runner = new JobRunner(session, this);
+    connect(m_runner, &JobRunner::runningChanged, this, &SyncTab::setBusy);
     m_loading = true;
     auto *layout = new QVBoxLayout(this);
     m_wizard = new QWizard(this);
@@ -137,19 +135,17 @@ SyncTab::SyncTab(Session &session, QWidget *parent)
 
 SyncTab::~SyncTab()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
     m_watchTimer->stop();
     // A tab being destroyed says nothing: the window around it may be half gone already.
     blockSignals(true);
-    // Jobs hold `this`; wait for them so none reports to a destroyed tab.
-    while (m_jobs > 0)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    // The runner cancels the job and waits for its worker while the ssh control folder still exists.
+    delete m_runner;
+    m_runner = nullptr;
 }
 
 bool SyncTab::isBusy() const
 {
-    return m_jobs > 0;
+    return m_runner && m_runner->isRunning();
 }
 
 void SyncTab::openLink(const ToolLink &link)
@@ -236,7 +232,7 @@ void SyncTab::buildSourcePage()
     layout->addWidget(m_needs);
     connect(m_step, &QComboBox::currentIndexChanged, this, &SyncTab::showNeeds);
     connect(m_includeTracker, &QCheckBox::toggled, this, &SyncTab::showNeeds);
-    p->complete = [this] { return m_discovery.has_value() && m_step->count() > 0 && m_jobs == 0; };
+    p->complete = [this] { return m_discovery.has_value() && m_step->count() > 0 && !isBusy(); };
     m_wizard->setPage(SourcePage, p);
 
     const auto changed = [this, p] {
@@ -322,7 +318,7 @@ void SyncTab::buildNodesPage()
     testRow->addWidget(m_testResult, 1);
     layout->addLayout(testRow);
     layout->addStretch(1);
-    p->complete = [this] { return m_nodesMessage->isValid() && !m_nodes->text().trimmed().isEmpty() && m_jobs == 0; };
+    p->complete = [this] { return m_nodesMessage->isValid() && !m_nodes->text().trimmed().isEmpty() && !isBusy(); };
     m_wizard->setPage(NodesPage, p);
     const auto changed = [this] {
         if (m_loading)
@@ -352,7 +348,7 @@ void SyncTab::buildPreflightPage()
     m_preflightSummary->setObjectName(u"syncPreflightSummary"_s);
     m_preflightSummary->setWordWrap(true);
     layout->addWidget(m_preflightSummary);
-    p->complete = [this] { return m_preflightDone && m_jobs == 0; };
+    p->complete = [this] { return m_preflightDone && !isBusy(); };
     p->enter = [this] { runPreflight(); };
     m_wizard->setPage(PreflightPage, p);
 }
@@ -430,12 +426,9 @@ void SyncTab::buildRunPage()
     row->addWidget(m_retry);
     layout->addLayout(row);
     p->enter = [this] { startSync({}); };
-    p->complete = [this] { return m_syncDone && m_jobs == 0; };
+    p->complete = [this] { return m_syncDone && !isBusy(); };
     m_wizard->setPage(RunPage, p);
-    connect(m_cancel, &QPushButton::clicked, this, [this] {
-        if (m_cancelFlag)
-            m_cancelFlag->store(true);
-    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { m_runner->cancel(); });
     connect(m_retry, &QPushButton::clicked, this, [this] {
         QStringList failed;
         for (const ckptsync::NodeResult &r : std::as_const(m_results))
@@ -670,15 +663,14 @@ void SyncTab::scan()
         m_folderMessage->setMessage(options.error().message);
         return;
     }
-    setBusy(true, tr("Scanning %1…").arg(options->source.display()));
     const ckptsync::Options &opts = *options;
     const auto [root, onlyStep] = ckptsync::splitRoot(m_folder->text().trimmed());
     Q_UNUSED(root);
     const std::optional<int> pointed = onlyStep;
     runJob<Result<ckptsync::Discovery>>(
+        tr("Scanning %1…").arg(options->source.display()),
         [opts](const std::atomic_bool *cancel) { return ckptsync::discoverSource(opts.source, opts.ssh, cancel); },
         [this, pointed](Result<ckptsync::Discovery> found) {
-            setBusy(false, QString());
             m_found->clear();
             m_step->clear();
             if (!found) {
@@ -735,12 +727,10 @@ void SyncTab::testConnections()
     const auto options = baseOptions();
     if (!options || options->nodes.isEmpty())
         return;
-    setBusy(true, tr("Connecting…"));
     const ckptsync::Options &opts = *options;
     runJob<QList<ckptsync::NodeState>>(
-        [opts](const std::atomic_bool *cancel) { return ckptsync::preflight(opts, {}, cancel); },
+        tr("Connecting…"), [opts](const std::atomic_bool *cancel) { return ckptsync::preflight(opts, {}, cancel); },
         [this](const QList<ckptsync::NodeState> &states) {
-            setBusy(false, QString());
             QStringList down;
             for (const ckptsync::NodeState &s : states)
                 if (!s.reachable)
@@ -766,11 +756,11 @@ void SyncTab::runPreflight()
     }
     ckptsync::Options run = *options;
     run.runBy = ckptsync::defaultRunBy();
-    setBusy(true, tr("Reading the source and checking %n node(s)…", nullptr, static_cast<int>(options->nodes.size())));
     const ckptsync::Options &opts = run;
     const ckptsync::SourceSet &wanted = *files;
     using Outcome = std::pair<Result<ckptsync::SourceData>, QList<ckptsync::NodeState>>;
     runJob<Outcome>(
+        tr("Reading the source and checking %n node(s)…", nullptr, static_cast<int>(options->nodes.size())),
         [opts, wanted](const std::atomic_bool *cancel) {
             auto source = ckptsync::readSource(opts.source, wanted, opts.ssh, cancel);
             QList<ckptsync::NodeState> states;
@@ -779,7 +769,6 @@ void SyncTab::runPreflight()
             return Outcome{source, states};
         },
         [this](Outcome outcome) {
-            setBusy(false, QString());
             if (!outcome.first) {
                 m_preflightSummary->setText(outcome.first.error().message);
                 return;
@@ -975,12 +964,12 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             self, [self, node, sent, total, rate] { self ? self->showMeter(node, sent, total, rate) : void(); },
             Qt::QueuedConnection);
     };
-    setBusy(true, QString());
     using Outcome = std::pair<QList<ckptsync::PlanItem>, QList<ckptsync::NodeResult>>;
     const bool retry = !onlyNodes.isEmpty();
     const bool interrupted
         = std::any_of(m_states.cbegin(), m_states.cend(), [](const ckptsync::NodeState &s) { return s.journal; });
     runJob<Outcome>(
+        QString(),
         [opts, plan, files, progress, retry, interrupted](const std::atomic_bool *cancel) {
             // A retry checks the failed nodes again: one that was down at preflight has no plan yet.
             // Switches an earlier sync left half done are completed first, and the plan made again.
@@ -994,7 +983,6 @@ void SyncTab::startSync(const QStringList &onlyNodes)
             return Outcome{todo, results};
         },
         [this, onlyNodes](const Outcome &outcome) {
-            setBusy(false, QString());
             const QList<ckptsync::NodeResult> &results = outcome.second;
             if (onlyNodes.isEmpty()) {
                 m_results = results;
@@ -1108,6 +1096,7 @@ void SyncTab::watchTick()
         QList<std::pair<int, QStringList>> synced; // step, nodes that failed
     };
     runJob<Outcome>(
+        QString(),
         [opts, watcher = m_watcher](const std::atomic_bool *cancel) mutable {
             const auto now = ckptsync::discoverSource(opts.source, opts.ssh, cancel);
             if (!now)
@@ -1156,11 +1145,8 @@ void SyncTab::log(const QString &line)
     m_log->appendPlainText(QTime::currentTime().toString(u"HH:mm:ss "_s) + line);
 }
 
-void SyncTab::setBusy(bool busy, const QString &what)
+void SyncTab::setBusy(bool busy)
 {
-    // A job's "Scanning …" must not outlive it: cleared at its end, before its outcome is said.
-    if (!what.isEmpty() || !busy)
-        session().showStatus(what);
     m_scan->setEnabled(!busy);
     m_test->setEnabled(!busy);
     for (const int id : m_wizard->pageIds())

@@ -34,6 +34,7 @@ class QWizard;
 namespace vna::ui {
 
 class FieldMessage;
+class JobRunner;
 
 class SyncTab final : public ToolTab
 {
@@ -58,9 +59,11 @@ protected:
 private:
     friend class SyncPage;
 
-    // Runs `work` on a worker thread, then `done` on the GUI thread unless the tab is gone.
+    // Runs `work` on the tab's job runner (status bar, cancel), then `done` on the GUI thread.
     template <typename Result>
-    void runJob(std::function<Result(const std::atomic_bool *)> work, std::function<void(Result)> done);
+    void runJob(const QString &status,
+                std::function<Result(const std::atomic_bool *)> work,
+                std::function<void(Result)> done);
 
     void buildSourcePage();
     void buildNodesPage();
@@ -88,7 +91,7 @@ private:
     void toggleWatch(bool on);
     void watchTick();
     void log(const QString &line);
-    void setBusy(bool busy, const QString &what);
+    void setBusy(bool busy);
 
     QWizard *m_wizard = nullptr;
 
@@ -155,9 +158,8 @@ private:
     QMap<QString, std::pair<qint64, qint64>> m_meter; // node -> bytes sent, bytes to send
     QElapsedTimer m_runClock;
     ckptsync::Watcher m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    JobRunner *m_runner = nullptr;
     QTemporaryDir m_controlDir{QDir::tempPath() + QStringLiteral("/vna-ssh-XXXXXX")}; // one ssh connection per node
-    int m_jobs = 0;                                                                   // background jobs still to report
     bool m_preflightDone = false;
     bool m_syncDone = false;
     bool m_loading = false;

@@ -38,10 +38,10 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
-#include <QtConcurrent>
 
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
+#include "common/jobrunner.h"
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/verdict.h"
@@ -55,8 +55,6 @@ using namespace Qt::StringLiterals;
 namespace vna::ui {
 
 namespace {
-
-constexpr int kBusyAfterMs = 200;
 
 enum Filter { All, Problems, OnlyPass, OnlyWarn, OnlyFail, OnlySkip, OnlyError };
 
@@ -109,14 +107,14 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter);
 
-    m_busyTimer = new QTimer(this);
-    m_busyTimer->setSingleShot(true);
-    m_busyTimer->setInterval(kBusyAfterMs);
-    connect(m_busyTimer, &QTimer::timeout, this, [this] {
-        m_progress->show();
-        m_cancel->show();
+    m_jobs = new JobRunner(session, this);
+    m_jobs->setBusyRow(m_progress, m_cancel);
+    connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
+        if (running)
+            m_run->setEnabled(false);
+        else
+            validate(); // Run comes back when the form allows it
     });
-    connect(&m_watcher, &QFutureWatcher<QList<env::Diagnosis>>::finished, this, &EnvTab::finished);
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
         m_dirty = true;
         saveSettings();
@@ -138,12 +136,7 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     showResults();
 }
 
-EnvTab::~EnvTab()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_watcher.waitForFinished();
-}
+EnvTab::~EnvTab() = default; // the job runner cancels the probes and waits for them
 
 QWidget *EnvTab::buildInputs()
 {
@@ -256,7 +249,6 @@ QWidget *EnvTab::buildInputs()
     connect(m_acceptKeys, &QCheckBox::toggled, this, changed);
     connect(m_timeout, &QSpinBox::valueChanged, this, changed);
     connect(m_run, &QPushButton::clicked, this, &EnvTab::run);
-    connect(m_cancel, &QPushButton::clicked, this, &EnvTab::cancel);
     connect(m_browseSshConfig, &QPushButton::clicked, this, [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("SSH configuration file"), m_sshConfig->text());
         if (!file.isEmpty())
@@ -681,7 +673,7 @@ void EnvTab::validate()
 
 bool EnvTab::isBusy() const
 {
-    return m_running; // until finished() has shown the result, not only until the work ends
+    return m_jobs->isRunning(); // until finished() has shown the result, not only until the work ends
 }
 
 void EnvTab::run()
@@ -700,47 +692,35 @@ void EnvTab::run()
                                     "is running. Run them now?"))
             != QMessageBox::Yes)
         return;
-    m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    m_running = true;
-    const int total = std::max<int>(1, static_cast<int>(result->hosts.size()));
-    m_progress->setRange(0, total);
-    m_progress->setValue(0);
+    m_progress->setRange(0, 0);
     m_progress->setFormat(tr("%v of %m"));
-    m_run->setEnabled(false);
-    m_busyTimer->start();
-    QPointer<QProgressBar> progress = m_progress;
     const env::DiagnoseOptions &options = *result;
-    const auto cancelFlag = m_cancelFlag;
-    m_watcher.setFuture(QtConcurrent::run([options, cancelFlag, progress] {
-        return env::runDiagnosis(options, cancelFlag.get(), [progress](int done, int, const QString &) {
-            QMetaObject::invokeMethod(
-                progress, [progress, done] { progress->setValue(done); }, Qt::QueuedConnection);
-        });
-    }));
-    session().showStatus(tr("Running checks…"));
+    m_jobs->start<QList<env::Diagnosis>>(
+        tr("Running checks…"),
+        [options](JobControl &control) {
+            control.total = std::max<qsizetype>(1, options.hosts.size());
+            return env::runDiagnosis(options, &control.cancelled,
+                                     [&control](int done, int, const QString &) { control.done = done; });
+        },
+        [this](const QList<env::Diagnosis> &results) { finished(results); }, JobRunner::OnCancel::Deliver);
 }
 
 void EnvTab::cancel()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_jobs->cancel();
 }
 
-void EnvTab::finished()
+void EnvTab::finished(const QList<env::Diagnosis> &results)
 {
-    m_running = false;
-    m_busyTimer->stop();
-    m_progress->hide();
-    m_cancel->hide();
-    const bool canceled = m_cancelFlag && m_cancelFlag->load();
-    m_results = m_watcher.result();
+    m_results = results;
     validate();
     showResults();
     int fails = 0;
     for (const env::Diagnosis &d : std::as_const(m_results))
         for (const env::Check &check : d.checks)
             fails += check.verdict == Verdict::Fail ? 1 : 0;
-    session().showStatus(canceled ? tr("Checks canceled.") : tr("Checks done: %n failed.", nullptr, fails));
+    session().showStatus(m_jobs->wasCancelled() ? tr("Checks canceled.")
+                                                : tr("Checks done: %n failed.", nullptr, fails));
 }
 
 const env::Diagnosis *EnvTab::selectedDiagnosis() const

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <memory>
 
-#include <QFutureWatcher>
 #include <QList>
 
 #include "env/checks.h"
@@ -34,6 +33,7 @@ class QTreeWidgetItem;
 namespace vna::ui {
 
 class FieldMessage;
+class JobRunner;
 
 class EnvTab final : public ToolTab
 {
@@ -71,7 +71,7 @@ private:
     void loadSettings();
     void saveSettings() const;
     void validate();
-    void finished();
+    void finished(const QList<env::Diagnosis> &results);
     void showResults();
     void showChecks();
     void showUseVerl();
@@ -156,11 +156,8 @@ private:
     QPushButton *m_scriptCopy = nullptr;
     QPushButton *m_scriptSave = nullptr;
 
-    QFutureWatcher<QList<env::Diagnosis>> m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
-    QTimer *m_busyTimer = nullptr;
+    JobRunner *m_jobs = nullptr;
     QList<env::Diagnosis> m_results;
-    bool m_running = false;
     bool m_loading = false;
     bool m_dirty = false;              // the user changed something: settings are saved from now on
     bool m_scriptDevicesTyped = false; // else the script follows the device count found

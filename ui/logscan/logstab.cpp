@@ -29,11 +29,11 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/i18n.h"
+#include "common/jobrunner.h"
 #include "common/logging.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
@@ -48,8 +48,6 @@ namespace vna::ui {
 
 namespace {
 
-constexpr int kBusyDelayMs = 200;
-constexpr int kProgressIntervalMs = 100;
 constexpr int kPatternDebounceMs = 150;
 constexpr qsizetype kMaxRecent = 10;
 constexpr qsizetype kLiveSampleBytes = 1 << 20; // larger samples are tried with the Test button
@@ -104,21 +102,21 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    m_busyTimer = new QTimer(this);
-    m_busyTimer->setSingleShot(true);
-    m_busyTimer->setInterval(kBusyDelayMs);
-    connect(m_busyTimer, &QTimer::timeout, this, [this] {
-        m_progress->show();
-        m_cancel->show();
+    m_jobs = new JobRunner(session, this);
+    m_jobs->setBusyRow(m_progress, m_cancel);
+    connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
+        if (!running && m_jobs->wasCancelled()) {
+            if (m_job == Job::Analysis)
+                m_summary->setText(tr("Cancelled. Press Analyze to read the logs again."));
+            else
+                m_patternResult->setPlainText(tr("Cancelled."));
+        }
+        updateButtons();
     });
-    m_progressTimer = new QTimer(this);
-    m_progressTimer->setInterval(kProgressIntervalMs);
-    connect(m_progressTimer, &QTimer::timeout, this, &LogsTab::showProgress);
     m_patternTimer = new QTimer(this);
     m_patternTimer->setSingleShot(true);
     m_patternTimer->setInterval(kPatternDebounceMs);
     connect(m_patternTimer, &QTimer::timeout, this, &LogsTab::validatePattern);
-    connect(&m_watcher, &QFutureWatcher<Result<logscan::Analysis>>::finished, this, &LogsTab::scanFinished);
 
     retranslate();
     loadSettings();
@@ -139,7 +137,6 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     connect(m_paste, &QPlainTextEdit::textChanged, this, &LogsTab::updateButtons);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &LogsTab::fillRecentMenu);
     connect(m_analyze, &QPushButton::clicked, this, &LogsTab::analyze);
-    connect(m_cancel, &QPushButton::clicked, this, &LogsTab::cancel);
     connect(m_findings, &QTreeWidget::currentItemChanged, this, &LogsTab::showFinding);
     connect(m_action, &QPushButton::clicked, this, &LogsTab::openAction);
     connect(m_search, &QPushButton::clicked, this, &LogsTab::searchIssues);
@@ -179,16 +176,11 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     validatePattern();
 }
 
-LogsTab::~LogsTab()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_watcher.waitForFinished();
-}
+LogsTab::~LogsTab() = default; // the job runner stops a running scan and waits for it
 
 bool LogsTab::isBusy() const
 {
-    return m_running;
+    return m_jobs->isRunning();
 }
 
 QWidget *LogsTab::buildInputs()
@@ -522,7 +514,7 @@ void LogsTab::saveSettings() const
 
 void LogsTab::loadKnowledge()
 {
-    if (m_running)
+    if (isBusy())
         return;
     auto knowledge = std::make_shared<Knowledge>();
     knowledge->kb = logscan::loadKnowledgeBase();
@@ -659,14 +651,14 @@ QList<logscan::LogInput> LogsTab::inputs() const
 
 void LogsTab::updateButtons()
 {
-    m_remove->setEnabled(!m_files->selectedItems().isEmpty() && !m_running);
-    m_clear->setEnabled((m_files->count() > 0 || !m_paste->toPlainText().isEmpty()) && !m_running);
-    m_add->setEnabled(!m_running);
-    m_recent->setEnabled(!m_running);
-    m_analyze->setEnabled(!m_running);
-    m_readAll->setEnabled(!m_running);
-    m_testPattern->setEnabled(!m_running);
-    m_kbReload->setEnabled(!m_running);
+    m_remove->setEnabled(!m_files->selectedItems().isEmpty() && !isBusy());
+    m_clear->setEnabled((m_files->count() > 0 || !m_paste->toPlainText().isEmpty()) && !isBusy());
+    m_add->setEnabled(!isBusy());
+    m_recent->setEnabled(!isBusy());
+    m_analyze->setEnabled(!isBusy());
+    m_readAll->setEnabled(!isBusy());
+    m_testPattern->setEnabled(!isBusy());
+    m_kbReload->setEnabled(!isBusy());
     m_copyReport->setEnabled(m_analysis.has_value());
     m_saveReport->setEnabled(m_analysis.has_value());
 }
@@ -762,7 +754,7 @@ void LogsTab::dropEvent(QDropEvent *event)
 
 void LogsTab::analyze()
 {
-    if (m_running)
+    if (isBusy())
         return;
     const QList<logscan::LogInput> list = inputs();
     if (list.isEmpty()) {
@@ -783,14 +775,6 @@ void LogsTab::startScan(Job job,
                         const logscan::Matcher &matcher)
 {
     m_job = job;
-    m_running = true;
-    m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    m_done = std::make_shared<std::atomic<qint64>>(0);
-    m_total = std::make_shared<std::atomic<qint64>>(-1);
-    m_progress->setValue(0);
-    m_busyTimer->start();
-    m_progressTimer->start();
-    updateButtons();
     if (job == Job::Analysis)
         m_summary->setText(tr("Reading the logs…"));
     else
@@ -806,50 +790,28 @@ void LogsTab::startScan(Job job,
         m_scanEntries = entries; // become m_analysisEntries with the result, not before
     }
     log::ui()->info("scanning {} log input(s)", inputs.size());
-    m_watcher.setFuture(
-        QtConcurrent::run([inputs, entries, matcher, options, cancel = m_cancelFlag, done = m_done, total = m_total] {
+    m_jobs->start<Result<logscan::Analysis>>(
+        tr("Reading the logs…"),
+        [inputs, entries, matcher, options](JobControl &control) {
             return logscan::analyze(
                 inputs, entries, matcher, options,
-                [done, total](qint64 bytes, qint64 all) {
-                    done->store(bytes);
-                    total->store(all);
+                [&control](qint64 bytes, qint64 all) {
+                    control.done = bytes;
+                    control.total = all;
                 },
-                cancel.get());
-        }));
-}
-
-void LogsTab::showProgress()
-{
-    const qint64 total = m_total ? m_total->load() : -1;
-    if (total <= 0) {
-        m_progress->setRange(0, 0); // a pipe or stdin: no known end
-        return;
-    }
-    m_progress->setRange(0, 1000);
-    m_progress->setValue(static_cast<int>(std::min<qint64>(1000, m_done->load() * 1000 / total)));
+                &control.cancelled);
+        },
+        [this](const Result<logscan::Analysis> &result) { scanFinished(result); });
 }
 
 void LogsTab::cancel()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_jobs->cancel();
 }
 
-void LogsTab::scanFinished()
+void LogsTab::scanFinished(const Result<logscan::Analysis> &result)
 {
-    m_busyTimer->stop();
-    m_progressTimer->stop();
-    m_progress->hide();
-    m_cancel->hide();
-    const Result<logscan::Analysis> result = m_watcher.result();
-    const bool cancelled = m_cancelFlag && m_cancelFlag->load();
-    if (cancelled) {
-        session().showStatus(tr("Cancelled."));
-        if (m_job == Job::Analysis)
-            m_summary->setText(tr("Cancelled. Press Analyze to read the logs again."));
-        else
-            m_patternResult->setPlainText(tr("Cancelled."));
-    } else if (!result) {
+    if (!result) {
         log::ui()->info("log scan failed: {}", result.error().message);
         if (m_job == Job::Analysis) {
             m_filesMessage->setMessage(result.error().message);
@@ -864,8 +826,6 @@ void LogsTab::scanFinished()
     } else {
         showPatternResult(*result);
     }
-    m_running = false;
-    updateButtons();
 }
 
 void LogsTab::showAnalysis()
@@ -1115,7 +1075,7 @@ void LogsTab::validatePattern()
 
 void LogsTab::testPattern()
 {
-    if (m_running)
+    if (isBusy())
         return;
     const auto entry = logscan::patternEntry(m_pattern->text());
     if (!entry) {

@@ -7,8 +7,6 @@
 #include <memory>
 #include <optional>
 
-#include <QFutureWatcher>
-
 #include "common/result.h"
 #include "logscan/scanner.h"
 #include "shell/tooltab.h"
@@ -32,6 +30,7 @@ class QTreeWidgetItem;
 namespace vna::ui {
 
 class FieldMessage;
+class JobRunner;
 class TextBox;
 class NotesList;
 
@@ -86,9 +85,8 @@ private:
                    const QList<logscan::LogInput> &inputs,
                    const QList<logscan::Entry> &entries,
                    const logscan::Matcher &matcher);
-    void scanFinished();
+    void scanFinished(const Result<logscan::Analysis> &result);
     void cancel();
-    void showProgress();
 
     void showAnalysis();
     // The finding selected in the tree, or null.
@@ -168,21 +166,15 @@ private:
     QPlainTextEdit *m_patternResult = nullptr;
 
     QSplitter *m_splitter = nullptr;
-    QTimer *m_busyTimer = nullptr;
-    QTimer *m_progressTimer = nullptr;
     QTimer *m_patternTimer = nullptr;
 
     std::shared_ptr<const Knowledge> m_knowledge;
     std::optional<logscan::Analysis> m_analysis;
     QList<logscan::Entry> m_analysisEntries; // the entries m_analysis indexes into
     QList<logscan::Entry> m_scanEntries;     // those of the scan running now
-    QFutureWatcher<Result<logscan::Analysis>> m_watcher;
+    JobRunner *m_jobs = nullptr;
     Job m_job = Job::Analysis;
-    bool m_running = false;        // until the result is shown
     bool m_noInflateLimit = false; // set while "Read all of it" starts its analysis
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
-    std::shared_ptr<std::atomic<qint64>> m_done;
-    std::shared_ptr<std::atomic<qint64>> m_total;
     QStringList m_recentFiles;
     bool m_loading = false;
 };

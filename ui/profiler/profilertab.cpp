@@ -22,9 +22,9 @@
 #include <QTextBlock>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include "common/fieldcheck.h"
+#include "common/jobrunner.h"
 #include "common/noteslist.h"
 #include "common/settingskeys.h"
 #include "common/textbox.h"
@@ -39,7 +39,6 @@ namespace {
 
 constexpr int kFormDebounceMs = 100;
 constexpr int kLintDebounceMs = 300;
-constexpr int kBusyAfterMs = 200; // quicker work shows no progress bar
 
 QString joinNumbers(const QList<qint64> &numbers)
 {
@@ -65,45 +64,6 @@ Result<std::optional<qint64>> optionalNumber(const QString &text, const QString 
 }
 
 } // namespace
-
-LintJob::LintJob(QObject *context, Done done)
-    : m_done{std::move(done)}
-{
-    QObject::connect(&m_watcher, &QFutureWatcherBase::finished, context, [this] {
-        const Outcome outcome = m_watcher.result();
-        if (!m_cancel || outcome.generation != m_generation)
-            return; // cancelled, or replaced by a newer run
-        m_cancel.reset();
-        m_done(outcome.report);
-    });
-}
-
-LintJob::~LintJob()
-{
-    cancel(); // the worker stops at its next command; its result is dropped
-}
-
-void LintJob::start(const QString &text, const verl::Version &version)
-{
-    cancel();
-    m_cancel = std::make_shared<std::atomic_bool>(false);
-    m_watcher.setFuture(QtConcurrent::run([text, version, flag = m_cancel, generation = m_generation] {
-        return Outcome{generation, profiler::lint(text, version, flag.get())};
-    }));
-}
-
-void LintJob::cancel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_generation;
-}
-
-bool LintJob::isRunning() const
-{
-    return m_cancel != nullptr;
-}
 
 ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
     : ToolTab{session, parent}
@@ -144,16 +104,14 @@ ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
     m_lintTimer->setSingleShot(true);
     m_lintTimer->setInterval(kLintDebounceMs);
     connect(m_lintTimer, &QTimer::timeout, this, &ProfilerTab::lintNow);
-    m_busyTimer = new QTimer(this);
-    m_busyTimer->setSingleShot(true);
-    m_busyTimer->setInterval(kBusyAfterMs);
-    connect(m_busyTimer, &QTimer::timeout, this, [this] {
-        m_lintBusy->show();
-        m_lintCancel->show();
-        m_lintSummary->setText(tr("Checking the script…"));
+    m_lintJobs = new JobRunner(session, this);
+    m_lintJobs->setBusyRow(m_lintBusy, m_lintCancel);
+    connect(m_lintJobs, &JobRunner::busyShown, this, [this] { m_lintSummary->setText(tr("Checking the script…")); });
+    connect(m_lintJobs, &JobRunner::runningChanged, this, [this](bool running) {
+        if (!running && m_lintJobs->wasCancelled())
+            m_lintSummary->setText(tr("Cancelled. Edit the script or press Lint to check it again."));
     });
-    m_lintJob = std::make_unique<LintJob>(this, [this](const auto &report) { lintDone(report); });
-    m_importJob = std::make_unique<LintJob>(this, [this](const auto &report) { importDone(report); });
+    m_importJobs = new JobRunner(session, this);
 
     retranslate();
     loadSettings();
@@ -189,13 +147,6 @@ ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
         scriptChanged();
     });
     connect(m_lint, &QPushButton::clicked, this, &ProfilerTab::lintNow);
-    connect(m_lintCancel, &QPushButton::clicked, this, [this] {
-        m_lintJob->cancel();
-        m_busyTimer->stop();
-        m_lintBusy->hide();
-        m_lintCancel->hide();
-        m_lintSummary->setText(tr("Cancelled. Edit the script or press Lint to check it again."));
-    });
     connect(m_openScript, &QPushButton::clicked, this, &ProfilerTab::browseScript);
     connect(m_lintTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ProfilerTab::showFinding);
     connect(m_copyCorrections, &QPushButton::clicked, this, [this] { copy(m_corrections->toPlainText()); });
@@ -654,7 +605,7 @@ const std::optional<profiler::Plan> &ProfilerTab::plan() const
 
 bool ProfilerTab::isBusy() const
 {
-    return m_formTimer->isActive() || m_lintTimer->isActive() || m_lintJob->isRunning() || m_importJob->isRunning();
+    return m_formTimer->isActive() || m_lintTimer->isActive() || m_lintJobs->isRunning() || m_importJobs->isRunning();
 }
 
 void ProfilerTab::showPage(Page page)
@@ -887,7 +838,7 @@ void ProfilerTab::startImport(const QString &text)
     m_importNotes->setNotes({{Severity::Info, tr("Reading the command…")}});
     m_import->setEnabled(false);
     m_importFills = true;
-    m_importJob->start(text, *version);
+    startLint(m_importJobs, text, *version, [this](const Result<profiler::LintReport> &report) { importDone(report); });
 }
 
 void ProfilerTab::retranslateImportNotes()
@@ -897,7 +848,7 @@ void ProfilerTab::retranslateImportNotes()
     if (m_importNotes->notes().isEmpty() || text.trimmed().isEmpty() || !version)
         return;
     m_importFills = false;
-    m_importJob->start(text, *version);
+    startLint(m_importJobs, text, *version, [this](const Result<profiler::LintReport> &report) { importDone(report); });
 }
 
 void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
@@ -973,13 +924,22 @@ void ProfilerTab::lintNow()
         clearLint(tr("Paste a command or open a script to check it."));
         return;
     }
-    m_lintJob->start(text, *version);
-    m_busyTimer->start();
+    startLint(m_lintJobs, text, *version, [this](const Result<profiler::LintReport> &report) { lintDone(report); });
+}
+
+void ProfilerTab::startLint(JobRunner *jobs,
+                            const QString &text,
+                            const verl::Version &version,
+                            std::function<void(const Result<profiler::LintReport> &)> done)
+{
+    jobs->start<Result<profiler::LintReport>>(
+        QString(), [text, version](JobControl &control) { return profiler::lint(text, version, &control.cancelled); },
+        [done = std::move(done)](const Result<profiler::LintReport> &report) { done(report); });
 }
 
 void ProfilerTab::clearLint(const QString &summary)
 {
-    m_lintJob->cancel();
+    m_lintJobs->abandon();
     m_lintReport.reset();
     m_lintModel->setFindings({});
     m_corrections->clear();
@@ -992,9 +952,6 @@ void ProfilerTab::clearLint(const QString &summary)
 
 void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
 {
-    m_busyTimer->stop();
-    m_lintBusy->hide();
-    m_lintCancel->hide();
     if (!report) {
         clearLint(report.error().message);
         // bash cannot read the text past this line: show where.

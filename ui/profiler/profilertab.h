@@ -8,8 +8,6 @@
 #include <memory>
 #include <optional>
 
-#include <QFutureWatcher>
-
 #include "common/verdict.h"
 #include "profiler/lint.h"
 #include "profiler/plan.h"
@@ -32,37 +30,10 @@ class QTimer;
 namespace vna::ui {
 
 class FieldMessage;
+class JobRunner;
 class TextBox;
 class FindingsModel;
 class NotesList;
-
-// Lints text on a worker thread; a newer start() cancels the older run and only its result is reported.
-class LintJob final
-{
-    Q_DISABLE_COPY_MOVE(LintJob)
-
-public:
-    using Done = std::function<void(const Result<profiler::LintReport> &)>;
-
-    LintJob(QObject *context, Done done);
-    ~LintJob();
-
-    void start(const QString &text, const verl::Version &version);
-    void cancel();
-    bool isRunning() const; // a result is still to come
-
-private:
-    struct Outcome
-    {
-        quint64 generation = 0;
-        Result<profiler::LintReport> report;
-    };
-
-    QFutureWatcher<Outcome> m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancel; // set while a run is wanted
-    quint64 m_generation = 0;                   // which run's result is wanted
-    Done m_done;
-};
 
 class ProfilerTab final : public ToolTab
 {
@@ -118,6 +89,11 @@ private:
     void scriptChanged();
     void lintNow();
     void lintDone(const Result<profiler::LintReport> &report);
+    // Lints on a worker thread; a newer start on the same runner drops the older result.
+    void startLint(JobRunner *jobs,
+                   const QString &text,
+                   const verl::Version &version,
+                   std::function<void(const Result<profiler::LintReport> &)> done);
     void clearLint(const QString &summary); // no findings to show, and why
     void showFinding(const QModelIndex &index);
     // Highlights a line of the script and, for a column > 0, moves the cursor there.
@@ -201,14 +177,13 @@ private:
 
     QTimer *m_formTimer = nullptr;
     QTimer *m_lintTimer = nullptr;
-    QTimer *m_busyTimer = nullptr;
     bool m_loading = false;
     bool m_importFills = true; // the running import fills the form (false: it only rewrites its notes)
     bool m_dirty = false;      // the user changed an input since the settings were saved
     std::optional<profiler::Plan> m_plan;
     std::optional<profiler::LintReport> m_lintReport;
-    std::unique_ptr<LintJob> m_lintJob;
-    std::unique_ptr<LintJob> m_importJob;
+    JobRunner *m_lintJobs = nullptr;   // the Lint page's checks
+    JobRunner *m_importJobs = nullptr; // reading a pasted command into the form
 };
 
 } // namespace vna::ui
