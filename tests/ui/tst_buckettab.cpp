@@ -68,7 +68,7 @@ private Q_SLOTS:
 
 private:
     BucketTab *tab() const { return m_tab.get(); }
-    QString overrideText() const { return child<QLineEdit>(tab(), "bucketOverride")->text(); }
+    QString overrideText() const { return child<QPlainTextEdit>(tab(), "bucketOverride")->toPlainText(); }
     QComboBox *version() const { return child<QComboBox>(m_bar.get(), "verlVersion"); }
     QComboBox *backend() const { return child<QComboBox>(m_bar.get(), "verlBackend"); }
     vna::ui::Session m_session;
@@ -105,7 +105,7 @@ void TestBucketTab::faqPresetByDefault()
 {
     QVERIFY(tab()->report());
     QCOMPARE(overrideText(), kKey + u"4096"_s);
-    QCOMPARE(child<QLineEdit>(tab(), "bucketMinimal")->text(), kKey + u"2374"_s);
+    QCOMPARE(child<QPlainTextEdit>(tab(), "bucketMinimal")->toPlainText(), kKey + u"2374"_s);
     auto *chart = child<vna::ui::TensorChart>(tab(), "bucketChart");
     QCOMPARE(chart->bars()->count(), 1);
     QCOMPARE(chart->bars()->at(0), 2374.0);
@@ -144,7 +144,7 @@ void TestBucketTab::typedShape()
         QVERIFY(fieldMessage->isVisible());
         QVERIFY2(fieldMessage->text().contains(message), qPrintable(fieldMessage->text()));
         QCOMPARE(child<QLineEdit>(tab(), "bucketShape")->property("invalid").toBool(), true);
-        QVERIFY(!child<QLineEdit>(tab(), "bucketOverride")->isVisible());
+        QVERIFY(!child<QPlainTextEdit>(tab(), "bucketOverride")->isVisible());
     } else {
         QVERIFY(tab()->report());
         QCOMPARE(overrideText(), override);
@@ -181,7 +181,7 @@ void TestBucketTab::typedDtype()
     QVERIFY(fieldMessage->text().isEmpty());
     QCOMPARE(overrideText(), override);
     // Nothing to change: no override to copy, and the summary says so.
-    QCOMPARE(child<QLineEdit>(tab(), "bucketOverride")->isVisible(), !override.isEmpty());
+    QCOMPARE(child<QPlainTextEdit>(tab(), "bucketOverride")->isVisible(), !override.isEmpty());
     QCOMPARE(child<QPushButton>(tab(), "bucketCopy")->isVisible(), !override.isEmpty());
     QCOMPARE(child<QLabel>(tab(), "bucketSummary")->text().contains(u"nothing to change"_s), override.isEmpty());
 }
@@ -259,7 +259,7 @@ void TestBucketTab::pastedMessage()
            u"Please increase rollout.update_weights_bucket_megabytes(2048 MB)."_s);
     QTRY_VERIFY(tab()->report() && !tab()->isBusy());
     QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"contradicts itself"_s));
-    QVERIFY(!child<QLineEdit>(tab(), "bucketOverride")->isVisible());
+    QVERIFY(!child<QPlainTextEdit>(tab(), "bucketOverride")->isVisible());
 
     // Something that is not the assertion: said at the field, nothing computed.
     retype(message, u"CUDA out of memory"_s);

@@ -65,8 +65,7 @@ void TestJobRunner::ends()
     runner.start<int>(
         u"Working…"_s,
         [release](JobControl &control) {
-            while (!control.cancelled && !release->tryAcquire(1, 10)) {
-            }
+            while (!control.cancelled && !release->tryAcquire(1, 10)) {}
             return 42;
         },
         [&](int value) {
@@ -106,12 +105,12 @@ void TestJobRunner::newerJobReplacesOlder()
     runner.start<int>(
         u"first"_s,
         [gate](JobControl &control) {
-            while (!control.cancelled && !gate->tryAcquire(1, 10)) {
-            }
+            while (!control.cancelled && !gate->tryAcquire(1, 10)) {}
             return 1;
         },
         [&](int value) { delivered << value; });
-    runner.start<int>(u"second"_s, [](JobControl &) { return 2; }, [&](int value) { delivered << value; });
+    runner.start<int>(
+        u"second"_s, [](JobControl &) { return 2; }, [&](int value) { delivered << value; });
     QCOMPARE(session.status(), u"second"_s);
     QTRY_VERIFY(!runner.isRunning());
     QTest::qWait(50);

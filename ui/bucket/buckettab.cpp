@@ -380,7 +380,7 @@ void BucketTab::buildResults(QWidget *panel)
     m_overrideLabel = heading(m_results, u"bucketOverrideLabel"_s);
     results->addWidget(m_overrideLabel);
     auto *overrideRow = new QHBoxLayout;
-    m_override = monospaceField(m_results, u"bucketOverride"_s);
+    m_override = monospaceWrapped(m_results, u"bucketOverride"_s);
     m_copy = new QPushButton(m_results);
     m_copy->setObjectName(u"bucketCopy"_s);
     overrideRow->addWidget(m_override, 1);
@@ -389,7 +389,7 @@ void BucketTab::buildResults(QWidget *panel)
     m_minimalLabel = new QLabel(m_results);
     results->addWidget(m_minimalLabel);
     auto *minimalRow = new QHBoxLayout;
-    m_minimal = monospaceField(m_results, u"bucketMinimal"_s);
+    m_minimal = monospaceWrapped(m_results, u"bucketMinimal"_s);
     m_copyMinimal = new QPushButton(m_results);
     m_copyMinimal->setObjectName(u"bucketCopyMinimal"_s);
     minimalRow->addWidget(m_minimal, 1);
@@ -783,8 +783,8 @@ void BucketTab::showReport(const bucket::Report &report)
             + tr("Recommended: %1 MiB; exact minimum: %2 MiB.").arg(report.recommendedMiB).arg(report.requiredMiB);
     }
     m_summary->setText(summary);
-    m_override->setText(report.override);
-    m_minimal->setText(report.minimalOverride);
+    m_override->setPlainText(report.override);
+    m_minimal->setPlainText(report.minimalOverride);
     // No override when nothing needs to change (or nothing can help).
     for (QWidget *w : std::initializer_list<QWidget *>{m_overrideLabel, m_override, m_copy, m_minimalLabel, m_minimal,
                                                        m_copyMinimal})
@@ -834,12 +834,13 @@ void BucketTab::showStatus(const QString &text)
     Q_EMIT resultChanged();
 }
 
-void BucketTab::copy(QLineEdit *field)
+void BucketTab::copy(const QPlainTextEdit *field)
 {
-    if (field->text().isEmpty())
+    const QString text = field->toPlainText();
+    if (text.isEmpty())
         return;
-    QApplication::clipboard()->setText(field->text());
-    session().showStatus(tr("Copied: %1").arg(field->text()));
+    QApplication::clipboard()->setText(text);
+    session().showStatus(tr("Copied: %1").arg(text));
 }
 
 void BucketTab::browse()

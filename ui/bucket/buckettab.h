@@ -79,7 +79,7 @@ private:
     void showReport(const bucket::Report &report);
     void showStatus(const QString &text);
     void showVerl();
-    void copy(QLineEdit *field);
+    void copy(const QPlainTextEdit *field);
     void browse();
     void openLog();
 
@@ -137,10 +137,10 @@ private:
     QLabel *m_verdictIcon = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_overrideLabel = nullptr;
-    QLineEdit *m_override = nullptr;
+    QPlainTextEdit *m_override = nullptr;
     QPushButton *m_copy = nullptr;
     QLabel *m_minimalLabel = nullptr;
-    QLineEdit *m_minimal = nullptr;
+    QPlainTextEdit *m_minimal = nullptr;
     QPushButton *m_copyMinimal = nullptr;
     QLabel *m_stepsHeading = nullptr;
     QLabel *m_steps = nullptr;

@@ -1,5 +1,6 @@
 #include "widgets.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QClipboard>
 #include <QCoreApplication>
@@ -13,6 +14,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QTableWidget>
 #include <QUrl>
@@ -47,6 +49,51 @@ QLineEdit *monospaceField(QWidget *parent, const QString &objectName)
     return field;
 }
 
+namespace {
+
+// Exactly as tall as its wrapped lines.
+class WrappedField final : public QPlainTextEdit
+{
+public:
+    explicit WrappedField(QWidget *parent)
+        : QPlainTextEdit(parent)
+    {
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+                [this] { updateGeometry(); });
+    }
+
+    QSize sizeHint() const override
+    {
+        // QPlainTextEdit's document size counts lines, wrapped lines included.
+        const qreal lines = std::max<qreal>(1, document()->documentLayout()->documentSize().height());
+        const int height = static_cast<int>(lines) * fontMetrics().lineSpacing()
+            + static_cast<int>(2 * document()->documentMargin()) + 2 * frameWidth();
+        return {QPlainTextEdit::sizeHint().width(), height};
+    }
+    QSize minimumSizeHint() const override { return {fontMetrics().averageCharWidth() * 12, sizeHint().height()}; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QPlainTextEdit::resizeEvent(event);
+        updateGeometry(); // a new width wraps into a new number of lines
+    }
+};
+
+} // namespace
+
+QPlainTextEdit *monospaceWrapped(QWidget *parent, const QString &objectName)
+{
+    auto *text = new WrappedField(parent);
+    text->setObjectName(objectName);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setReadOnly(true);
+    text->setWordWrapMode(QTextOption::WrapAnywhere);
+    return text;
+}
+
 QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName)
 {
     auto *text = new QPlainTextEdit(parent);
@@ -57,9 +104,31 @@ QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName)
     return text;
 }
 
+namespace {
+
+// A panel scrolls up and down only: it is never narrower than its content needs, so a splitter or a
+// small window cannot push buttons and fields out of sight to the side.
+class PanelArea final : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QScrollArea::minimumSizeHint();
+        if (widget())
+            size.setWidth(widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width()
+                          + 2 * frameWidth());
+        return size;
+    }
+};
+
+} // namespace
+
 QWidget *scrolling(QWidget *content, QWidget *parent)
 {
-    auto *area = new QScrollArea(parent);
+    auto *area = new PanelArea(parent);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     area->setWidgetResizable(true);
     area->setWidget(content);
     area->setFrameShape(QFrame::NoFrame);

@@ -24,6 +24,9 @@ QLineEdit *monospaceField(QWidget *parent, const QString &objectName);
 // A read-only monospace text box whose lines stay unwrapped like a terminal's. Editable boxes are
 // TextBox (common/textbox.h), which refuses pastes too large for them.
 QPlainTextEdit *monospaceText(QWidget *parent, const QString &objectName);
+// A read-only monospace result that wraps anywhere and is as tall as its lines: an override longer
+// than its pane shows both its key and its value.
+QPlainTextEdit *monospaceWrapped(QWidget *parent, const QString &objectName);
 // A read-only table of results: no row numbers, the last column stretched.
 QTableWidget *resultTable(QWidget *parent, const QString &objectName, int columns);
 // A cell for resultTable: selectable, not editable.

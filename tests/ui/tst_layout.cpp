@@ -1,0 +1,181 @@
+// Every tab at the smallest supported window, 1024×700, in English and Chinese, after a real result:
+// no button, field or combo narrower than it needs, none outside what can be seen or scrolled to.
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <QWizard>
+
+#include "common/i18n.h"
+#include "common/paths.h"
+#include "shell/mainwindow.h"
+#include "shell/tooltab.h"
+#include "support/modelfiles.h"
+#include "support/widgetdriver.h"
+
+using namespace Qt::StringLiterals;
+using vna::test::child;
+using vna::ui::MainWindow;
+
+namespace {
+
+const QSize kSmallest(1024, 700);
+
+// The nearest scroll area that scrolls `widget` (a panel), or null.
+QScrollArea *scrollingArea(QWidget *widget)
+{
+    for (QWidget *w = widget->parentWidget(); w; w = w->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(w))
+            return area;
+    }
+    return nullptr;
+}
+
+bool insideItemView(QWidget *widget)
+{
+    for (QWidget *w = widget->parentWidget(); w; w = w->parentWidget()) {
+        if (w->inherits("QAbstractItemView") || qobject_cast<QTabBar *>(w))
+            return true;
+    }
+    return false;
+}
+
+QString describe(QWidget *widget)
+{
+    QString text;
+    if (auto *button = qobject_cast<QAbstractButton *>(widget))
+        text = button->text();
+    else if (auto *combo = qobject_cast<QComboBox *>(widget))
+        text = combo->currentText();
+    return u"%1 \"%2\" (%3)"_s.arg(widget->objectName(), text, QString::fromLatin1(widget->metaObject()->className()));
+}
+
+} // namespace
+
+class TestLayout final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanup();
+    void everyTabFits_data();
+    void everyTabFits();
+
+private:
+    void showResult(MainWindow &window, const QString &tab);
+    QTemporaryDir m_dir;
+};
+
+void TestLayout::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"ckpt/global_step_3/actor/dist_ckpt/common.pt"_s), "c"));
+    QVERIFY(vna::test::writeFile(m_dir.filePath(u"ckpt/global_step_3/actor/dist_ckpt/.metadata"_s), "m"));
+    QVERIFY(vna::test::writeFile(
+        m_dir.filePath(u"train.log"_s),
+        "(WorkerDict pid=4243, ip=10.0.0.2) [rank1]: EI0006: Getting socket times out. Reason: Remote Rank did not "
+        "send the data in time.\n2025-04-08 18:07:30,000 AssertionError: Weight model.embed_tokens.weight"
+        "(torch.Size([151936, 4096]), torch.float32) is too large to fit in the bucket.\n"));
+}
+
+void TestLayout::cleanup()
+{
+    vna::i18n::install(u"en"_s);
+}
+
+void TestLayout::everyTabFits_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("tab");
+    for (const QString &language : {u"en"_s, u"zh_CN"_s}) {
+        for (const QString &tab : MainWindow::tabIds())
+            QTest::addRow("%s %s", qPrintable(language), qPrintable(tab)) << language << tab;
+    }
+}
+
+void TestLayout::showResult(MainWindow &window, const QString &tab)
+{
+    QWidget *content = window.tabContent(tab);
+    auto *toolTab = qobject_cast<vna::ui::ToolTab *>(content);
+    if (tab == u"environment") {
+        QTest::mouseClick(child<QAbstractButton>(content, "envRun"), Qt::LeftButton);
+    } else if (tab == u"sync") {
+        auto *folder = child<QLineEdit>(content, "syncFolder");
+        QTest::mouseClick(folder, Qt::LeftButton);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(QApplication::focusWidget(), m_dir.filePath(u"ckpt"_s));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    } else if (tab == u"logs") {
+        QVERIFY(vna::test::dropFiles(content, {m_dir.filePath(u"train.log"_s)}));
+        QTest::mouseClick(child<QAbstractButton>(content, "logsAnalyze"), Qt::LeftButton);
+    }
+    if (toolTab)
+        QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
+}
+
+void TestLayout::everyTabFits()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, tab);
+    QFile::remove(vna::paths::settingsFile());
+    QVERIFY(vna::i18n::install(language));
+    MainWindow window;
+    window.setPersistent(false);
+    window.resize(kSmallest);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window);
+    QVERIFY(window.selectTab(tab));
+    QTRY_VERIFY(window.tabContent(tab)->isVisible());
+    showResult(window, tab);
+    if (QTest::currentTestFailed())
+        return;
+    QTest::qWait(50); // layouts settle after the result
+    QCOMPARE(window.size(), kSmallest);
+
+    QStringList problems;
+    const QRect visible = window.rect();
+    for (QWidget *widget : window.findChildren<QWidget *>()) {
+        const bool field = qobject_cast<QLineEdit *>(widget) || qobject_cast<QAbstractSpinBox *>(widget);
+        const bool button = qobject_cast<QAbstractButton *>(widget) || qobject_cast<QComboBox *>(widget);
+        if ((!field && !button) || !widget->isVisible() || insideItemView(widget))
+            continue;
+        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QComboBox *>(widget->parentWidget()))
+            continue; // the combo box is checked
+        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
+            continue;
+        if (qobject_cast<QLineEdit *>(widget->parentWidget()))
+            continue; // a line edit's own clear button
+        // Wide enough: a button or combo shows its whole text; a field at least its minimum.
+        const auto *combo = qobject_cast<QComboBox *>(widget);
+        const bool needsAll = button && !(combo && combo->isEditable());
+        const int need = needsAll ? widget->sizeHint().width() : widget->minimumSizeHint().width();
+        if (widget->width() < need)
+            problems << u"%1 is %2 px wide, needs %3"_s.arg(describe(widget)).arg(widget->width()).arg(need);
+        // Visible, or in a panel that scrolls only vertically.
+        if (QScrollArea *area = scrollingArea(widget)) {
+            const int right = widget->mapTo(area->viewport(), QPoint(widget->width(), 0)).x();
+            if (area->horizontalScrollBar()->isVisible() || right > area->viewport()->width())
+                problems << u"%1 is cut at the side of its panel (%2 px of %3)"_s.arg(describe(widget))
+                                .arg(area->viewport()->width())
+                                .arg(area->widget()->minimumSizeHint().width());
+        } else {
+            const QRect rect(widget->mapTo(&window, QPoint(0, 0)), widget->size());
+            if (!visible.contains(rect))
+                problems << u"%1 lies outside the window at %2,%3"_s.arg(describe(widget)).arg(rect.x()).arg(rect.y());
+        }
+    }
+    problems.removeDuplicates();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
+}
+
+QTEST_MAIN(TestLayout)
+#include "tst_layout.moc"
