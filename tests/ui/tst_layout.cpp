@@ -1,16 +1,26 @@
 // Every tab at the smallest supported window, 1024×700, in English and Chinese, after a real result:
 // no button, field or combo narrower than it needs, none outside what can be seen or scrolled to.
+// And every tab after a language switch (en → zh_CN → en) says what a fresh window in that language
+// says: no English left in the Chinese window, no Chinese left after switching back.
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <QTreeWidget>
 #include <QWizard>
 
 #include "common/i18n.h"
@@ -57,6 +67,61 @@ QString describe(QWidget *widget)
     return u"%1 \"%2\" (%3)"_s.arg(widget->objectName(), text, QString::fromLatin1(widget->metaObject()->className()));
 }
 
+// What a person reads on the window, one line per widget ("logsSummary: …"), with numbers masked
+// (times and sizes differ between two runs).
+QStringList visibleTexts(QWidget *window)
+{
+    static const QRegularExpression digits(u"\\d+"_s);
+    QStringList out;
+    const auto add = [&](QWidget *w, const QString &what, const QString &text) {
+        if (!text.trimmed().isEmpty())
+            out << w->objectName() + u'.' + what + u": "_s + QString(text).replace(digits, u"#"_s);
+    };
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (!w->isVisibleTo(window) || w->objectName().isEmpty())
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(w))
+            add(w, u"text"_s, label->text());
+        else if (auto *button = qobject_cast<QAbstractButton *>(w))
+            add(w, u"text"_s, button->text());
+        else if (auto *box = qobject_cast<QGroupBox *>(w))
+            add(w, u"title"_s, box->title());
+        if (auto *combo = qobject_cast<QComboBox *>(w)) {
+            for (int i = 0; i < combo->count(); ++i)
+                add(w, u"item"_s, combo->itemText(i));
+        }
+        if (auto *edit = qobject_cast<QLineEdit *>(w))
+            add(w, u"placeholder"_s, edit->placeholderText());
+        if (auto *text = qobject_cast<QPlainTextEdit *>(w))
+            add(w, u"placeholder"_s, text->placeholderText());
+        if (auto *tabs = qobject_cast<QTabWidget *>(w)) {
+            for (int i = 0; i < tabs->count(); ++i)
+                add(w, u"tab"_s, tabs->tabText(i));
+        }
+        if (auto *tree = qobject_cast<QTreeWidget *>(w)) {
+            for (int c = 0; c < tree->columnCount(); ++c)
+                add(w, u"header"_s, tree->headerItem()->text(c));
+            for (int i = 0; i < tree->topLevelItemCount(); ++i)
+                for (int c = 0; c < tree->columnCount(); ++c)
+                    add(w, u"row"_s, tree->topLevelItem(i)->text(c));
+        }
+    }
+    out.sort();
+    return out;
+}
+
+QString difference(const QStringList &got, const QStringList &want)
+{
+    QStringList lines;
+    for (const QString &line : got)
+        if (!want.contains(line))
+            lines << u"  switched: "_s + line;
+    for (const QString &line : want)
+        if (!got.contains(line))
+            lines << u"  fresh:    "_s + line;
+    return lines.join(u'\n');
+}
+
 } // namespace
 
 class TestLayout final : public QObject
@@ -68,9 +133,13 @@ private Q_SLOTS:
     void cleanup();
     void everyTabFits_data();
     void everyTabFits();
+    void everyTabSpeaksOneLanguage_data();
+    void everyTabSpeaksOneLanguage();
 
 private:
     void showResult(MainWindow &window, const QString &tab);
+    // A window on `tab` in `language`, with its result shown.
+    std::unique_ptr<MainWindow> openOn(const QString &tab, const QString &language);
     QTemporaryDir m_dir;
 };
 
@@ -113,6 +182,18 @@ void TestLayout::showResult(MainWindow &window, const QString &tab)
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(QApplication::focusWidget(), m_dir.filePath(u"ckpt"_s));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    } else if (tab == u"bucket" || tab == u"profiler") {
+        // Arrived from the log analyzer, so the "From the log analyzer: …" line shows too.
+        vna::logscan::ToolLink link;
+        link.tool = tab;
+        link.origin = u"train.log:2"_s;
+        if (tab == u"bucket")
+            link.params = {{u"error"_s,
+                            u"AssertionError: Weight model.embed_tokens.weight(torch.Size([151936, 4096]), "
+                            u"torch.float32) is too large to fit in the bucket."_s}};
+        else
+            link.params = {{u"command"_s, u"trainer.npu_profile.options.level=1"_s}};
+        window.openLink(link);
     } else if (tab == u"logs") {
         QVERIFY(vna::test::dropFiles(content, {m_dir.filePath(u"train.log"_s)}));
         QTest::mouseClick(child<QAbstractButton>(content, "logsAnalyze"), Qt::LeftButton);
@@ -175,6 +256,52 @@ void TestLayout::everyTabFits()
     }
     problems.removeDuplicates();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
+}
+
+std::unique_ptr<MainWindow> TestLayout::openOn(const QString &tab, const QString &language)
+{
+    vna::i18n::install(language);
+    auto window = std::make_unique<MainWindow>();
+    window->setPersistent(false);
+    window->resize(1280, 800);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()) || !window->selectTab(tab))
+        return nullptr;
+    QApplication::setActiveWindow(window.get());
+    if (!QTest::qWaitFor([&] { return window->tabContent(tab)->isVisible(); }))
+        return nullptr;
+    showResult(*window, tab);
+    return window;
+}
+
+void TestLayout::everyTabSpeaksOneLanguage_data()
+{
+    QTest::addColumn<QString>("tab");
+    for (const QString &tab : MainWindow::tabIds())
+        QTest::addRow("%s", qPrintable(tab)) << tab;
+}
+
+void TestLayout::everyTabSpeaksOneLanguage()
+{
+    QFETCH(QString, tab);
+    QFile::remove(vna::paths::settingsFile());
+    auto switched = openOn(tab, u"en"_s);
+    QVERIFY(switched);
+    for (const QString &language : {u"zh_CN"_s, u"en"_s}) {
+        // As a person switches: the Language menu.
+        auto *action = switched->findChild<QAction *>(u"languageAction_"_s + language);
+        QVERIFY(action);
+        action->trigger();
+        QTest::qWait(50);
+        const QStringList got = visibleTexts(switched.get());
+        auto fresh = openOn(tab, language);
+        QVERIFY(fresh);
+        const QStringList want = visibleTexts(fresh.get());
+        fresh.reset();
+        vna::i18n::install(language); // the switched window's language again
+        QVERIFY2(got == want,
+                 qPrintable(language + u" after a switch differs from a fresh window:\n"_s + difference(got, want)));
+    }
 }
 
 QTEST_MAIN(TestLayout)

@@ -106,9 +106,10 @@ BucketTab::BucketTab(Session &session, QWidget *parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &BucketTab::inputChanged);
     connect(m_shape, &QLineEdit::textChanged, this, &BucketTab::inputChanged);
     connect(m_message, &QPlainTextEdit::textChanged, this, [this] {
-        if (!m_loading && !m_logFile.isEmpty()) {
-            m_logFile.clear(); // typing replaces a loaded log
-            m_messageFile->clear();
+        if (!m_loading) {
+            m_logFile.clear(); // typing replaces a loaded log or a hand-off
+            m_linkOrigin.clear();
+            showMessageSource();
         }
         inputChanged();
     });
@@ -463,6 +464,7 @@ void BucketTab::retranslate()
     m_dtype->setToolTip(
         tr("Leave empty to use what the actor sends; any name works: fp32, bf16, torch.float16, F8_E4M3…"));
     m_verlLabel->setText(tr("verl:"));
+    showMessageSource();
     showVerl();
     m_workerLabel->setText(tr("Actor &worker:"));
     m_worker->setItemText(0, tr("verl's default"));
@@ -865,9 +867,20 @@ void BucketTab::openLink(const ToolLink &link)
         return;
     m_mode->setCurrentIndex(static_cast<int>(Mode::Message));
     m_message->setPlainText(error);
-    m_messageFile->setText(tr("From the log analyzer: %1").arg(link.origin));
+    m_linkOrigin = link.origin;
+    showMessageSource();
     m_source.reset();
     update();
+}
+
+void BucketTab::showMessageSource()
+{
+    if (!m_logFile.isEmpty())
+        m_messageFile->setText(tr("Reading %1").arg(m_logFile));
+    else if (!m_linkOrigin.isEmpty())
+        m_messageFile->setText(tr("From the log analyzer: %1").arg(m_linkOrigin));
+    else
+        m_messageFile->clear();
 }
 
 void BucketTab::openPath(const QString &path)
@@ -897,7 +910,8 @@ void BucketTab::openPath(const QString &path)
     m_message->clear();
     m_loading = false;
     m_logFile = info.absoluteFilePath();
-    m_messageFile->setText(tr("Reading %1").arg(m_logFile));
+    m_linkOrigin.clear();
+    showMessageSource();
     m_source.reset();
     update();
 }

@@ -79,6 +79,7 @@ private:
     void showReport(const bucket::Report &report);
     void showStatus(const QString &text);
     void showVerl();
+    void showMessageSource(); // where the message came from, in the current language
     void copy(const QPlainTextEdit *field);
     void browse();
     void openLog();
@@ -99,7 +100,8 @@ private:
     FieldMessage *m_messageMessage = nullptr;
     QPushButton *m_openLog = nullptr;
     QLabel *m_messageFile = nullptr;
-    QString m_logFile; // the message comes from this file while set
+    QString m_logFile;    // the message comes from this file while set
+    QString m_linkOrigin; // or from this log line, handed over by the log analyzer
     QLabel *m_modelLabel = nullptr;
     QLineEdit *m_modelPath = nullptr;
     QPushButton *m_browse = nullptr;

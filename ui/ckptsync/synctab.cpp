@@ -517,6 +517,12 @@ void SyncTab::showNeeds()
 
 void SyncTab::retranslate()
 {
+    // QWizard words its buttons (in Qt's own translation) when its style changes, not when the
+    // language does: change it there and back.
+    const QWizard::WizardStyle style = m_wizard->wizardStyle();
+    m_wizard->setWizardStyle(style == QWizard::ClassicStyle ? QWizard::ModernStyle : QWizard::ClassicStyle);
+    m_wizard->setWizardStyle(style);
+    nameSteps();
     m_wizard->setWindowTitle(tr("Checkpoint sync"));
     m_wizard->page(SourcePage)->setTitle(tr("Where rank 0 saved the checkpoint"));
     m_wizard->page(NodesPage)->setTitle(tr("The other nodes"));
@@ -692,16 +698,24 @@ void SyncTab::scan()
             if (found->steps.isEmpty()) {
                 m_folderMessage->setMessage(tr("No global_step_N folder was found here."));
             } else {
-                const ckptsync::Step *latest = found->latest();
-                m_step->addItem(tr("the latest: global_step_%1").arg(latest->number), u"latest"_s);
-                m_step->addItem(tr("every step (%1)").arg(found->steps.size()), u"all"_s);
+                m_step->addItem(QString(), u"latest"_s);
+                m_step->addItem(QString(), u"all"_s);
                 for (const ckptsync::Step &step : found->steps)
                     m_step->addItem(step.dir, QString::number(step.number));
+                nameSteps();
                 if (pointed)
                     m_step->setCurrentIndex(m_step->findData(QString::number(*pointed)));
             }
             page(m_wizard, SourcePage)->refresh();
         });
+}
+
+void SyncTab::nameSteps()
+{
+    if (!m_discovery || m_discovery->steps.isEmpty() || m_step->count() < 2)
+        return;
+    m_step->setItemText(0, tr("the latest: global_step_%1").arg(m_discovery->latest()->number));
+    m_step->setItemText(1, tr("every step (%1)").arg(m_discovery->steps.size()));
 }
 
 void SyncTab::validateNodes()

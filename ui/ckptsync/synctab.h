@@ -78,6 +78,7 @@ private:
     Result<ckptsync::Options> baseOptions() const;
     void scan();
     void validateNodes();
+    void nameSteps(); // the step choices in the current language
     void testConnections();
     void runPreflight();
     void showPreflight();

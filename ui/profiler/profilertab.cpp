@@ -1044,6 +1044,7 @@ void ProfilerTab::openLink(const ToolLink &link)
     m_loading = false;
     m_linkOrigin = link.origin;
     showScriptOrigin();
+    lintNow();
     if (text.endsWith(u'=')) {
         // The log names the key but not its value: the cursor waits after the = for it.
         m_script->moveCursor(QTextCursor::End);
