@@ -1,7 +1,9 @@
-// Every tab at the smallest supported window, 1024×700, in English and Chinese, after a real result:
-// no button, field or combo narrower than it needs, none outside what can be seen or scrolled to.
-// And every tab after a language switch (en → zh_CN → en) says what a fresh window in that language
-// says: no English left in the Chinese window, no Chinese left after switching back.
+// Every tab as a person meets it, in English and Chinese:
+// - at the smallest supported window, 1024×700, after a real result: no button, field or combo
+//   narrower than it needs, none outside what can be seen or scrolled to;
+// - after a language switch (en → zh_CN → en): what a fresh window in that language says, no English
+//   left in the Chinese window and no Chinese left after switching back;
+// - every editable field typed into key by key where a click puts the focus.
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -15,6 +17,8 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -124,7 +128,7 @@ QString difference(const QStringList &got, const QStringList &want)
 
 } // namespace
 
-class TestLayout final : public QObject
+class TestEveryTab final : public QObject
 {
     Q_OBJECT
 
@@ -135,6 +139,8 @@ private Q_SLOTS:
     void everyTabFits();
     void everyTabSpeaksOneLanguage_data();
     void everyTabSpeaksOneLanguage();
+    void everyFieldTakesTyping_data();
+    void everyFieldTakesTyping();
 
 private:
     void showResult(MainWindow &window, const QString &tab);
@@ -143,7 +149,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestLayout::initTestCase()
+void TestEveryTab::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QVERIFY(vna::test::writeFile(m_dir.filePath(u"ckpt/global_step_3/actor/dist_ckpt/common.pt"_s), "c"));
@@ -155,12 +161,12 @@ void TestLayout::initTestCase()
         "(torch.Size([151936, 4096]), torch.float32) is too large to fit in the bucket.\n"));
 }
 
-void TestLayout::cleanup()
+void TestEveryTab::cleanup()
 {
     vna::i18n::install(u"en"_s);
 }
 
-void TestLayout::everyTabFits_data()
+void TestEveryTab::everyTabFits_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("tab");
@@ -170,7 +176,7 @@ void TestLayout::everyTabFits_data()
     }
 }
 
-void TestLayout::showResult(MainWindow &window, const QString &tab)
+void TestEveryTab::showResult(MainWindow &window, const QString &tab)
 {
     QWidget *content = window.tabContent(tab);
     auto *toolTab = qobject_cast<vna::ui::ToolTab *>(content);
@@ -202,7 +208,7 @@ void TestLayout::showResult(MainWindow &window, const QString &tab)
         QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
 }
 
-void TestLayout::everyTabFits()
+void TestEveryTab::everyTabFits()
 {
     QFETCH(QString, language);
     QFETCH(QString, tab);
@@ -258,7 +264,7 @@ void TestLayout::everyTabFits()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
 }
 
-std::unique_ptr<MainWindow> TestLayout::openOn(const QString &tab, const QString &language)
+std::unique_ptr<MainWindow> TestEveryTab::openOn(const QString &tab, const QString &language)
 {
     vna::i18n::install(language);
     auto window = std::make_unique<MainWindow>();
@@ -274,14 +280,14 @@ std::unique_ptr<MainWindow> TestLayout::openOn(const QString &tab, const QString
     return window;
 }
 
-void TestLayout::everyTabSpeaksOneLanguage_data()
+void TestEveryTab::everyTabSpeaksOneLanguage_data()
 {
     QTest::addColumn<QString>("tab");
     for (const QString &tab : MainWindow::tabIds())
         QTest::addRow("%s", qPrintable(tab)) << tab;
 }
 
-void TestLayout::everyTabSpeaksOneLanguage()
+void TestEveryTab::everyTabSpeaksOneLanguage()
 {
     QFETCH(QString, tab);
     QFile::remove(vna::paths::settingsFile());
@@ -304,5 +310,94 @@ void TestLayout::everyTabSpeaksOneLanguage()
     }
 }
 
-QTEST_MAIN(TestLayout)
-#include "tst_layout.moc"
+// Every editable field on every page of every tab, typed into key by key where the focus lands
+// after a click, as a person types: the field holds exactly what was typed.
+void TestEveryTab::everyFieldTakesTyping_data()
+{
+    QTest::addColumn<QString>("tab");
+    for (const QString &tab : MainWindow::tabIds())
+        QTest::addRow("%s", qPrintable(tab)) << tab;
+}
+
+void TestEveryTab::everyFieldTakesTyping()
+{
+    QFETCH(QString, tab);
+    QFile::remove(vna::paths::settingsFile());
+    auto window = openOn(tab, u"en"_s);
+    QVERIFY(window);
+    QWidget *content = window->tabContent(tab);
+    // Fields that wait for a choice: the nodes and the multi-node script for Environment, the token
+    // range for the Profiler's rollout.
+    if (tab == u"environment") {
+        QTest::mouseClick(child<QAbstractButton>(content, "envRemote"), Qt::LeftButton, {}, QPoint(5, 5));
+        child<QAbstractButton>(content, "envScriptMultiNode")->setChecked(true);
+    } else if (tab == u"profiler") {
+        child<QAbstractButton>(content, "profilerRole_rollout")->setChecked(true);
+    }
+    // Every page of the tab (its tab widgets' and stacks' pages) in turn. The sync wizard's later
+    // pages need a scanned checkpoint and valid nodes first: tst_synctyping types into those.
+    QList<std::function<void()>> pages{[] {}};
+    for (auto *tabs : content->findChildren<QTabWidget *>()) {
+        for (int i = 0; i < tabs->count(); ++i)
+            pages << [tabs, i] { tabs->setCurrentIndex(i); };
+    }
+    for (auto *stack : content->findChildren<QStackedWidget *>()) {
+        if (qobject_cast<QTabWidget *>(stack->parentWidget()) || stack->inherits("QWizard")
+            || qobject_cast<QWizard *>(stack->parentWidget()))
+            continue;
+        for (int i = 0; i < stack->count(); ++i)
+            pages << [stack, i] { stack->setCurrentIndex(i); };
+    }
+    QStringList typedInto;
+    QStringList problems;
+    for (const auto &open : pages) {
+        open();
+        QTest::qWait(20);
+        for (QWidget *w : content->findChildren<QWidget *>()) {
+            if (!w->isVisible() || !w->isEnabled() || insideItemView(w) || w->objectName().isEmpty()
+                || typedInto.contains(w->objectName()))
+                continue;
+            auto *line = qobject_cast<QLineEdit *>(w);
+            auto *text = qobject_cast<QPlainTextEdit *>(w);
+            auto *combo = qobject_cast<QComboBox *>(w);
+            auto *spin = qobject_cast<QAbstractSpinBox *>(w);
+            if (line
+                && (line->isReadOnly() || qobject_cast<QComboBox *>(w->parentWidget())
+                    || qobject_cast<QAbstractSpinBox *>(w->parentWidget())))
+                continue;
+            if (text && text->isReadOnly())
+                continue;
+            if (combo && !combo->isEditable())
+                continue;
+            if (!line && !text && !combo && !spin)
+                continue;
+            const QString typed = spin ? u"42"_s : combo ? u"0.7x"_s : u"ab/c d-1,2"_s;
+            QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(std::min(10, w->width() / 2), w->height() / 2));
+            QWidget *focus = QApplication::focusWidget();
+            if (!focus || (focus != w && !w->isAncestorOf(focus))) {
+                problems << u"%1: a click leaves the focus on %2"_s.arg(w->objectName(),
+                                                                        focus ? focus->objectName() : u"nothing"_s);
+                continue;
+            }
+            QTest::keyClick(focus, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClick(focus, Qt::Key_Delete);
+            for (const QChar c : typed)
+                QTest::keyClick(QApplication::focusWidget(), c.toLatin1());
+            const auto *integer = qobject_cast<QSpinBox *>(w);
+            const QString held = line ? line->text()
+                : text                ? text->toPlainText()
+                : combo               ? combo->currentText()
+                : integer             ? integer->cleanText()
+                                      : spin->text();
+            if (held != typed)
+                problems << u"%1 holds \"%2\" after typing \"%3\""_s.arg(w->objectName(), held, typed);
+            typedInto << w->objectName();
+        }
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    QVERIFY2(tab == u"home" || !typedInto.isEmpty(), qPrintable(tab));
+    qInfo("%s: typed into %s", qPrintable(tab), qPrintable(typedInto.join(u", "_s)));
+}
+
+QTEST_MAIN(TestEveryTab)
+#include "tst_everytab.moc"
