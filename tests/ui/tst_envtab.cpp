@@ -42,6 +42,7 @@ private slots:
     void devicesNote_data();
     void devicesNote();
     void filterAndRaw();
+    void detailShowsTheWholeCheck();
     void hostsValidation_data();
     void hostsValidation();
     void invalidRootBlocksRun();
@@ -197,6 +198,28 @@ void TestEnvTab::filterAndRaw()
     QVERIFY(dialog);
     QVERIFY(child<QPlainTextEdit>(dialog, "envRawText")->toPlainText().contains(u"npu-smi 26.0.rc1"_s));
     dialog->close();
+}
+
+// Evidence and next step are too long for their cells: the selected check is shown in full below,
+// the first failing one from the start.
+void TestEnvTab::detailShowsTheWholeCheck()
+{
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "envPython"), m_bin + u"/python3"_s);
+    runAndWait();
+    auto *tree = child<QTreeWidget>(m_tab.get(), "envChecks");
+    auto *detail = child<QLabel>(m_tab.get(), "envCheckDetail");
+    QVERIFY(tree->currentItem());
+    if (checkTexts(0).contains(u"FAIL"_s))
+        QCOMPARE(tree->currentItem()->text(0), u"FAIL"_s);
+    for (int row : {0, tree->topLevelItemCount() - 1}) {
+        QTreeWidgetItem *item = tree->topLevelItem(row);
+        tree->scrollToItem(item);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(item).center());
+        QCOMPARE(tree->currentItem(), item);
+        const QString shown = detail->text();
+        QVERIFY2(shown.contains(item->text(2).toHtmlEscaped()), qPrintable(shown));
+        QVERIFY2(shown.contains(item->text(3).toHtmlEscaped()), qPrintable(shown));
+    }
 }
 
 void TestEnvTab::hostsValidation_data()

@@ -19,6 +19,8 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -170,9 +172,13 @@ void TestEveryTab::everyTabFits_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("tab");
-    for (const QString &language : {u"en"_s, u"zh_CN"_s}) {
-        for (const QString &tab : MainWindow::tabIds())
-            QTest::addRow("%s %s", qPrintable(language), qPrintable(tab)) << language << tab;
+    QTest::addColumn<QSize>("size");
+    for (const QSize size : {kSmallest, QSize(1920, 1080)}) {
+        for (const QString &language : {u"en"_s, u"zh_CN"_s}) {
+            for (const QString &tab : MainWindow::tabIds())
+                QTest::addRow("%s %s %dx%d", qPrintable(language), qPrintable(tab), size.width(), size.height())
+                    << language << tab << size;
+        }
     }
 }
 
@@ -212,11 +218,12 @@ void TestEveryTab::everyTabFits()
 {
     QFETCH(QString, language);
     QFETCH(QString, tab);
+    QFETCH(QSize, size);
     QFile::remove(vna::paths::settingsFile());
     QVERIFY(vna::i18n::install(language));
     MainWindow window;
     window.setPersistent(false);
-    window.resize(kSmallest);
+    window.resize(size);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QApplication::setActiveWindow(&window);
@@ -226,7 +233,11 @@ void TestEveryTab::everyTabFits()
     if (QTest::currentTestFailed())
         return;
     QTest::qWait(50); // layouts settle after the result
-    QCOMPARE(window.size(), kSmallest);
+    QCOMPARE(window.size(), size);
+    // VNA_SCREENSHOTS=dir keeps what the test saw, for people to look at.
+    if (const QString dir = qEnvironmentVariable("VNA_SCREENSHOTS"); !dir.isEmpty())
+        QVERIFY(
+            window.grab().save(u"%1/%2-%3-%4x%5.png"_s.arg(dir, tab, language).arg(size.width()).arg(size.height())));
 
     QStringList problems;
     const QRect visible = window.rect();
@@ -247,6 +258,20 @@ void TestEveryTab::everyTabFits()
         const int need = needsAll ? widget->sizeHint().width() : widget->minimumSizeHint().width();
         if (widget->width() < need)
             problems << u"%1 is %2 px wide, needs %3"_s.arg(describe(widget)).arg(widget->width()).arg(need);
+        // A combo's size hint can be stale (computed before it was filled or translated): measure
+        // the choice it shows against the room it has.
+        if (combo && !combo->isEditable()) {
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            option.currentText = combo->currentText();
+            const QRect room
+                = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+            const int text = combo->fontMetrics().horizontalAdvance(combo->currentText())
+                + (combo->itemIcon(combo->currentIndex()).isNull() ? 0 : combo->iconSize().width() + 4);
+            if (text > room.width())
+                problems
+                    << u"%1 shows its choice in %2 px, needs %3"_s.arg(describe(widget)).arg(room.width()).arg(text);
+        }
         // Visible, or in a panel that scrolls only vertically.
         if (QScrollArea *area = scrollingArea(widget)) {
             const int right = widget->mapTo(area->viewport(), QPoint(widget->width(), 0)).x();

@@ -716,6 +716,7 @@ void SyncTab::nameSteps()
         return;
     m_step->setItemText(0, tr("the latest: global_step_%1").arg(m_discovery->latest()->number));
     m_step->setItemText(1, tr("every step (%1)").arg(m_discovery->steps.size()));
+    fitToItems(m_step);
 }
 
 void SyncTab::validateNodes()

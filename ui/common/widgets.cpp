@@ -3,6 +3,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QFileInfo>
@@ -16,6 +17,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QUrl>
 
@@ -124,6 +127,26 @@ public:
 };
 
 } // namespace
+
+void fitToItems(QComboBox *combo)
+{
+    int text = 0;
+    for (int i = 0; i < combo->count(); ++i) {
+        const int icon = combo->itemIcon(i).isNull() ? 0 : combo->iconSize().width() + 4;
+        text = std::max(text, combo->fontMetrics().horizontalAdvance(combo->itemText(i)) + icon);
+    }
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.editable = combo->isEditable();
+    const QSize probe(100, combo->fontMetrics().height());
+    // What the style adds around the text: the frame, the margins and the arrow.
+    const QRect room
+        = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+    const int decorations = combo->width() - room.width();
+    const int byStyle
+        = combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option, probe, combo).width() - probe.width();
+    combo->setMinimumWidth(text + 2 + std::max(decorations, byStyle));
+}
 
 QWidget *scrolling(QWidget *content, QWidget *parent)
 {

@@ -6,6 +6,7 @@
 #include <QKeySequence>
 #include <QString>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -31,6 +32,10 @@ QPlainTextEdit *monospaceWrapped(QWidget *parent, const QString &objectName);
 QTableWidget *resultTable(QWidget *parent, const QString &objectName, int columns);
 // A cell for resultTable: selectable, not editable.
 QTableWidgetItem *resultCell(const QString &text, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter);
+
+// Makes `combo` at least wide enough to show its longest choice in full. Call it again after the
+// choices are filled in or translated: Qt's own size hint for a combo can be computed before that.
+void fitToItems(QComboBox *combo);
 
 // `content` in a frameless scroll area that resizes it: a tab's panel that may be taller than the window.
 QWidget *scrolling(QWidget *content, QWidget *parent);

@@ -268,6 +268,7 @@ QWidget *EnvTab::buildChecksPage()
     auto *row = new QHBoxLayout;
     m_node = new QComboBox(page);
     m_node->setObjectName(u"envNode"_s);
+    m_node->setSizeAdjustPolicy(QComboBox::AdjustToContents); // a node's name in full
     m_filter = new QComboBox(page);
     m_filter->setObjectName(u"envFilter"_s);
     m_copyReport = new QPushButton(page);
@@ -298,7 +299,19 @@ QWidget *EnvTab::buildChecksPage()
     m_checks->setUniformRowHeights(false);
     m_checks->setAlternatingRowColors(true);
     m_checks->header()->setStretchLastSection(true);
-    layout->addWidget(m_checks, 1);
+    // The selected check in full under the table: evidence and next step are too long for a cell.
+    m_checkDetail = resultLabel(page, u"envCheckDetail"_s);
+    m_checkDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_checkDetail->setTextFormat(Qt::RichText);
+    auto *split = new QSplitter(Qt::Vertical, page);
+    split->setObjectName(u"envChecksSplitter"_s);
+    split->addWidget(m_checks);
+    split->addWidget(scrolling(m_checkDetail, split));
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
+    connect(m_checks, &QTreeWidget::currentItemChanged, this, &EnvTab::showCheckDetail);
     connect(m_node, &QComboBox::currentIndexChanged, this, [this] {
         showChecks();
         showDevices();
@@ -739,6 +752,7 @@ void EnvTab::showResults()
     const int keep = m_node->findText(current);
     m_node->setCurrentIndex(keep >= 0 ? keep : 0);
     m_node->blockSignals(false);
+    fitToItems(m_node); // every node's name in full
     m_node->setVisible(m_results.size() > 1);
     m_copyReport->setEnabled(!m_results.isEmpty());
     m_saveReport->setEnabled(!m_results.isEmpty());
@@ -756,6 +770,7 @@ void EnvTab::showChecks()
     const env::Diagnosis *d = selectedDiagnosis();
     if (!d) {
         m_summary->setText(tr("Press Run checks to diagnose this machine or the nodes you list."));
+        showCheckDetail();
         return;
     }
     QMap<Verdict, int> counts;
@@ -780,6 +795,19 @@ void EnvTab::showChecks()
     m_checks->resizeColumnToContents(1);
     m_checks->setColumnWidth(1, std::min(m_checks->columnWidth(1), 280));
     m_checks->setColumnWidth(2, 360);
+    // The first problem is what to read first.
+    QTreeWidgetItem *first = m_checks->topLevelItem(0);
+    for (int i = 0; i < m_checks->topLevelItemCount(); ++i) {
+        const QString id = m_checks->topLevelItem(i)->data(0, Qt::UserRole).toString();
+        const auto check
+            = std::find_if(d->checks.cbegin(), d->checks.cend(), [&](const env::Check &c) { return c.id == id; });
+        if (check != d->checks.cend() && (check->verdict == Verdict::Fail || check->verdict == Verdict::Error)) {
+            first = m_checks->topLevelItem(i);
+            break;
+        }
+    }
+    m_checks->setCurrentItem(first);
+    showCheckDetail();
     QStringList parts;
     for (const Verdict v : {Verdict::Fail, Verdict::Error, Verdict::Warn, Verdict::Pass, Verdict::Skip})
         if (counts.value(v) > 0)
@@ -975,6 +1003,22 @@ void EnvTab::updateScript()
     }
     m_scriptCopy->setEnabled(script.ok());
     m_scriptSave->setEnabled(script.ok());
+}
+
+void EnvTab::showCheckDetail()
+{
+    const QTreeWidgetItem *item = m_checks->currentItem();
+    if (!item) {
+        m_checkDetail->setText(m_checks->topLevelItemCount() > 0 ? tr("Select a check to read it in full.")
+                                                                 : QString());
+        return;
+    }
+    const auto line = [](const QString &heading, const QString &text) {
+        return text.isEmpty() ? QString() : u"<p><b>%1</b> %2</p>"_s.arg(heading, text.toHtmlEscaped());
+    };
+    m_checkDetail->setText(u"<p><b>%1</b> — %2</p>"_s.arg(item->text(1).toHtmlEscaped(), item->text(0))
+                           + line(tr("Evidence:"), item->text(2)) + line(tr("Next step:"), item->text(3))
+                           + u"<p><i>%1</i></p>"_s.arg(tr("Double-click the row for the raw output.")));
 }
 
 void EnvTab::showRaw(QTreeWidgetItem *item)

@@ -79,6 +79,7 @@ private:
     void showMatrix();
     void updateScript();
     void showRaw(QTreeWidgetItem *item);
+    void showCheckDetail();
     void copyReport();
     void saveReport();
     void saveScript();
@@ -120,6 +121,7 @@ private:
     QComboBox *m_node = nullptr;
     QComboBox *m_filter = nullptr;
     QTreeWidget *m_checks = nullptr;
+    QLabel *m_checkDetail = nullptr; // the selected check's evidence and next step in full
     QPushButton *m_copyReport = nullptr;
     QPushButton *m_saveReport = nullptr;
     QLabel *m_devicesNote = nullptr;

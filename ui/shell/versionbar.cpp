@@ -7,6 +7,7 @@
 
 #include "common/fieldcheck.h"
 #include "common/session.h"
+#include "common/widgets.h"
 
 using namespace Qt::StringLiterals;
 
@@ -97,6 +98,7 @@ void VersionBar::retranslate()
     m_backendLabel->setText(tr("&Backend:"));
     m_backend->setItemText(0, tr("verl's default (fsdp)"));
     m_backend->setToolTip(tr("actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version"));
+    fitToItems(m_backend);
     if (!m_versionMessage->isValid())
         versionTyped(m_version->currentText());
 }
