@@ -261,10 +261,15 @@ void TestBucketTab::pastedMessage()
     QVERIFY(child<QLabel>(tab(), "bucketSummary")->text().contains(u"contradicts itself"_s));
     QVERIFY(!child<QPlainTextEdit>(tab(), "bucketOverride")->isVisible());
 
-    // Something that is not the assertion: said at the field, nothing computed.
+    // Something that is not the assertion: said at the field, nothing computed, and the form below
+    // stays where it was.
+    QWidget *below = child<QWidget>(tab(), "bucketDtype");
+    const int y = below->mapTo(tab(), QPoint(0, 0)).y();
     retype(message, u"CUDA out of memory"_s);
     QTRY_VERIFY(!tab()->report() && !tab()->isBusy());
     QVERIFY(child<vna::ui::FieldMessage>(tab(), "bucketMessageMessage")->text().contains(u"No \"Weight"_s));
+    QTest::qWait(50);
+    QCOMPARE(below->mapTo(tab(), QPoint(0, 0)).y(), y);
 }
 
 // Tab in the assertion box moves on, as in every other field; Ctrl+Tab types a tab character.

@@ -232,7 +232,7 @@ void TestEveryTab::everyTabFits()
     showResult(window, tab);
     if (QTest::currentTestFailed())
         return;
-    QTest::qWait(50); // layouts settle after the result
+    QTest::qWait(300); // layouts settle after the result (word-wrapped labels take a second pass)
     QCOMPARE(window.size(), size);
     // VNA_SCREENSHOTS=dir keeps what the test saw, for people to look at.
     if (const QString dir = qEnvironmentVariable("VNA_SCREENSHOTS"); !dir.isEmpty())

@@ -84,9 +84,11 @@ void TestSyncTyping::typesIntoEveryField()
         QTest::keyClicks(QApplication::focusWidget(), m_dir.filePath(u"ckpt"_s));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
         QTRY_VERIFY(tab()->wizard()->button(QWizard::NextButton)->isEnabled());
-        if (page == SyncTab::NodesPage)
+        if (page == SyncTab::NodesPage) {
             QTest::mouseClick(tab()->wizard()->button(QWizard::NextButton), Qt::LeftButton);
-        else
+            // Arriving at the page, the node list has the focus: typing goes there.
+            QTRY_COMPARE(QApplication::focusWidget(), child<QLineEdit>(tab(), "syncNodes"));
+        } else
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
         QCOMPARE(tab()->wizard()->currentId(), page);
     }

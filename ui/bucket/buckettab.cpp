@@ -217,6 +217,13 @@ void BucketTab::buildInputs(QWidget *panel)
     m_messageLabel->setBuddy(m_message);
     m_messageMessage = new FieldMessage(m_message, messagePage);
     m_messageMessage->setObjectName(u"bucketMessageMessage"_s);
+    // Two lines stay reserved for it while the message is valid: typing does not make the form
+    // below jump (a longer explanation still gets its room).
+    QSizePolicy keep = m_messageMessage->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    m_messageMessage->setSizePolicy(keep);
+    m_messageMessage->setMinimumHeight(2 * m_messageMessage->fontMetrics().lineSpacing());
+    m_messageMessage->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     auto *logRow = new QHBoxLayout;
     m_openLog = new QPushButton(messagePage);
     m_openLog->setObjectName(u"bucketOpenLog"_s);

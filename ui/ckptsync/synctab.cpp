@@ -319,6 +319,8 @@ void SyncTab::buildNodesPage()
     layout->addLayout(testRow);
     layout->addStretch(1);
     p->complete = [this] { return m_nodesMessage->isValid() && !m_nodes->text().trimmed().isEmpty() && !isBusy(); };
+    // Arriving at the page, the node list is what to type next.
+    p->enter = [this] { QTimer::singleShot(0, m_nodes, [this] { m_nodes->setFocus(Qt::TabFocusReason); }); };
     m_wizard->setPage(NodesPage, p);
     const auto changed = [this] {
         if (m_loading)
