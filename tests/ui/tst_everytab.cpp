@@ -128,6 +128,58 @@ QString difference(const QStringList &got, const QStringList &want)
     return lines.join(u'\n');
 }
 
+// What does not fit on the window as it is now (see everyTabFits).
+QStringList layoutProblems(QWidget *window)
+{
+    QStringList problems;
+    const QRect visible = window->rect();
+    for (QWidget *widget : window->findChildren<QWidget *>()) {
+        const bool field = qobject_cast<QLineEdit *>(widget) || qobject_cast<QAbstractSpinBox *>(widget);
+        const bool button = qobject_cast<QAbstractButton *>(widget) || qobject_cast<QComboBox *>(widget);
+        if ((!field && !button) || !widget->isVisible() || insideItemView(widget))
+            continue;
+        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QComboBox *>(widget->parentWidget()))
+            continue; // the combo box is checked
+        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
+            continue;
+        if (qobject_cast<QLineEdit *>(widget->parentWidget()))
+            continue; // a line edit's own clear button
+        // Wide enough: a button or combo shows its whole text; a field at least its minimum.
+        const auto *combo = qobject_cast<QComboBox *>(widget);
+        const bool needsAll = button && !(combo && combo->isEditable());
+        const int need = needsAll ? widget->sizeHint().width() : widget->minimumSizeHint().width();
+        if (widget->width() < need)
+            problems << u"%1 is %2 px wide, needs %3"_s.arg(describe(widget)).arg(widget->width()).arg(need);
+        // A combo's size hint can be stale (computed before it was filled or translated): measure
+        // the choice it shows against the room it has.
+        if (combo && !combo->isEditable()) {
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            option.currentText = combo->currentText();
+            const QRect room
+                = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+            const int text = combo->fontMetrics().horizontalAdvance(combo->currentText())
+                + (combo->itemIcon(combo->currentIndex()).isNull() ? 0 : combo->iconSize().width() + 4);
+            if (text > room.width())
+                problems
+                    << u"%1 shows its choice in %2 px, needs %3"_s.arg(describe(widget)).arg(room.width()).arg(text);
+        }
+        // Visible, or in a panel that scrolls only vertically.
+        if (QScrollArea *area = scrollingArea(widget)) {
+            const int right = widget->mapTo(area->viewport(), QPoint(widget->width(), 0)).x();
+            if (area->horizontalScrollBar()->isVisible() || right > area->viewport()->width())
+                problems << u"%1 is cut at the side of its panel (%2 px of %3)"_s.arg(describe(widget))
+                                .arg(area->viewport()->width())
+                                .arg(area->widget()->minimumSizeHint().width());
+        } else {
+            const QRect rect(widget->mapTo(window, QPoint(0, 0)), widget->size());
+            if (!visible.contains(rect))
+                problems << u"%1 lies outside the window at %2,%3"_s.arg(describe(widget)).arg(rect.x()).arg(rect.y());
+        }
+    }
+    return problems;
+}
+
 } // namespace
 
 class TestEveryTab final : public QObject
@@ -239,51 +291,22 @@ void TestEveryTab::everyTabFits()
         QVERIFY(
             window.grab().save(u"%1/%2-%3-%4x%5.png"_s.arg(dir, tab, language).arg(size.width()).arg(size.height())));
 
-    QStringList problems;
-    const QRect visible = window.rect();
-    for (QWidget *widget : window.findChildren<QWidget *>()) {
-        const bool field = qobject_cast<QLineEdit *>(widget) || qobject_cast<QAbstractSpinBox *>(widget);
-        const bool button = qobject_cast<QAbstractButton *>(widget) || qobject_cast<QComboBox *>(widget);
-        if ((!field && !button) || !widget->isVisible() || insideItemView(widget))
-            continue;
-        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QComboBox *>(widget->parentWidget()))
-            continue; // the combo box is checked
-        if (qobject_cast<QLineEdit *>(widget) && qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
-            continue;
-        if (qobject_cast<QLineEdit *>(widget->parentWidget()))
-            continue; // a line edit's own clear button
-        // Wide enough: a button or combo shows its whole text; a field at least its minimum.
-        const auto *combo = qobject_cast<QComboBox *>(widget);
-        const bool needsAll = button && !(combo && combo->isEditable());
-        const int need = needsAll ? widget->sizeHint().width() : widget->minimumSizeHint().width();
-        if (widget->width() < need)
-            problems << u"%1 is %2 px wide, needs %3"_s.arg(describe(widget)).arg(widget->width()).arg(need);
-        // A combo's size hint can be stale (computed before it was filled or translated): measure
-        // the choice it shows against the room it has.
-        if (combo && !combo->isEditable()) {
-            QStyleOptionComboBox option;
-            option.initFrom(combo);
-            option.currentText = combo->currentText();
-            const QRect room
-                = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
-            const int text = combo->fontMetrics().horizontalAdvance(combo->currentText())
-                + (combo->itemIcon(combo->currentIndex()).isNull() ? 0 : combo->iconSize().width() + 4);
-            if (text > room.width())
-                problems
-                    << u"%1 shows its choice in %2 px, needs %3"_s.arg(describe(widget)).arg(room.width()).arg(text);
+    // Every page of the tab (result pages, knowledge base, script generator …) in turn.
+    QStringList problems = layoutProblems(&window);
+    QWidget *content = window.tabContent(tab);
+    for (auto *pages : content->findChildren<QTabWidget *>()) {
+        const int shown = pages->currentIndex();
+        for (int i = 0; i < pages->count(); ++i) {
+            pages->setCurrentIndex(i);
+            QTest::qWait(50);
+            problems << layoutProblems(&window);
+            if (const QString dir = qEnvironmentVariable("VNA_SCREENSHOTS"); !dir.isEmpty() && i != shown)
+                QVERIFY(window.grab().save(u"%1/%2-%3-%4x%5-page%6.png"_s.arg(dir, tab, language)
+                                               .arg(size.width())
+                                               .arg(size.height())
+                                               .arg(i)));
         }
-        // Visible, or in a panel that scrolls only vertically.
-        if (QScrollArea *area = scrollingArea(widget)) {
-            const int right = widget->mapTo(area->viewport(), QPoint(widget->width(), 0)).x();
-            if (area->horizontalScrollBar()->isVisible() || right > area->viewport()->width())
-                problems << u"%1 is cut at the side of its panel (%2 px of %3)"_s.arg(describe(widget))
-                                .arg(area->viewport()->width())
-                                .arg(area->widget()->minimumSizeHint().width());
-        } else {
-            const QRect rect(widget->mapTo(&window, QPoint(0, 0)), widget->size());
-            if (!visible.contains(rect))
-                problems << u"%1 lies outside the window at %2,%3"_s.arg(describe(widget)).arg(rect.x()).arg(rect.y());
-        }
+        pages->setCurrentIndex(shown);
     }
     problems.removeDuplicates();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
