@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "bucket/bucketcalc.h"
+#include "bucket/bucketstate.h"
 #include "shell/tooltab.h"
 
 class QCheckBox;
@@ -38,7 +39,7 @@ class BucketTab final : public ToolTab
     Q_DISABLE_COPY_MOVE(BucketTab)
 
 public:
-    enum class Mode { Preset, Shape, Message, Model }; // the order of the Input choices
+    using Mode = BucketInputs::Mode;
 
     explicit BucketTab(Session &session, QWidget *parent = nullptr);
     ~BucketTab() override;
@@ -66,14 +67,14 @@ private:
     void retranslate();
     void fillPresets();
     void loadSettings();
-    void saveSettings() const;
+    void readInputs(); // the widgets into m_state.inputs
+    void showErrors(const BucketFieldErrors &errors);
     Mode mode() const;
     void showPage(int index);
 
     void inputChanged();
     void schedule();
     void update();
-    std::optional<bucket::Options> readOptions();
     void startJob(const QString &status, std::function<SourceResult(const std::atomic_bool &cancel)> job);
     void jobFinished(const SourceResult &result);
     void showReport(const bucket::Report &report);
@@ -100,8 +101,6 @@ private:
     FieldMessage *m_messageMessage = nullptr;
     QPushButton *m_openLog = nullptr;
     QLabel *m_messageFile = nullptr;
-    QString m_logFile;    // the message comes from this file while set
-    QString m_linkOrigin; // or from this log line, handed over by the log analyzer
     QLabel *m_modelLabel = nullptr;
     QLineEdit *m_modelPath = nullptr;
     QPushButton *m_browse = nullptr;
@@ -157,8 +156,7 @@ private:
     QTimer *m_timer = nullptr;
     bool m_loading = false;
     bool m_dirty = false; // the user changed an input since the settings were saved
-    std::optional<bucket::Source> m_source;
-    std::optional<bucket::Report> m_report;
+    BucketState m_state;  // what is entered and what was computed
     JobRunner *m_jobs = nullptr;
 };
 
