@@ -11,6 +11,7 @@
 #include "common/verdict.h"
 #include "profiler/lint.h"
 #include "profiler/plan.h"
+#include "profiler/profilerstate.h"
 #include "shell/tooltab.h"
 
 class QCheckBox;
@@ -70,7 +71,8 @@ private:
     void buildLint(QWidget *page);
     void retranslate();
     void loadSettings();
-    void saveSettings() const;
+    void saveSettings();
+    void readInputs(); // the Generate form into m_state.inputs
 
     // Generate page
     void formChanged();
@@ -162,7 +164,6 @@ private:
     FieldMessage *m_scriptMessage = nullptr;
     QPushButton *m_openScript = nullptr;
     QLabel *m_scriptFile = nullptr;
-    QString m_linkOrigin; // the log line the script came from, while it does
     QPushButton *m_lint = nullptr;
     QProgressBar *m_lintBusy = nullptr;
     QPushButton *m_lintCancel = nullptr;
@@ -178,10 +179,9 @@ private:
     QTimer *m_formTimer = nullptr;
     QTimer *m_lintTimer = nullptr;
     bool m_loading = false;
-    bool m_importFills = true; // the running import fills the form (false: it only rewrites its notes)
-    bool m_dirty = false;      // the user changed an input since the settings were saved
-    std::optional<profiler::Plan> m_plan;
-    std::optional<profiler::LintReport> m_lintReport;
+    bool m_importFills = true;         // the running import fills the form (false: it only rewrites its notes)
+    bool m_dirty = false;              // the user changed an input since the settings were saved
+    ProfilerState m_state;             // what is entered and what was computed
     JobRunner *m_lintJobs = nullptr;   // the Lint page's checks
     JobRunner *m_importJobs = nullptr; // reading a pasted command into the form
 };
