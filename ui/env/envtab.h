@@ -10,6 +10,7 @@
 
 #include "env/checks.h"
 #include "env/diagnose.h"
+#include "env/envstate.h"
 #include "shell/tooltab.h"
 
 class QCheckBox;
@@ -48,11 +49,11 @@ public:
 
     bool isBusy() const override;
     void openLink(const ToolLink &link) override;
-    const QList<env::Diagnosis> &results() const { return m_results; }
+    const QList<env::Diagnosis> &results() const { return m_state.results; }
     // Why the Devices page shows no device, in words (empty when it shows some).
     static QString devicesNote(const env::Diagnosis *d);
     // The options the form describes, or an error naming the field that is wrong.
-    Result<env::DiagnoseOptions> options() const;
+    Result<env::DiagnoseOptions> options();
 
 public Q_SLOTS:
     void run();
@@ -69,7 +70,8 @@ private:
     QWidget *buildScriptPage();
     void retranslate();
     void loadSettings();
-    void saveSettings() const;
+    void saveSettings();
+    void readInputs(); // the form into m_state.inputs
     void validate();
     void finished(const QList<env::Diagnosis> &results);
     void showResults();
@@ -159,7 +161,7 @@ private:
     QPushButton *m_scriptSave = nullptr;
 
     JobRunner *m_jobs = nullptr;
-    QList<env::Diagnosis> m_results;
+    EnvState m_state; // what is entered and what was found
     bool m_loading = false;
     bool m_dirty = false;              // the user changed something: settings are saved from now on
     bool m_scriptDevicesTyped = false; // else the script follows the device count found
