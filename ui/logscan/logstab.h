@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "common/result.h"
+#include "logscan/logsstate.h"
 #include "logscan/scanner.h"
 #include "shell/tooltab.h"
 
@@ -57,6 +58,10 @@ protected:
 private:
     // What a finished background scan was for.
     enum class Job { Analysis, Pattern };
+    static constexpr int kFindingRole = Qt::UserRole;      // a finding's index, on its tree item
+    static constexpr int kEntryRole = Qt::UserRole + 1;    // an entry's index, on its tree item
+    static constexpr qsizetype kLiveSampleBytes = 1 << 20; // larger samples are tried with the Test button
+
     struct Knowledge
     {
         logscan::KnowledgeBase kb;
@@ -70,14 +75,13 @@ private:
     QWidget *buildPatternPage();
     void retranslate();
     void loadSettings();
-    void saveSettings() const;
+    void saveSettings();
 
     void loadKnowledge();
     void showKnowledge();
-    QList<logscan::LogInput> inputs() const;
+    QList<logscan::LogInput> inputs(); // with the pasted text as it is now
     void updateButtons();
     void browse();
-    void rememberRecent(const QStringList &paths);
     void fillRecentMenu();
 
     void analyze();
@@ -169,13 +173,11 @@ private:
     QTimer *m_patternTimer = nullptr;
 
     std::shared_ptr<const Knowledge> m_knowledge;
-    std::optional<logscan::Analysis> m_analysis;
-    QList<logscan::Entry> m_analysisEntries; // the entries m_analysis indexes into
-    QList<logscan::Entry> m_scanEntries;     // those of the scan running now
+    LogsState m_state;                   // the logs to read, what is remembered, the analysis
+    QList<logscan::Entry> m_scanEntries; // those of the scan running now
     JobRunner *m_jobs = nullptr;
     Job m_job = Job::Analysis;
     bool m_noInflateLimit = false; // set while "Read all of it" starts its analysis
-    QStringList m_recentFiles;
     bool m_loading = false;
 };
 
