@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 
 #include "ckptsync/sync.h"
+#include "ckptsync/syncstate.h"
+#include "common/jobrunner.h"
 #include "shell/tooltab.h"
 
 class QCheckBox;
@@ -34,7 +36,6 @@ class QWizard;
 namespace vna::ui {
 
 class FieldMessage;
-class JobRunner;
 
 class SyncTab final : public ToolTab
 {
@@ -50,8 +51,8 @@ public:
     bool isBusy() const override;
     void openLink(const ToolLink &link) override;
     QWizard *wizard() const { return m_wizard; }
-    const QList<ckptsync::NodeResult> &results() const { return m_results; }
-    const QList<ckptsync::PlanItem> &plan() const { return m_plan; }
+    const QList<ckptsync::NodeResult> &results() const { return m_state.results; }
+    const QList<ckptsync::PlanItem> &plan() const { return m_state.plan; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -60,10 +61,14 @@ private:
     friend class SyncPage;
 
     // Runs `work` on the tab's job runner (status bar, cancel), then `done` on the GUI thread.
-    template <typename Result>
-    void runJob(const QString &status,
-                std::function<Result(const std::atomic_bool *)> work,
-                std::function<void(Result)> done);
+    // Cancel stops the copy at its next file; what was done by then is still shown.
+    template <typename R>
+    void runJob(const QString &status, std::function<R(const std::atomic_bool *)> work, std::function<void(R)> done)
+    {
+        m_runner->start<R>(
+            status, [work = std::move(work)](JobControl &control) { return work(&control.cancelled); }, std::move(done),
+            JobRunner::OnCancel::Deliver);
+    }
 
     void buildSourcePage();
     void buildNodesPage();
@@ -73,9 +78,10 @@ private:
     void buildSummaryPage();
     void retranslate();
     void loadSettings();
-    void saveSettings() const;
+    void saveSettings();
+    void readInputs(); // the form into m_state.inputs
 
-    Result<ckptsync::Options> baseOptions() const;
+    Result<ckptsync::Options> baseOptions();
     void scan();
     void validateNodes();
     void nameSteps(); // the step choices in the current language
@@ -151,18 +157,12 @@ private:
     QCheckBox *m_watch = nullptr;
     QTimer *m_watchTimer = nullptr;
 
-    std::optional<ckptsync::Discovery> m_discovery;
-    ckptsync::SourceData m_source;
-    QList<ckptsync::NodeState> m_states;
-    QList<ckptsync::PlanItem> m_plan;
-    QList<ckptsync::NodeResult> m_results;
+    SyncState m_state;                                // what is entered and what each step found
     QMap<QString, std::pair<qint64, qint64>> m_meter; // node -> bytes sent, bytes to send
     QElapsedTimer m_runClock;
     ckptsync::Watcher m_watcher;
     JobRunner *m_runner = nullptr;
     QTemporaryDir m_controlDir{QDir::tempPath() + QStringLiteral("/vna-ssh-XXXXXX")}; // one ssh connection per node
-    bool m_preflightDone = false;
-    bool m_syncDone = false;
     bool m_loading = false;
     bool m_dirty = false;
 };
