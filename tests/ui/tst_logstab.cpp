@@ -226,6 +226,12 @@ private Q_SLOTS:
             return n;
         };
         QVERIFY(visible() >= 26);
+        // The first entry is shown from the start, and titles read as words, not as templates.
+        QVERIFY(list->currentItem());
+        QVERIFY(!child<QTextBrowser>(m_tab, "logsKbEntry")->toPlainText().isEmpty());
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            QVERIFY2(!list->topLevelItem(i)->text(3).contains(u"${"_s), qPrintable(list->topLevelItem(i)->text(3)));
+        QVERIFY(!child<QTextBrowser>(m_tab, "logsKbEntry")->toPlainText().contains(u"${"_s));
         test::retype(child<QLineEdit>(m_tab, "logsKbSearch"), u"EI0006"_s);
         QCOMPARE(visible(), 1);
         test::retype(child<QLineEdit>(m_tab, "logsKbSearch"), QString());

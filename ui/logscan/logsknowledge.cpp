@@ -90,7 +90,8 @@ void LogsTab::showKnowledge()
         item->setText(0, word(entry.severity));
         item->setText(1, entry.id);
         item->setText(2, entry.category);
-        item->setText(3, entry.title.in(i18n::current()));
+        item->setText(
+            3, logscan::fillPlaceholders(entry.title.in(i18n::current()), {})); // "${name|A weight}" reads "A weight"
         item->setData(0, kEntryRole, static_cast<int>(i));
         if (entry.id == current)
             m_kbList->setCurrentItem(item);
@@ -98,6 +99,7 @@ void LogsTab::showKnowledge()
     filterKnowledge();
     if (!m_kbList->currentItem() && m_kbList->topLevelItemCount() > 0)
         m_kbList->setCurrentItem(m_kbList->topLevelItem(0));
+    showEntry(); // also when the selection did not change: the entry may have
     m_kbCount->setText(tr("Entries: %1 (files read: %2). Add your own in %3.")
                            .arg(knowledge->kb.entries.size())
                            .arg(knowledge->kb.files.size())
@@ -133,11 +135,14 @@ void LogsTab::showEntry()
     }
     const logscan::Entry &entry = m_knowledge->kb.entries.at(item->data(0, kEntryRole).toInt());
     const QString lang = i18n::current();
-    QString html = u"<h3>%1</h3>"_s.arg(entry.title.in(lang).toHtmlEscaped());
+    // Placeholders read as their fallback words, or "…" where a log would fill them in.
+    const auto filled
+        = [&lang](const logscan::LocalizedText &text) { return logscan::fillPlaceholders(text.in(lang), {}); };
+    QString html = u"<h3>%1</h3>"_s.arg(filled(entry.title).toHtmlEscaped());
     html += u"<p><code>%1</code> · <span style=\"color:%2\">%3</span> · %4</p>"_s.arg(
         entry.id, color(entry.severity).name(), word(entry.severity), entry.category.toHtmlEscaped());
-    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), entry.cause.in(lang).toHtmlEscaped());
-    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), entry.fix.in(lang).toHtmlEscaped());
+    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), filled(entry.cause).toHtmlEscaped());
+    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), filled(entry.fix).toHtmlEscaped());
     html += u"<p><b>%1</b></p><ul>"_s.arg(tr("Matches any of:"));
     for (const logscan::Indication &indication : entry.indications) {
         if (!indication.keywords.isEmpty()) {
