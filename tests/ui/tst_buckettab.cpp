@@ -263,7 +263,7 @@ void TestBucketTab::pastedMessage()
 
     // Something that is not the assertion: said at the field, nothing computed, and the form below
     // stays where it was.
-    QWidget *below = child<QWidget>(tab(), "bucketDtype");
+    auto *below = child<QWidget>(tab(), "bucketDtype");
     const int y = below->mapTo(tab(), QPoint(0, 0)).y();
     retype(message, u"CUDA out of memory"_s);
     QTRY_VERIFY(!tab()->report() && !tab()->isBusy());
