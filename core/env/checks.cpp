@@ -758,22 +758,34 @@ bool isInteger(const QString &text, qint64 &value)
     return ok;
 }
 
-// HCCL_SOCKET_IFNAME entries: "eth" (prefix), "=eth0" (exact), "^eth" / "^=eth0" (excluded).
-QStringList matchingInterfaces(const QString &spec, const QStringList &interfaces, bool exactOnly)
+// The interfaces a socket-interface list lets the library use, in the node's order.
+// HCCL_SOCKET_IFNAME: a prefix applies to the WHOLE list: "eth,enp" are name prefixes, "=eth0,enp0"
+// exact names, "^eth,enp" excludes every prefix listed, "^=eth0,enp0" every exact name listed
+// (CANN's HCCL_SOCKET_IFNAME reference, hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/
+// HCCL_SOCKET_IFNAME.md:9-31; parsed so in hcomm externalinput.cc:915-949: one flag for the list).
+// GLOO_SOCKET_IFNAME: exact names only, compared with strcmp, no ^ or = (gloo@cc44198:
+// gloo/transport/tcp/device.cc:41).
+QStringList matchingInterfaces(const QString &spec, const QStringList &interfaces, bool gloo)
 {
+    QString list = spec;
+    bool exclude = false;
+    bool exact = gloo;
+    if (!gloo && list.startsWith(u'^')) {
+        exclude = true;
+        list = list.mid(1);
+    }
+    if (!gloo && list.startsWith(u'=')) {
+        exact = true;
+        list = list.mid(1);
+    }
+    const QStringList items = list.split(u',', Qt::SkipEmptyParts);
     QStringList matched;
-    const QStringList items = spec.split(u',', Qt::SkipEmptyParts);
-    for (QString item : items) {
-        if (item.startsWith(u'^'))
-            continue;
-        bool exact = exactOnly;
-        if (item.startsWith(u'=')) {
-            exact = true;
-            item = item.mid(1);
-        }
-        for (const QString &name : interfaces)
-            if (exact ? name == item : name.startsWith(item))
-                matched.append(name);
+    for (const QString &name : interfaces) {
+        const bool listed = std::any_of(items.cbegin(), items.cend(), [&](const QString &item) {
+            return exact ? name == item : name.startsWith(item);
+        });
+        if (listed != exclude)
+            matched.append(name);
     }
     return matched;
 }
@@ -804,11 +816,16 @@ Check checkHccl(const Diagnosis &d)
             evidence.append(Text::tr("HCCL_CONNECT_TIMEOUT=%1 s (+20 s to broadcast the failure).").arg(n));
     }
     const bool aiv = variable(d, u"HCCL_OP_EXPANSION_MODE"_s).value_or(QString()) == u"AIV"_s;
+    const bool firstGen = d.smi && (d.smi->family == NpuFamily::Ascend910 || d.smi->family == NpuFamily::Ascend310P);
+    // In AIV mode the execution timeout defaults to 1091 s, else 1836 s (CANN's HCCL_EXEC_TIMEOUT
+    // reference, hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_EXEC_TIMEOUT.md:18-27;
+    // hcomm hccl_aiv.h:89 AIV_TIMEOUT_DEFAULT = 1091).
+    const int execDefault = aiv ? 1091 : 1836;
+    if (aiv && !variable(d, u"HCCL_EXEC_TIMEOUT"_s))
+        evidence.append(Text::tr("HCCL_OP_EXPANSION_MODE=AIV: the execution timeout is 1091 s by default."));
     if (const auto v = variable(d, u"HCCL_EXEC_TIMEOUT"_s)) {
         bool ok = false;
         const double seconds = v->toDouble(&ok);
-        const bool firstGen
-            = d.smi && (d.smi->family == NpuFamily::Ascend910 || d.smi->family == NpuFamily::Ascend310P);
         if (!ok || seconds < 0)
             fail(Text::tr("HCCL_EXEC_TIMEOUT=%1 is not a number of seconds.").arg(*v),
                  Text::tr("Use whole seconds, e.g. 3600."));
@@ -836,26 +853,48 @@ Check checkHccl(const Diagnosis &d)
         else
             evidence.append(Text::tr("HCCL_BUFFSIZE=%1 MB per direction per communicator.").arg(n));
     }
+    // Each takes a port, LOW-HIGH, a comma list of them, or auto; the entries may not overlap (nor
+    // share an end), ports below 1024 are to be avoided, and neither variable works on the first
+    // Atlas training generation or the inference series (hicann/hccl@09300b7:docs/zh/user_guide/
+    // hccl_env/HCCL_NPU_SOCKET_PORT_RANGE.md:7-13,45-50; hcomm env_config.cc:315).
     for (const QString &name : {u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"HCCL_NPU_SOCKET_PORT_RANGE"_s}) {
         const auto v = variable(d, name);
         if (!v)
             continue;
-        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?\z)"_s);
-        bool good = *v == u"auto"_s;
-        if (!good) {
-            good = true;
-            for (const QString &part : v->split(u',')) {
-                const auto m = range.match(part.trimmed());
-                const int low = m.captured(1).toInt();
-                const int high = m.captured(2).isEmpty() ? low : m.captured(2).toInt();
-                good = good && m.hasMatch() && low >= 1 && low <= high && high <= 65535;
-            }
+        if (firstGen) {
+            warn(Text::tr("%1 is set, but this NPU family does not support it: HCCL ignores it.").arg(name),
+                 Text::tr("Remove %1 on this node; HCCL_IF_BASE_PORT sets the ports there.").arg(name));
+            continue;
         }
-        if (good)
+        if (*v == u"auto"_s) {
             evidence.append(u"%1=%2."_s.arg(name, *v));
-        else
+            continue;
+        }
+        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?\z)"_s);
+        QList<std::pair<int, int>> ranges;
+        bool good = true;
+        for (const QString &part : v->split(u',')) {
+            const auto m = range.match(part.trimmed());
+            const int low = m.captured(1).toInt();
+            const int high = m.captured(2).isEmpty() ? low : m.captured(2).toInt();
+            good = good && m.hasMatch() && low >= 1 && low <= high && high <= 65535;
+            ranges.append({low, high});
+        }
+        std::sort(ranges.begin(), ranges.end());
+        bool overlap = false;
+        for (qsizetype i = 1; i < ranges.size(); ++i)
+            overlap = overlap || ranges.at(i).first <= ranges.at(i - 1).second;
+        if (!good)
             fail(Text::tr("%1=%2 is not a port range like 60000-60050.").arg(name, *v),
                  Text::tr("Write ranges as LOW-HIGH with 1 ≤ LOW ≤ HIGH ≤ 65535, comma-separated."));
+        else if (overlap)
+            fail(Text::tr("%1=%2: its ranges overlap or share a port, which HCCL refuses.").arg(name, *v),
+                 Text::tr("Give each range its own ports, e.g. 60000-60049,60100-60149."));
+        else if (ranges.constFirst().first < 1024)
+            warn(Text::tr("%1=%2 includes ports below 1024, which the system reserves.").arg(name, *v),
+                 Text::tr("Use ports from 1024 up, e.g. 60000-60050."));
+        else
+            evidence.append(u"%1=%2."_s.arg(name, *v));
     }
     const Section *net = d.snapshot.section(u"net"_s);
     const QStringList interfaces = net && net->exitCode == 0
@@ -870,12 +909,24 @@ Check checkHccl(const Diagnosis &d)
             evidence.append(Text::tr("%1=%2 (the interface list could not be read).").arg(name, *v));
             continue;
         }
+        // HCCL refuses a list that starts or ends with a comma (hcomm externalinput.cc:955-957); Gloo
+        // looks "^eth0" up literally and stops with "Unable to find address for" (device.cc:84).
+        if (!exact && (v->endsWith(u',') || v->startsWith(u',') || v->startsWith(u"^,"_s) || v->startsWith(u"=,"_s))) {
+            fail(Text::tr("%1=%2 starts or ends with a comma, which HCCL refuses.").arg(name, *v),
+                 Text::tr("List the interfaces without an empty item, e.g. =eth0,enp0 or ^docker,lo."));
+            continue;
+        }
+        if (exact && (v->startsWith(u'^') || v->startsWith(u'='))) {
+            fail(Text::tr("%1=%2: Gloo takes exact interface names only; ^ and = are HCCL's syntax.").arg(name, *v),
+                 Text::tr("List the interface names themselves, e.g. %1=eth0.").arg(name));
+            continue;
+        }
         const QStringList matched = matchingInterfaces(*v, interfaces, exact);
         if (matched.isEmpty())
             fail(Text::tr("%1=%2 names no interface of this node (it has %3).").arg(name, *v, interfaces.join(u", "_s)),
                  Text::tr("Set %1 to the interface that reaches the other nodes (ip -br addr shows them).").arg(name));
         else
-            evidence.append(Text::tr("%1=%2 matches %3.").arg(name, *v, matched.join(u", "_s)));
+            evidence.append(Text::tr("%1=%2 lets it use %3.").arg(name, *v, matched.join(u", "_s)));
     }
     if (const auto v = variable(d, u"HCCL_IF_IP"_s)) {
         static const QRegularExpression ipv4(uR"(^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\z)"_s);
@@ -894,8 +945,9 @@ Check checkHccl(const Diagnosis &d)
     }
     if (evidence.isEmpty())
         evidence.append(
-            Text::tr("No HCCL variables are set: connect timeout 120 s, execution timeout 1836 s, buffer 200 MB, "
-                     "interface chosen automatically (set HCCL_SOCKET_IFNAME on multi-node clusters)."));
+            Text::tr("No HCCL variables are set: connect timeout 120 s, execution timeout %1 s, buffer 200 MB, "
+                     "interface chosen automatically (set HCCL_SOCKET_IFNAME on multi-node clusters).")
+                .arg(execDefault));
     return with("hccl.settings", verdict, evidence.join(u' '), next.join(u' '), u"env"_s);
 }
 

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 
 #include "env/npusmi.h"
 #include "hydra/shell.h"
@@ -65,11 +66,38 @@ QMap<QString, QString> Snapshot::files() const
 
 bool isSecretName(const QString &name)
 {
-    static const QStringList words{u"KEY"_s, u"TOKEN"_s, u"SECRET"_s, u"PASSWORD"_s, u"CREDENTIAL"_s};
+    // Anywhere in the name: KEY (VLLM_API_KEY, AWS_SECRET_ACCESS_KEY), TOKEN, SECRET, PASSWORD, PASSWD
+    // (MySQL's, third-party RAY_REDIS_PASSWD), CREDENTIAL, CONNECTION_STRING (Azure's, with AccountKey=).
+    static const QStringList words{u"KEY"_s,    u"TOKEN"_s,      u"SECRET"_s,           u"PASSWORD"_s,
+                                   u"PASSWD"_s, u"CREDENTIAL"_s, u"CONNECTION_STRING"_s};
     for (const QString &word : words)
         if (name.contains(word, Qt::CaseInsensitive))
             return true;
+    // As a whole word between underscores: PASS, PWD (MYSQL_PWD), AUTH (REDISCLI_AUTH), AK / SK
+    // (HUAWEICLOUD_SDK_AK/SK), HEADER(S) (RAY_JOB_HEADERS: "Authorization: Bearer …", Azure's
+    // IDENTITY_HEADER), COOKIE.
+    static const QStringList parts{u"PASS"_s, u"PWD"_s,    u"AUTH"_s,    u"AK"_s,
+                                   u"SK"_s,   u"HEADER"_s, u"HEADERS"_s, u"COOKIE"_s};
+    for (const QString &part : name.toUpper().split(u'_', Qt::SkipEmptyParts))
+        if (parts.contains(part))
+            return true;
     return false;
+}
+
+QString maskedValue(const QString &name, const QString &value)
+{
+    if (isSecretName(name))
+        return QString::fromLatin1(kMasked);
+    // Credentials inside a value: scheme://user:password@host (RAY_ADDRESS, proxies, MLflow, pip),
+    // "Bearer …", and Azure's AccountKey= / SharedAccessSignature=.
+    static const QRegularExpression inUrl(uR"(([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):[^/\s@]+@)"_s);
+    static const QRegularExpression bearer(uR"((?i)\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+)"_s);
+    static const QRegularExpression azure(uR"((?i)\b(AccountKey|SharedAccessSignature|sig)=[^;&\s]+)"_s);
+    QString out = value;
+    out.replace(inUrl, u"\\1:"_s + QString::fromLatin1(kMasked) + u'@');
+    out.replace(bearer, u"\\1 "_s + QString::fromLatin1(kMasked));
+    out.replace(azure, u"\\1="_s + QString::fromLatin1(kMasked));
+    return out;
 }
 
 bool isReportedVariable(const QString &name)
@@ -290,7 +318,7 @@ QMap<QString, QString> filteredEnvironment(const QString &text)
         const QString name = entry.left(eq).trimmed();
         if (!isReportedVariable(name))
             continue;
-        result.insert(name, isSecretName(name) ? QString::fromLatin1(kMasked) : entry.mid(eq + 1));
+        result.insert(name, maskedValue(name, entry.mid(eq + 1)));
     }
     return result;
 }

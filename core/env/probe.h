@@ -56,6 +56,9 @@ struct Snapshot
 
 // Names containing KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL (any case).
 bool isSecretName(const QString &name);
+// The value as it may be shown: all of it masked for a secret name, else with the credentials
+// inside it masked (user:password@ in URLs, Bearer tokens, Azure account keys and signatures).
+QString maskedValue(const QString &name, const QString &value);
 // ASCEND_*, HCCL_*, GLOO_*, RAY_*, VERL_*, VLLM_*, TORCH_*, PYTORCH_*, OMP_*, TASK_QUEUE_ENABLE, PATH, …
 bool isReportedVariable(const QString &name);
 inline constexpr auto kMasked = "********";

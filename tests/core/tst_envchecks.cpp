@@ -126,6 +126,8 @@ private slots:
     void compareVersions_data();
     void compareVersions();
     void compatTableLoads();
+    void maskedValue_data();
+    void maskedValue();
 };
 
 void TestEnvChecks::healthyNode()
@@ -311,13 +313,54 @@ void TestEnvChecks::checks_data()
     n = NodeBuilder();
     n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"enp"_s);
     QTest::addRow("interface missing") << n << u"hccl.settings"_s << Verdict::Fail << u"eth0, ib0, lo"_s;
+    // HCCL_SOCKET_IFNAME: ^ and = apply to the whole list (CANN's HCCL_SOCKET_IFNAME reference,
+    // hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_SOCKET_IFNAME.md:9-31; hcomm
+    // externalinput.cc:915-957). The node has eth0, ib0 and lo.
     n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"^lo,eth"_s);
-    QTest::addRow("prefix and exclusion") << n << u"hccl.settings"_s << Verdict::Pass << u"matches eth0"_s;
+    QTest::addRow("^ excludes every prefix listed")
+        << n << u"hccl.settings"_s << Verdict::Pass << u"^lo,eth lets it use ib0."_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"^docker"_s);
+    QTest::addRow("^docker leaves the rest")
+        << n << u"hccl.settings"_s << Verdict::Pass << u"lets it use eth0, ib0, lo."_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"=eth0,enp0"_s);
+    QTest::addRow("= makes every item exact")
+        << n << u"hccl.settings"_s << Verdict::Pass << u"=eth0,enp0 lets it use eth0."_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"=eth"_s);
+    QTest::addRow("=eth is no prefix") << n << u"hccl.settings"_s << Verdict::Fail << u"names no interface"_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"^=eth0,ib0"_s);
+    QTest::addRow("^= excludes exact names") << n << u"hccl.settings"_s << Verdict::Pass << u"lets it use lo."_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"eth0,"_s);
+    QTest::addRow("trailing comma") << n << u"hccl.settings"_s << Verdict::Fail << u"comma"_s;
+    n.env.insert(u"HCCL_SOCKET_IFNAME"_s, u"eth"_s);
+    // GLOO_SOCKET_IFNAME: exact names only, no ^ or = (gloo@cc44198:gloo/transport/tcp/device.cc:41,84).
     n.env.insert(u"GLOO_SOCKET_IFNAME"_s, u"eth"_s);
     QTest::addRow("gloo needs exact names") << n << u"hccl.settings"_s << Verdict::Fail << u"GLOO_SOCKET_IFNAME=eth"_s;
+    n.env.insert(u"GLOO_SOCKET_IFNAME"_s, u"^eth0"_s);
+    QTest::addRow("gloo has no ^") << n << u"hccl.settings"_s << Verdict::Fail << u"HCCL's syntax"_s;
+    n.env.insert(u"GLOO_SOCKET_IFNAME"_s, u"eth0,ib0"_s);
+    QTest::addRow("gloo exact list") << n << u"hccl.settings"_s << Verdict::Pass << u"lets it use eth0, ib0."_s;
     n = NodeBuilder();
     n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60050-60000"_s);
     QTest::addRow("port range backwards") << n << u"hccl.settings"_s << Verdict::Fail << u"60000-60050"_s;
+    // Port ranges: no overlap or shared port, avoid 1–1023, not on the first Atlas training generation
+    // (hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_NPU_SOCKET_PORT_RANGE.md:7-13,45-50).
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60000-60050,60050-60060"_s);
+    QTest::addRow("port ranges share a port") << n << u"hccl.settings"_s << Verdict::Fail << u"overlap"_s;
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"80-90"_s);
+    QTest::addRow("ports below 1024") << n << u"hccl.settings"_s << Verdict::Warn << u"below 1024"_s;
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60000-60049,60100-60149"_s);
+    QTest::addRow("two separate ranges") << n << u"hccl.settings"_s << Verdict::Pass << u"60100-60149"_s;
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/910prob-24.1.0-idle.txt"_s);
+    n.env.insert(u"HCCL_NPU_SOCKET_PORT_RANGE"_s, u"60000-60050"_s);
+    QTest::addRow("NPU port range on the first 910")
+        << n << u"hccl.settings"_s << Verdict::Warn << u"does not support"_s;
+    // AIV mode: 1091 s by default (HCCL_EXEC_TIMEOUT.md:19,27; hcomm hccl_aiv.h:89).
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_OP_EXPANSION_MODE"_s, u"AIV"_s);
+    QTest::addRow("AIV default exec timeout") << n << u"hccl.settings"_s << Verdict::Pass << u"1091 s by default"_s;
+    n = NodeBuilder();
+    QTest::addRow("default exec timeout") << n << u"hccl.settings"_s << Verdict::Pass << u"execution timeout 1836 s"_s;
     n = NodeBuilder();
     n.env.insert(u"HCCL_EXEC_TIMEOUT"_s, u"3600"_s);
     n.env.insert(u"HCCL_OP_EXPANSION_MODE"_s, u"AIV"_s);
@@ -457,6 +500,71 @@ void TestEnvChecks::compatTableLoads()
     QCOMPARE(compatTable().first().torchNpu, u"2.12.0"_s);
     QCOMPARE(cannLine(u"CANN 8.3.RC1"_s), u"8.3"_s);
     QCOMPARE(majorMinor(u"2.7.1.post2+gitabc"_s), u"2.7"_s);
+}
+
+// Secrets never leave the node in clear: by name (real variables of Ray, vLLM, verl, MLflow,
+// MySQL/Redis clients and cloud SDKs; sources: ray@0718d5b0:python/ray/dashboard/modules/job/cli.py,
+// vllm@001f69f8:vllm/envs.py, huaweicloud-sdk-python-v3@2a610623:huaweicloud-sdk-core/
+// huaweicloudsdkcore/auth/provider.py, azure-sdk-for-python@663bea04:sdk/identity/azure-identity/
+// azure/identity/_constants.py, adlfs@6362b4f2:adlfs/spec.py, dev.mysql.com WL#13449, redis-cli
+// REDISCLI_AUTH) and by value (credentials inside URLs, bearer tokens, Azure keys).
+void TestEnvChecks::maskedValue_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("shown");
+    const QString m = QString::fromLatin1(vna::env::kMasked);
+    for (const char *name : {"RAY_REDIS_PASSWD",
+                             "RAY_REDIS_PASSWORD",
+                             "REDIS_PASSWORD",
+                             "RAY_AUTH_TOKEN",
+                             "RAY_JOB_HEADERS",
+                             "VLLM_API_KEY",
+                             "VLLM_AUTH",
+                             "VERL_PASS",
+                             "TORCH_PWD",
+                             "MYSQL_PWD",
+                             "REDISCLI_AUTH",
+                             "HUAWEICLOUD_SDK_AK",
+                             "HUAWEICLOUD_SDK_SK",
+                             "OBS_SECRET_ACCESS_KEY",
+                             "AZURE_STORAGE_CONNECTION_STRING",
+                             "IDENTITY_HEADER",
+                             "AZURE_CLIENT_SECRET",
+                             "MLFLOW_TRACKING_PASSWORD",
+                             "WANDB_API_KEY",
+                             "SWANLAB_API_KEY",
+                             "HF_TOKEN",
+                             "AWS_SESSION_TOKEN",
+                             "ALIBABA_CLOUD_ACCESS_KEY_SECRET",
+                             "VOLC_SECRET_ACCESS_KEY",
+                             "MSI_SECRET"})
+        QTest::addRow("%s", name) << QString::fromLatin1(name) << u"s3cr3t-value"_s << m;
+    QTest::addRow("redis address with a password")
+        << u"RAY_ADDRESS"_s << u"redis://:pw@10.0.0.1:6379"_s << u"redis://:"_s + m + u"@10.0.0.1:6379"_s;
+    QTest::addRow("job server with user and password")
+        << u"RAY_ADDRESS"_s << u"https://ops:pw@head:8265"_s << u"https://ops:"_s + m + u"@head:8265"_s;
+    QTest::addRow("tracking URI") << u"MLFLOW_TRACKING_URI"_s << u"postgresql://ml:pw@db/mlflow"_s
+                                  << u"postgresql://ml:"_s + m + u"@db/mlflow"_s;
+    QTest::addRow("proxy") << u"https_proxy"_s << u"http://u:p@proxy:3128"_s << u"http://u:"_s + m + u"@proxy:3128"_s;
+    QTest::addRow("bearer inside a value")
+        << u"VERL_EXTRA"_s << u"Authorization: Bearer abc.def"_s << u"Authorization: Bearer "_s + m;
+    QTest::addRow("azure key inside a value") << u"ADLFS_OPTIONS"_s << u"AccountName=a;AccountKey=xyz==;x=1"_s
+                                              << u"AccountName=a;AccountKey="_s + m + u";x=1"_s;
+    // Not secrets: shown as they are.
+    QTest::addRow("plain address") << u"RAY_ADDRESS"_s << u"10.0.0.1:6379"_s << u"10.0.0.1:6379"_s;
+    QTest::addRow("dashboard URL") << u"RAY_DASHBOARD_ADDRESS"_s << u"http://head:8265"_s << u"http://head:8265"_s;
+    QTest::addRow("interface") << u"HCCL_SOCKET_IFNAME"_s << u"=eth0,enp0"_s << u"=eth0,enp0"_s;
+    QTest::addRow("devices") << u"ASCEND_RT_VISIBLE_DEVICES"_s << u"0,1,2,3"_s << u"0,1,2,3"_s;
+    QTest::addRow("task queue") << u"TASK_QUEUE_ENABLE"_s << u"2"_s << u"2"_s;
+}
+
+void TestEnvChecks::maskedValue()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    QFETCH(QString, shown);
+    QCOMPARE(vna::env::maskedValue(name, value), shown);
 }
 
 QTEST_GUILESS_MAIN(TestEnvChecks)
