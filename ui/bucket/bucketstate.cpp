@@ -154,11 +154,14 @@ BucketSourcePlan BucketState::planSource(BucketFieldErrors &errors) const
     return plan;
 }
 
+Verdict BucketState::verdict(const bucket::Report &report)
+{
+    return bucket::isProblem(report) ? Verdict::Fail : report.fitsCurrent ? Verdict::Pass : Verdict::Warn;
+}
+
 QString BucketState::summaryHtml(const bucket::Report &report)
 {
-    const Verdict verdict = bucket::isProblem(report) ? Verdict::Fail
-        : report.fitsCurrent                          ? Verdict::Pass
-                                                      : Verdict::Warn;
+    const Verdict verdict = BucketState::verdict(report);
     const QString mib = QLocale().toString(report.largestMiB, 'f', 2);
     const QString name = u"<code>"_s + report.largest.name.toHtmlEscaped() + u"</code>"_s;
     QString summary = u"<b style=\"color:%1\">%2</b> "_s.arg(color(verdict).name(), word(verdict));

@@ -11,6 +11,7 @@
 #include "bucket/bucketcalc.h"
 #include "common/result.h"
 #include "common/settingskeys.h"
+#include "common/verdicts.h"
 
 namespace vna::ui {
 
@@ -74,6 +75,8 @@ public:
     options(const verl::Version &version, const QString &backend, BucketFieldErrors &errors) const;
     BucketSourcePlan planSource(BucketFieldErrors &errors) const;
 
+    // FAIL when the bucket cannot work, PASS when the tensor fits, WARN when the bucket must grow.
+    static vna::Verdict verdict(const bucket::Report &report);
     // The result in words (rich text): the verdict line and the calculation's steps.
     static QString summaryHtml(const bucket::Report &report);
     static QString stepsHtml(const bucket::Report &report);

@@ -323,9 +323,7 @@ void BucketTab::showReport(const bucket::Report &report)
     m_state.report = report;
     m_status->hide();
     m_results->show();
-    const Verdict verdict = bucket::isProblem(report) ? Verdict::Fail
-        : report.fitsCurrent                          ? Verdict::Pass
-                                                      : Verdict::Warn;
+    const Verdict verdict = BucketState::verdict(report);
     const int size = fontMetrics().height() * 2;
     m_verdictIcon->setPixmap(icon(verdict).pixmap(size, size));
     m_summary->setText(BucketState::summaryHtml(report));

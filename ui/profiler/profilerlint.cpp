@@ -46,16 +46,12 @@ void ProfilerTab::lintNow()
 {
     m_lintTimer->stop();
     const QString text = m_script->toPlainText();
-    const auto version = Result<verl::Version>(session().verlVersion());
-    if (!version) {
-        clearLint(tr("Correct the verl version first: the keys depend on it."));
-        return;
-    }
     if (text.trimmed().isEmpty()) {
         clearLint(tr("Paste a command or open a script to check it."));
         return;
     }
-    startLint(m_lintJobs, text, *version, [this](const Result<profiler::LintReport> &report) { lintDone(report); });
+    startLint(m_lintJobs, text, session().verlVersion(),
+              [this](const Result<profiler::LintReport> &report) { lintDone(report); });
 }
 
 void ProfilerTab::startLint(JobRunner *jobs,
@@ -93,8 +89,7 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     m_script->setExtraSelections({});
     m_state.lintReport = *report;
     m_lintModel->setFindings(report->findings);
-    const auto version = Result<verl::Version>(session().verlVersion());
-    m_corrections->setPlainText(profiler::correctedText(*report, version ? *version : verl::latestKnown()));
+    m_corrections->setPlainText(profiler::correctedText(*report, session().verlVersion()));
     QStringList lines{report->findings.isEmpty()
                           ? profiler::summary(*report)
                           : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script.")};
@@ -104,10 +99,8 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     lines << launches.mid(0, kShownLaunches);
     if (launches.size() > kShownLaunches)
         lines << tr("… and %n more launch(es).", nullptr, static_cast<int>(launches.size() - kShownLaunches));
-    if (version) {
-        if (const QString nearest = profiler::versionNote(*version); !nearest.isEmpty())
-            lines << nearest;
-    }
+    if (const QString nearest = profiler::versionNote(session().verlVersion()); !nearest.isEmpty())
+        lines << nearest;
     m_lintSummary->setText(lines.join(u'\n'));
     m_copyCorrections->setEnabled(!m_corrections->toPlainText().isEmpty());
     m_toForm->setEnabled(!m_state.lintReport->corrected.isEmpty());

@@ -279,11 +279,6 @@ void ProfilerTab::formChanged()
     m_formTimer->start();
 }
 
-std::optional<verl::Version> ProfilerTab::readVersion()
-{
-    return session().verlVersion();
-}
-
 void ProfilerTab::showVerl()
 {
     m_verl->setText(tr("For verl %1 (set in the toolbar).").arg(session().verlVersion().toString()));
@@ -291,8 +286,7 @@ void ProfilerTab::showVerl()
 
 void ProfilerTab::updateAvailability()
 {
-    const auto version = Result<verl::Version>(session().verlVersion());
-    const verl::Version v = version ? *version : verl::latestKnown();
+    const verl::Version &v = session().verlVersion();
     m_ranks->setEnabled(!m_allRanks->isChecked());
     for (const verl::Role role : verl::allRoles()) {
         QCheckBox *box = m_roleBoxes.at(static_cast<int>(role));
@@ -336,8 +330,7 @@ void ProfilerTab::generate()
     m_state.plan.reset();
     m_rolesMessage->setMessage(QString());
 
-    const auto version = readVersion();
-    const auto request = version ? readRequest(*version) : std::nullopt;
+    const auto request = readRequest(session().verlVersion());
     QString problem;
     if (request) {
         auto plan = profiler::buildPlan(*request);
@@ -415,26 +408,21 @@ void ProfilerTab::startImport(const QString &text)
         Q_EMIT importFinished();
         return;
     }
-    const auto version = readVersion();
-    if (!version) {
-        m_importNotes->setNotes({{Severity::Error, tr("Correct the verl version first: the keys depend on it.")}});
-        Q_EMIT importFinished();
-        return;
-    }
     m_importNotes->setNotes({{Severity::Info, tr("Reading the command…")}});
     m_import->setEnabled(false);
     m_importFills = true;
-    startLint(m_importJobs, text, *version, [this](const Result<profiler::LintReport> &report) { importDone(report); });
+    startLint(m_importJobs, text, session().verlVersion(),
+              [this](const Result<profiler::LintReport> &report) { importDone(report); });
 }
 
 void ProfilerTab::retranslateImportNotes()
 {
     const QString text = m_importText->toPlainText();
-    const auto version = Result<verl::Version>(session().verlVersion());
-    if (m_importNotes->notes().isEmpty() || text.trimmed().isEmpty() || !version)
+    if (m_importNotes->notes().isEmpty() || text.trimmed().isEmpty())
         return;
     m_importFills = false;
-    startLint(m_importJobs, text, *version, [this](const Result<profiler::LintReport> &report) { importDone(report); });
+    startLint(m_importJobs, text, session().verlVersion(),
+              [this](const Result<profiler::LintReport> &report) { importDone(report); });
 }
 
 void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
@@ -445,13 +433,10 @@ void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
         Q_EMIT importFinished();
         return;
     }
-    const auto version = readVersion();
-    profiler::Request defaults;
-    if (version) {
-        const auto current = readRequest(*version);
-        defaults = current ? *current : profiler::Request{};
-        defaults.version = *version;
-    }
+    const verl::Version &version = session().verlVersion();
+    const auto current = readRequest(version);
+    profiler::Request defaults = current ? *current : profiler::Request{};
+    defaults.version = version;
     const profiler::Imported imported = profiler::importRequest(report->corrected, defaults);
 
     QList<NoteItem> notes;

@@ -77,7 +77,6 @@ private:
     // Generate page
     void formChanged();
     void generate();
-    std::optional<verl::Version> readVersion();
     void showVerl();
     std::optional<profiler::Request> readRequest(const verl::Version &version);
     void applyRequest(const profiler::Request &request);
