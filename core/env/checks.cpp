@@ -27,27 +27,30 @@ struct CheckInfo
     const char *id;
     const char *category;
     const char *title;
+    // The probe sections the check reads, comma-separated: when the probe was cut off before one of
+    // them finished, the check says so (ERROR) instead of reading an absence as "not installed".
+    const char *reads;
 };
 
 // The order of the report.
 const CheckInfo kChecks[] = {
-    {"ssh.connect", "connection", QT_TRANSLATE_NOOP("EnvCheck", "Node reachable")},
-    {"npu.smi", "npu", QT_TRANSLATE_NOOP("EnvCheck", "npu-smi runs and lists the NPUs")},
-    {"npu.health", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPU health")},
-    {"npu.busy", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPUs free (no process or leftover holding HBM)")},
-    {"env.visible_devices", "environment", QT_TRANSLATE_NOOP("EnvCheck", "ASCEND_RT_VISIBLE_DEVICES")},
-    {"env.ray_noset", "environment", QT_TRANSLATE_NOOP("EnvCheck", "Ray keeps ASCEND_RT_VISIBLE_DEVICES")},
-    {"cann.toolkit", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN toolkit installed")},
-    {"cann.set_env", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN environment sourced (set_env.sh)")},
-    {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match")},
-    {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs")},
-    {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible")},
-    {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels")},
-    {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings")},
-    {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)")},
-    {"memory.shm", "memory", QT_TRANSLATE_NOOP("EnvCheck", "Shared memory (/dev/shm) for verl's weight transfer")},
-    {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU")},
-    {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs")},
+    {"ssh.connect", "connection", QT_TRANSLATE_NOOP("EnvCheck", "Node reachable"), ""},
+    {"npu.smi", "npu", QT_TRANSLATE_NOOP("EnvCheck", "npu-smi runs and lists the NPUs"), "npu-smi"},
+    {"npu.health", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPU health"), "npu-smi"},
+    {"npu.busy", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPUs free (no process or leftover holding HBM)"), "npu-smi"},
+    {"env.visible_devices", "environment", QT_TRANSLATE_NOOP("EnvCheck", "ASCEND_RT_VISIBLE_DEVICES"), "env,npu-smi-m"},
+    {"env.ray_noset", "environment", QT_TRANSLATE_NOOP("EnvCheck", "Ray keeps ASCEND_RT_VISIBLE_DEVICES"), "env"},
+    {"cann.toolkit", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN toolkit installed"), "scanned"},
+    {"cann.set_env", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN environment sourced (set_env.sh)"), "env,scanned"},
+    {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match"), "npu-smi,scanned"},
+    {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs"), "env,npu-smi-m,python"},
+    {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible"), "scanned,python"},
+    {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels"), "env"},
+    {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings"), "env,net,npu-smi"},
+    {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)"), "python"},
+    {"memory.shm", "memory", QT_TRANSLATE_NOOP("EnvCheck", "Shared memory (/dev/shm) for verl's weight transfer"), "shm,scanned,python"},
+    {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU"), "python"},
+    {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs"), "python"},
 };
 
 Check make(const char *id)
@@ -629,8 +632,20 @@ Check checkTorchNpu(const Diagnosis &d)
     return with("torch_npu.available", Verdict::Pass, evidence, QString(), u"python"_s);
 }
 
+// For checks that read the Python probe's versions: when it did not report, nothing is known.
+std::optional<Check> pythonUnread(const char *id, const Diagnosis &d)
+{
+    if (d.python.ran)
+        return std::nullopt;
+    return with(id, Verdict::Error, Text::tr("Not read: the Python probe gave no versions (%1).").arg(d.python.failure),
+                Text::tr("Fix what the check \"torch_npu sees the NPUs\" reports, then run the checks again."),
+                u"python"_s);
+}
+
 Check checkCompat(const Diagnosis &d)
 {
+    if (auto unread = pythonUnread("compat.torch_npu_cann", d))
+        return *unread;
     const QString torchNpu = stripLocalVersion(d.python.packages.value(u"torch_npu"_s));
     const QString torch = stripLocalVersion(d.python.packages.value(u"torch"_s));
     QString cann = d.python.cann;
@@ -719,9 +734,15 @@ Check checkLogLevels(const Diagnosis &d)
     if (const auto slog = variable(d, u"ASCEND_SLOG_PRINT_TO_STDOUT"_s); slog && *slog == u"1"_s)
         evidence.append(
             Text::tr("ASCEND_SLOG_PRINT_TO_STDOUT=1: CANN logs go to the screen instead of the log files."));
-    const QString logDir = variable(d, u"ASCEND_PROCESS_LOG_PATH"_s)
-                               .value_or(variable(d, u"ASCEND_WORK_PATH"_s).value_or(u"$HOME/ascend/log"_s));
-    evidence.append(Text::tr("CANN log files: %1 (plog/plog-PID_*.log).").arg(logDir));
+    // CANN writes host logs to <dir>/run/plog and <dir>/debug/plog, where <dir> is ASCEND_PROCESS_LOG_PATH,
+    // else ASCEND_WORK_PATH/log, else $HOME/ascend/log (CANN 9.0 log reference logreference_0002 and
+    // envref_07_0120; CANN 5.x/6.x wrote a flat $HOME/ascend/log/plog).
+    QString logDir = u"$HOME/ascend/log"_s;
+    if (const auto work = variable(d, u"ASCEND_WORK_PATH"_s); work && !work->isEmpty())
+        logDir = *work + u"/log"_s;
+    if (const auto process = variable(d, u"ASCEND_PROCESS_LOG_PATH"_s); process && !process->isEmpty())
+        logDir = *process;
+    evidence.append(Text::tr("CANN log files: %1/run/plog and %1/debug/plog (plog-PID_*.log).").arg(logDir));
     if (const auto verl = variable(d, u"VERL_LOGGING_LEVEL"_s)) {
         static const QStringList known{u"DEBUG"_s, u"INFO"_s, u"WARN"_s, u"WARNING"_s, u"ERROR"_s, u"CRITICAL"_s};
         if (!known.contains(verl->toUpper())) {
@@ -742,9 +763,25 @@ Check checkLogLevels(const Diagnosis &d)
         evidence.append(Text::tr("HCCL_DEBUG=%1 is set, but HCCL does not read HCCL_DEBUG (it is NCCL's variable; the "
                                  "FAQ's example has no effect).")
                             .arg(*hcclDebug));
-        next.append(
-            Text::tr("For HCCL detail use export ASCEND_GLOBAL_LOG_LEVEL=1 and export HCCL_DEBUG_CONFIG=ALG,TASK, "
-                     "and look in the run/plog logs."));
+        // HCCL_DEBUG_CONFIG: Atlas A2 and A3 (and 950) only, not the first-generation training or the
+        // inference series (hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_DEBUG_CONFIG.md:46-60).
+        const bool debugConfig = !d.smi || d.smi->family == NpuFamily::AtlasA2 || d.smi->family == NpuFamily::AtlasA3
+            || d.smi->family == NpuFamily::Unknown;
+        next.append(debugConfig ? Text::tr("For HCCL detail use export ASCEND_GLOBAL_LOG_LEVEL=1 and export "
+                                           "HCCL_DEBUG_CONFIG=ALG,TASK (Atlas A2 and A3 only), and look in the "
+                                           "run/plog logs.")
+                                : Text::tr("For HCCL detail use export ASCEND_GLOBAL_LOG_LEVEL=1 and look in the "
+                                           "run/plog logs (HCCL_DEBUG_CONFIG is not supported on %1).")
+                                      .arg(familyName(d.smi->family)));
+    }
+    if (const auto config = variable(d, u"HCCL_DEBUG_CONFIG"_s);
+        config && d.smi
+        && (d.smi->family == NpuFamily::Ascend910 || d.smi->family == NpuFamily::Ascend310P
+            || d.smi->family == NpuFamily::Ascend310B)) {
+        verdict = worse(verdict, Verdict::Warn);
+        evidence.append(Text::tr("HCCL_DEBUG_CONFIG=%1 is set, but HCCL supports it on Atlas A2 and A3 only, not on "
+                                 "%2.")
+                            .arg(*config, familyName(d.smi->family)));
     }
     if (const auto event = variable(d, u"ASCEND_GLOBAL_EVENT_ENABLE"_s); event && *event == u"1"_s)
         evidence.append(Text::tr("ASCEND_GLOBAL_EVENT_ENABLE=1: event logging is on."));
@@ -955,7 +992,9 @@ Check checkMindSpeed(const Diagnosis &d)
 {
     const QString mindspeed = d.python.packages.value(u"mindspeed"_s);
     const QString megatron = d.python.packages.value(u"megatron_core"_s);
-    if (!d.python.ran || (mindspeed.isNull() && megatron.isNull()))
+    if (auto unread = pythonUnread("mindspeed.version", d))
+        return *unread;
+    if (mindspeed.isNull() && megatron.isNull())
         return with("mindspeed.version", Verdict::Skip,
                     Text::tr("MindSpeed and megatron-core are not installed: only the Megatron backend needs them."),
                     QString(), u"python"_s);
@@ -1010,10 +1049,21 @@ Check checkSharedMemory(const Diagnosis &d)
         if (f.size() >= 6 && f.constLast() == u"/dev/shm"_s)
             kib = f.at(1).toLongLong();
     }
+    if (section->timedOut())
+        return with("memory.shm", Verdict::Error,
+                    Text::tr("df -Pk /dev/shm did not finish in time: %1").arg(firstLines(section->text)),
+                    Text::tr("A hung mount can block df; run df -h /dev/shm on the node by hand."), u"shm"_s);
     if (section->exitCode != 0 || kib < 0)
         return with("memory.shm", Verdict::Skip,
                     Text::tr("df -Pk /dev/shm gave no size: %1").arg(firstLines(section->text)), QString(), u"shm"_s);
     const qint64 mib = kib / 1024;
+    if (!d.python.ran)
+        return with("memory.shm", Verdict::Error,
+                    Text::tr("%1 MiB; whether verl needs more is not known: the Python probe gave no verl version "
+                             "(%2).")
+                        .arg(mib)
+                        .arg(d.python.failure),
+                    QString(), u"shm"_s);
     const QString verl = d.python.packages.value(u"verl"_s);
     const auto version = verl::Version::parse(verl, u"verl"_s);
     if (verl.isEmpty() || !version)
@@ -1066,6 +1116,28 @@ Check checkSharedMemory(const Diagnosis &d)
                     .arg(need)
                     .arg((need + 1023) / 1024),
                 u"shm"_s);
+}
+
+// A check whose sections the probe never finished reading has no evidence: ERROR, with why.
+void markUnread(Check &check, const Snapshot &snapshot)
+{
+    for (const CheckInfo &info : kChecks) {
+        if (check.id != QLatin1String(info.id))
+            continue;
+        QStringList unread;
+        for (const QString &name : QString::fromLatin1(info.reads).split(u',', Qt::SkipEmptyParts)) {
+            const Section *section = snapshot.section(name);
+            if (!section || !section->complete)
+                unread.append(name);
+        }
+        if (unread.isEmpty())
+            return;
+        check.verdict = Verdict::Error;
+        check.evidence = Text::tr("Not read: %1, before it reached %2.").arg(snapshot.cutOff, unread.join(u", "_s));
+        check.nextStep = Text::tr("Nothing is known here yet. Run the checks again, with a longer probe timeout if "
+                                  "the node is slow; the raw output shows where the probe stopped.");
+        return;
+    }
 }
 
 QList<Check> deepChecks(const Diagnosis &d)
@@ -1281,6 +1353,9 @@ Diagnosis analyze(Snapshot snapshot)
                                   .arg(QLocale().toString(static_cast<double>(d.snapshot.elapsedMs) / 1000.0, 'f', 1)),
                               QString(), QString()));
     d.checks.append(deepChecks(d));
+    if (!d.snapshot.cutOff.isEmpty())
+        for (Check &check : d.checks)
+            markUnread(check, d.snapshot);
     return d;
 }
 

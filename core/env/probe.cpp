@@ -239,6 +239,7 @@ if command -v npu-smi >/dev/null 2>&1; then
   b npu-smi-m; run npu-smi info -m 2>&1; e $?
 else
   b npu-smi; echo "npu-smi: command not found"; e 127
+  b npu-smi-m; echo "npu-smi: command not found"; e 127
 fi
 b net; ls /sys/class/net 2>&1; e $?
 b shm; df -Pk /dev/shm 2>&1; e $?
@@ -251,7 +252,9 @@ else
   [ -n "${ASCEND_TOOLKIT_HOME:-}" ] && home "$ASCEND_TOOLKIT_HOME"
   show /etc/ascend_install.info
 fi
+b scanned; e 0
 b python; T=$PYT run "$PY" -c "$PYSRC" 2>&1; e $?
+b done; e 0
 )"_s;
     return script.toUtf8();
 }
@@ -287,6 +290,7 @@ QList<Section> splitSections(const QByteArray &output, const QString &nonce)
             const qsizetype stop = next >= 0 ? next : output.size();
             section.text = QString::fromUtf8(output.mid(bodyStart, stop - bodyStart));
             section.exitCode = 124;
+            section.complete = false;
             sections.append(section);
             if (next < 0)
                 break;
@@ -353,6 +357,12 @@ Snapshot collect(const QString &host, const ScriptRunner &run, const ProbeOption
         snapshot.elapsedMs = clock.elapsed();
         return snapshot;
     }
+    if (!snapshot.section(u"done"_s))
+        snapshot.cutOff = result.timedOut
+            ? Text::tr("The probe was stopped after %1 s, before it finished").arg(overallMs / 1000)
+            : Text::tr("The probe ended before it finished (exit code %1: %2)")
+                  .arg(result.exitCode)
+                  .arg(QString::fromLocal8Bit(result.err.left(200)).trimmed());
     // Secrets are dropped here, before the raw section is kept as evidence.
     for (Section &section : snapshot.sections)
         if (section.name == u"env"_s) {

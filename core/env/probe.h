@@ -33,6 +33,7 @@ struct Section
     QString name;
     QString text;
     int exitCode = -1; // 127: command not found; 124/137: the probe's timeout
+    bool complete = true; // false: the output stopped inside it (the whole probe was cut off)
     bool timedOut() const { return exitCode == 124 || exitCode == 137; }
     bool missing() const { return exitCode == 127; }
 };
@@ -45,6 +46,9 @@ struct Snapshot
     QString host;           // kLocalHost for this machine
     QString failure;        // translated: the node could not be probed at all (ssh, sh missing, timeout)
     bool cancelled = false; // the failure is the user's Cancel, not the node's
+    // translated: why the probe stopped before its last section (timeout, connection lost); sections
+    // it never reached are unknown, not absent
+    QString cutOff;
     QList<Section> sections;
     QMap<QString, QString> environment; // allowlisted, secrets masked
     qint64 elapsedMs = 0;

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include "common/process.h"
+#include "env/checks.h"
 #include "support/clirun.h"
 #include "support/fakenode.h"
 
@@ -48,6 +49,8 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void hungNpuSmi();
+    void cutOffProbe_data();
+    void cutOffProbe();
     void markdownMasksSecrets();
     void realPythonProbe();
     void outputFile();
@@ -154,6 +157,68 @@ void TestDiagnose::hungNpuSmi()
     QVERIFY(smi.value(u"evidence").toString().contains(u"did not finish"_s));
     // The other probes still ran.
     QCOMPARE(checkById(t, u"torch_npu.available"_s).value(u"verdict").toString(), u"PASS"_s);
+}
+
+// The node stops answering in the middle of the probe (the overall timeout, or the connection
+// drops): what came after is unknown, never "not installed".
+void TestDiagnose::cutOffProbe_data()
+{
+    QTest::addColumn<QString>("cutBefore");
+    QTest::addColumn<bool>("timedOut");
+    QTest::addColumn<QStringList>("unread");
+    QTest::addColumn<QStringList>("read");
+    const QStringList cann{u"cann.toolkit"_s, u"driver.firmware"_s, u"cann.set_env"_s};
+    const QStringList python{u"torch_npu.available"_s, u"compat.torch_npu_cann"_s, u"mindspeed.version"_s};
+    QTest::addRow("before the version files")
+        << u"file:"_s << true << cann + python + QStringList{u"memory.shm"_s}
+        << QStringList{u"npu.smi"_s, u"log.levels"_s, u"hccl.settings"_s};
+    QTest::addRow("before Python") << u"python"_s << true << python + QStringList{u"memory.shm"_s}
+                                   << QStringList{u"npu.smi"_s, u"cann.toolkit"_s, u"driver.firmware"_s};
+    QTest::addRow("connection lost in Python") << u"done"_s << false << python
+                                               << QStringList{u"npu.smi"_s, u"cann.toolkit"_s};
+}
+
+void TestDiagnose::cutOffProbe()
+{
+    QFETCH(QString, cutBefore);
+    QFETCH(bool, timedOut);
+    QFETCH(QStringList, unread);
+    QFETCH(QStringList, read);
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, u"info-m-a2-910b4.txt"_s, 0, vna::test::healthyPython(8)});
+    vna::env::ProbeOptions options;
+    options.python = m_bin + u"/python3"_s;
+    options.ascendRoot = kFixtures + u"/ascend/root-a2"_s;
+    const vna::env::ScriptRunner cut = [&](const QByteArray &script, int timeoutMs) {
+        vna::ProcessRequest request;
+        request.program = u"/bin/sh"_s;
+        request.arguments = {u"-s"_s};
+        request.input = script;
+        request.timeoutMs = timeoutMs;
+        vna::ProcessResult result = vna::runProcess(request);
+        // Everything from the first section named cutBefore on never arrived; inside the python
+        // section the JSON line is lost too.
+        const qsizetype at = result.out.indexOf(QByteArray(":begin:" + cutBefore.toUtf8()));
+        if (at >= 0) {
+            const qsizetype lineStart = result.out.lastIndexOf('\n', at);
+            result.out.truncate(cutBefore == u"done"_s ? result.out.indexOf("@@VNA-PYTHON@@") : lineStart);
+        }
+        result.timedOut = timedOut;
+        result.exitCode = timedOut ? -1 : 255;
+        return result;
+    };
+    const vna::env::Diagnosis d = vna::env::analyze(vna::env::collect(u"node1"_s, cut, options));
+    QVERIFY(!d.snapshot.cutOff.isEmpty());
+    for (const vna::env::Check &check : d.checks) {
+        const QString text = check.evidence + u' ' + check.nextStep;
+        QVERIFY2(!text.contains(u"not installed"_s) && !text.contains(u"No ascend_toolkit_install.info"_s),
+                 qPrintable(check.id + u": "_s + text));
+        if (unread.contains(check.id)) {
+            QVERIFY2(check.verdict == vna::Verdict::Error, qPrintable(check.id + u": "_s + check.evidence));
+            QVERIFY2(check.evidence.startsWith(u"Not read"_s), qPrintable(check.id + u": "_s + check.evidence));
+        }
+        if (read.contains(check.id))
+            QVERIFY2(check.verdict != vna::Verdict::Error, qPrintable(check.id + u": "_s + check.evidence));
+    }
 }
 
 void TestDiagnose::markdownMasksSecrets()

@@ -306,6 +306,29 @@ void TestEnvChecks::checks_data()
     n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"3"_s);
     n.env.insert(u"ASCEND_SLOG_PRINT_TO_STDOUT"_s, u"1"_s);
     QTest::addRow("error level, stdout") << n << u"log.levels"_s << Verdict::Pass << u"to the screen"_s;
+    // Host logs: <dir>/run/plog and <dir>/debug/plog; <dir> = ASCEND_PROCESS_LOG_PATH, else
+    // ASCEND_WORK_PATH/log, else $HOME/ascend/log (hiascend CANN 9.0 logreference_0002, envref_07_0120).
+    n = NodeBuilder();
+    QTest::addRow("plog default folders")
+        << n << u"log.levels"_s << Verdict::Pass << u"$HOME/ascend/log/run/plog and $HOME/ascend/log/debug/plog"_s;
+    n.env.insert(u"ASCEND_WORK_PATH"_s, u"/data/work"_s);
+    QTest::addRow("plog under ASCEND_WORK_PATH/log")
+        << n << u"log.levels"_s << Verdict::Pass << u"/data/work/log/run/plog"_s;
+    n.env.insert(u"ASCEND_PROCESS_LOG_PATH"_s, u"/data/plog"_s);
+    QTest::addRow("ASCEND_PROCESS_LOG_PATH wins") << n << u"log.levels"_s << Verdict::Pass << u"/data/plog/debug/plog"_s;
+    // HCCL_DEBUG_CONFIG: A2/A3 (and 950) only (hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/
+    // HCCL_DEBUG_CONFIG.md:46-60).
+    n = NodeBuilder();
+    n.npuSmi = read(u"npu-smi/910a-23.0.rc3-warning.txt"_s);
+    n.env.insert(u"HCCL_DEBUG_CONFIG"_s, u"ALG,TASK"_s);
+    QTest::addRow("HCCL_DEBUG_CONFIG on the first 910")
+        << n << u"log.levels"_s << Verdict::Warn << u"supports it on Atlas A2 and A3 only"_s;
+    n.env.insert(u"HCCL_DEBUG"_s, u"INFO"_s);
+    QTest::addRow("no HCCL_DEBUG_CONFIG advice for the first 910")
+        << n << u"log.levels"_s << Verdict::Warn << u"HCCL_DEBUG_CONFIG is not supported on"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_DEBUG_CONFIG"_s, u"ALG,TASK"_s);
+    QTest::addRow("HCCL_DEBUG_CONFIG on A2") << n << u"log.levels"_s << Verdict::Pass << u"ERROR (3)"_s;
 
     n = NodeBuilder();
     n.env.insert(u"HCCL_CONNECT_TIMEOUT"_s, u"60"_s);
