@@ -45,6 +45,8 @@ const CheckInfo kChecks[] = {
     {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match"), "npu-smi,scanned"},
     {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs"), "env,npu-smi-m,python"},
     {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible"), "scanned,python"},
+    {"compat.python", "python", QT_TRANSLATE_NOOP("EnvCheck", "Python version supported by torch_npu and vllm-ascend"), "python"},
+    {"compat.vllm_ascend", "python", QT_TRANSLATE_NOOP("EnvCheck", "vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend (vllm-ascend's release matrix)"), "scanned,python"},
     {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels"), "env"},
     {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings"), "env,net,npu-smi"},
     {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)"), "python"},
@@ -642,66 +644,201 @@ std::optional<Check> pythonUnread(const char *id, const Diagnosis &d)
                 u"python"_s);
 }
 
+// The CANN release torch_npu runs on: what torch_npu itself reports, else the active toolkit.
+std::pair<QString, QString> cannInUse(const Diagnosis &d)
+{
+    if (!d.python.cann.isEmpty())
+        return {d.python.cann, u"torch_npu.npu.get_cann_version()"_s};
+    if (const ToolkitInfo *toolkit = activeToolkit(d))
+        return {toolkit->version, u"ascend_toolkit_install.info"_s};
+    return {};
+}
+
+// torch_npu X.Y.Z(.postN) pins torch==X.Y.Z (Ascend/pytorch@9e73e70:setup.py:131-138), and each build is
+// made for one CANN release (Ascend/pytorch COMPATIBILITY.md); vllm-ascend's matrix adds the pairs it
+// released. A later or earlier .postN of a release paired with this CANN line passes, with the row named.
 Check checkCompat(const Diagnosis &d)
 {
     if (auto unread = pythonUnread("compat.torch_npu_cann", d))
         return *unread;
     const QString torchNpu = stripLocalVersion(d.python.packages.value(u"torch_npu"_s));
     const QString torch = stripLocalVersion(d.python.packages.value(u"torch"_s));
-    QString cann = d.python.cann;
-    QString cannFrom = u"torch_npu.npu.get_cann_version()"_s;
-    if (cann.isEmpty() && activeToolkit(d)) {
-        cann = activeToolkit(d)->version;
-        cannFrom = u"ascend_toolkit_install.info"_s;
-    }
+    const auto [cann, cannFrom] = cannInUse(d);
     if (torchNpu.isEmpty())
         return with("compat.torch_npu_cann", Verdict::Skip, Text::tr("torch_npu is not installed."), QString(),
                     u"python"_s);
-    if (!torch.isEmpty() && majorMinor(torch) != majorMinor(torchNpu))
-        return with(
-            "compat.torch_npu_cann", Verdict::Fail,
-            Text::tr("torch %1 with torch_npu %2: torch_npu must have the same major.minor as torch.")
-                .arg(torch, torchNpu),
-            Text::tr("pip install torch-npu==%1.* (the release for your CANN) or the torch that matches torch_npu.")
-                .arg(majorMinor(torch)),
-            u"python"_s);
+    if (!torch.isEmpty() && baseVersion(torch) != baseVersion(torchNpu))
+        return with("compat.torch_npu_cann", Verdict::Fail,
+                    Text::tr("torch %1 with torch_npu %2: torch_npu %3 is built for torch %3 exactly (its setup.py "
+                             "pins torch==%3).")
+                        .arg(torch, torchNpu, baseVersion(torchNpu)),
+                    Text::tr("pip install torch==%1, or the torch_npu release for torch %2 and your CANN.")
+                        .arg(baseVersion(torchNpu), baseVersion(torch)),
+                    u"python"_s);
     if (cann.isEmpty())
         return with("compat.torch_npu_cann", Verdict::Skip,
                     Text::tr("torch_npu %1; the CANN version is not known.").arg(torchNpu), QString(), u"python"_s);
-    const QString line = cannLine(cann);
-    QList<CompatRow> forCann;
-    const CompatRow *exact = nullptr;
-    for (const CompatRow &row : compatTable()) {
-        if (cannLine(row.cann) == line)
-            forCann.append(row);
-        if (row.torchNpu == torchNpu)
-            exact = &row;
-    }
-    const QString evidence = Text::tr("torch %1, torch_npu %2, CANN %3 (from %4)").arg(torch, torchNpu, cann, cannFrom);
-    if (exact && cannLine(exact->cann) == line)
+    const QString evidence = Text::tr("torch %1, torch_npu %2, CANN %3 (from %4)")
+                                 .arg(torch.isEmpty() ? Text::tr("(not installed)") : torch, torchNpu, cann, cannFrom);
+    const TorchNpuMatch match = matchTorchNpu(torchNpu, cann);
+    const QString table = match.rowLabel.isEmpty() ? Text::tr("Ascend's table") : match.rowLabel;
+    switch (match.kind) {
+    case TorchNpuMatch::Kind::Exact:
         return with("compat.torch_npu_cann", Verdict::Pass,
                     evidence + u"; "_s
-                        + Text::tr("the table pairs torch_npu %1 with CANN %2.").arg(exact->torchNpu, exact->cann),
+                        + Text::tr("%1 pairs torch_npu %2 with CANN %3 (%4).")
+                              .arg(table, match.rowTorchNpu, match.rowCann, match.cite),
                     QString(), u"python"_s);
-    QString suggestion;
-    for (const CompatRow &row : std::as_const(forCann))
-        if (majorMinor(row.torch) == majorMinor(torch.isEmpty() ? torchNpu : torch))
-            suggestion = Text::tr("For CANN %1 the table pairs torch %2 with torch_npu %3.")
-                             .arg(row.cann, row.torch, row.torchNpu);
-    if (suggestion.isEmpty() && !forCann.isEmpty()) {
-        QStringList options;
-        for (const CompatRow &row : std::as_const(forCann))
-            options.append(u"torch %1 + torch_npu %2"_s.arg(row.torch, row.torchNpu));
-        suggestion = Text::tr("For CANN %1 the table lists: %2.").arg(forCann.first().cann, options.join(u", "_s));
+    case TorchNpuMatch::Kind::SameBase:
+        return with("compat.torch_npu_cann", Verdict::Pass,
+                    evidence + u"; "_s
+                        + Text::tr("%1 pairs torch_npu %2 with CANN %3 (%4); %5 is another build of the same %6 "
+                                   "release.")
+                              .arg(table, match.rowTorchNpu, match.rowCann, match.cite, torchNpu,
+                                   baseVersion(torchNpu)),
+                    QString(), u"python"_s);
+    case TorchNpuMatch::Kind::OtherCann:
+    case TorchNpuMatch::Kind::Unknown:
+        break;
     }
-    if (suggestion.isEmpty())
-        suggestion = Text::tr("The table (%1) has no row for CANN %2.").arg(compatSource(), cann);
-    const QString why = exact
-        ? Text::tr("the table builds torch_npu %1 for CANN %2, not %3.").arg(exact->torchNpu, exact->cann, cann)
-        : Text::tr("torch_npu %1 is not in the table.").arg(torchNpu);
-    return with("compat.torch_npu_cann", Verdict::Warn, evidence + u"; "_s + why,
-                suggestion + u' ' + Text::tr("A mismatch shows as \"undefined symbol\" when torch_npu is imported."),
-                u"python"_s);
+    // What the tables offer for this CANN line and torch release, else for this CANN line at all.
+    const CompatData &data = compatData();
+    QStringList sameTorch;
+    QStringList forLine;
+    for (const TorchNpuRow &row : data.torchNpu) {
+        if (cannLine(row.cann) != cannLine(cann))
+            continue;
+        const QString option = u"torch %1 + torch_npu %2 (%3)"_s.arg(row.torch, row.torchNpu, data.ascend.cite(row.line));
+        forLine.append(option);
+        if (baseVersion(row.torch) == baseVersion(torch.isEmpty() ? torchNpu : torch))
+            sameTorch.append(option);
+    }
+    QString suggestion = !sameTorch.isEmpty() ? Text::tr("For CANN %1 use %2.").arg(cann, sameTorch.join(u", "_s))
+        : !forLine.isEmpty() ? Text::tr("For CANN %1 the table lists %2.").arg(cann, forLine.join(u", "_s))
+                             : Text::tr("Ascend's table (%1, read %2) has no row for CANN %3.")
+                                   .arg(data.ascend.repo + u'/' + data.ascend.path, data.ascend.date, cann);
+    suggestion += u' ' + Text::tr("A mismatch shows as \"undefined symbol\" when torch_npu is imported.");
+    if (match.kind == TorchNpuMatch::Kind::OtherCann)
+        return with("compat.torch_npu_cann", Verdict::Fail,
+                    evidence + u"; "_s
+                        + Text::tr("torch_npu %1 is built for %2, not CANN %3.")
+                              .arg(baseVersion(torchNpu), match.otherCanns.join(Text::tr(" or ")), cann),
+                    suggestion, u"python"_s);
+    return with("compat.torch_npu_cann", Verdict::Warn,
+                evidence + u"; "_s
+                    + Text::tr("torch_npu %1 is in neither Ascend's table (read %2) nor vllm-ascend's (read %3).")
+                          .arg(torchNpu, data.ascend.date, data.vllmAscend.date),
+                suggestion, u"python"_s);
+}
+
+// Python: Ascend's torch → Python table, and the range of the installed vllm-ascend's release row.
+Check checkPython(const Diagnosis &d)
+{
+    if (auto unread = pythonUnread("compat.python", d))
+        return *unread;
+    const QString python = majorMinor(d.python.version);
+    const QString torch = d.python.packages.value(u"torch"_s);
+    const QString vllmAscend = d.python.packages.value(u"vllm_ascend"_s);
+    QStringList evidence{Text::tr("Python %1").arg(d.python.version)};
+    QStringList problems;
+    QStringList next;
+    if (!torch.isEmpty() && !d.python.packages.value(u"torch_npu"_s).isEmpty()) {
+        if (const PythonRow *row = pythonRowFor(torch)) {
+            const QString cite = compatData().ascend.cite(row->line);
+            if (row->python.contains(python)) {
+                evidence.append(Text::tr("torch_npu for torch %1 supports Python %2 (%3)")
+                                    .arg(baseVersion(torch), row->python.join(u", "_s), cite));
+            } else {
+                problems.append(Text::tr("torch_npu for torch %1 supports Python %2 only (%3)")
+                                    .arg(baseVersion(torch), row->python.join(u", "_s), cite));
+                next.append(Text::tr("Create the environment with Python %1.").arg(row->python.join(Text::tr(" or "))));
+            }
+        } else {
+            evidence.append(Text::tr("Ascend's Python table has no row for torch %1").arg(baseVersion(torch)));
+        }
+    }
+    if (!vllmAscend.isEmpty()) {
+        if (const VllmAscendRow *row = vllmAscendRowFor(vllmAscend)) {
+            const QString cite = compatData().vllmAscend.cite(row->line);
+            const auto inside = versionInRange(d.python.version, row->python);
+            if (inside && !*inside) {
+                problems.append(
+                    Text::tr("vllm-ascend %1 needs Python %2 (%3)").arg(vllmAscend, row->python, cite));
+                next.append(Text::tr("Use a Python within %1 for vllm-ascend %2.").arg(row->python, vllmAscend));
+            } else if (inside) {
+                evidence.append(Text::tr("vllm-ascend %1 needs Python %2 (%3)").arg(vllmAscend, row->python, cite));
+            }
+        }
+    }
+    if (evidence.size() == 1 && problems.isEmpty())
+        return with("compat.python", Verdict::Skip,
+                    Text::tr("Python %1; neither torch_npu nor vllm-ascend is installed.").arg(d.python.version),
+                    QString(), u"python"_s);
+    if (!problems.isEmpty())
+        return with("compat.python", Verdict::Fail, (evidence + problems).join(u"; "_s), next.join(u' '),
+                    u"python"_s);
+    return with("compat.python", Verdict::Pass, evidence.join(u"; "_s), QString(), u"python"_s);
+}
+
+// vllm-ascend releases a stack: one vLLM, torch_npu and triton-ascend, tested on one CANN release
+// (vllm-ascend docs/source/community/versioning_policy.md, "Release compatibility matrix").
+Check checkVllmAscend(const Diagnosis &d)
+{
+    if (auto unread = pythonUnread("compat.vllm_ascend", d))
+        return *unread;
+    const QMap<QString, QString> &p = d.python.packages;
+    const QString vllmAscend = p.value(u"vllm_ascend"_s);
+    if (vllmAscend.isEmpty())
+        return with("compat.vllm_ascend", Verdict::Skip,
+                    Text::tr("vllm-ascend is not installed: only verl's vLLM rollout needs it."), QString(),
+                    u"python"_s);
+    const CompatData &data = compatData();
+    const VllmAscendRow *row = vllmAscendRowFor(vllmAscend);
+    if (!row)
+        return with("compat.vllm_ascend", Verdict::Warn,
+                    Text::tr("vllm-ascend %1 is not in vllm-ascend's release matrix (read %2 at %3): a development "
+                             "build, or newer than the table.")
+                        .arg(vllmAscend, data.vllmAscend.date, data.vllmAscend.commit.left(7)),
+                    Text::tr("Install a released vllm-ascend and the vLLM, torch_npu and CANN its row names."),
+                    u"python"_s);
+    const QString cite = data.vllmAscend.cite(row->line);
+    QStringList evidence{Text::tr("vllm-ascend %1: its row (%2) names vLLM %3, torch_npu %4, CANN %5%6")
+                             .arg(vllmAscend, cite, row->vllm.join(u" / "_s), row->torchNpu, row->cann,
+                                  row->tritonAscend.isEmpty() ? QString()
+                                                              : Text::tr(", triton-ascend %1").arg(row->tritonAscend))};
+    Verdict verdict = Verdict::Pass;
+    QStringList next;
+    const auto problem = [&](Verdict v, const QString &text, const QString &step) {
+        verdict = worse(verdict, v);
+        evidence.append(text);
+        if (!next.contains(step))
+            next.append(step);
+    };
+    const QString install = Text::tr("Install the stack of one row: vLLM %1, torch_npu %2 on CANN %3 (%4).")
+                                .arg(row->vllm.constFirst(), row->torchNpu, row->cann, cite);
+    const QString vllm = p.value(u"vllm"_s);
+    bool vllmMatches = false;
+    for (const QString &v : row->vllm)
+        vllmMatches = vllmMatches || baseVersion(v) == baseVersion(vllm);
+    if (vllm.isEmpty())
+        problem(Verdict::Fail, Text::tr("vLLM is not installed"), install);
+    else if (!vllmMatches)
+        problem(Verdict::Fail, Text::tr("vLLM %1 is installed").arg(vllm), install);
+    const QString torchNpu = p.value(u"torch_npu"_s);
+    if (!torchNpu.isEmpty() && baseVersion(torchNpu) != baseVersion(row->torchNpu))
+        problem(Verdict::Fail, Text::tr("torch_npu %1 is installed").arg(torchNpu), install);
+    else if (!torchNpu.isEmpty() && stripLocalVersion(torchNpu) != stripLocalVersion(row->torchNpu))
+        evidence.append(Text::tr("torch_npu %1 is another build of %2").arg(torchNpu, baseVersion(row->torchNpu)));
+    if (const auto [cann, from] = cannInUse(d); !cann.isEmpty() && cannLine(cann) != cannLine(row->cann))
+        problem(Verdict::Warn, Text::tr("CANN %1 is in use (from %2)").arg(cann, from), install);
+    const QString triton = p.value(u"triton_ascend"_s);
+    if (!row->tritonAscend.isEmpty() && triton.isEmpty())
+        problem(Verdict::Warn, Text::tr("triton-ascend is not installed"),
+                u"pip install triton-ascend==%1"_s.arg(row->tritonAscend));
+    else if (!row->tritonAscend.isEmpty() && baseVersion(triton) != baseVersion(row->tritonAscend))
+        problem(Verdict::Warn, Text::tr("triton-ascend %1 is installed").arg(triton),
+                u"pip install triton-ascend==%1"_s.arg(row->tritonAscend));
+    return with("compat.vllm_ascend", verdict, evidence.join(u"; "_s), next.join(u' '), u"python"_s);
 }
 
 Check checkLogLevels(const Diagnosis &d)
@@ -1345,7 +1482,7 @@ Diagnosis analyze(Snapshot snapshot)
     d.python = parsePythonProbe(d.snapshot.section(u"python"_s));
 
     d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
-                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d),
+                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d), checkPython(d), checkVllmAscend(d),
                 checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkSharedMemory(d)};
     if (d.snapshot.host != kLocalHost)
         d.checks.prepend(with("ssh.connect", Verdict::Pass,

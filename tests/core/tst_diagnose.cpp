@@ -10,6 +10,7 @@
 
 #include "common/process.h"
 #include "env/checks.h"
+#include "env/compat.h"
 #include "support/clirun.h"
 #include "support/fakenode.h"
 
@@ -49,6 +50,8 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void hungNpuSmi();
+    void publishedStacks_data();
+    void publishedStacks();
     void cutOffProbe_data();
     void cutOffProbe();
     void markdownMasksSecrets();
@@ -157,6 +160,78 @@ void TestDiagnose::hungNpuSmi()
     QVERIFY(smi.value(u"evidence").toString().contains(u"did not finish"_s));
     // The other probes still ran.
     QCOMPARE(checkById(t, u"torch_npu.available"_s).value(u"verdict").toString(), u"PASS"_s);
+}
+
+// The stacks upstream tells users to install pass the compatibility checks on a node that has them:
+// pip's metadata read by the real interpreter, CANN from the toolkit's install file and from torch_npu.
+// Every release row of vllm-ascend's matrix, verl's install guide, and pairs that truly do not fit.
+// Needs a python3 within every row's range: Debian 12's 3.11 is.
+void TestDiagnose::publishedStacks_data()
+{
+    QTest::addColumn<QString>("cann");
+    QTest::addColumn<QStringList>("packages"); // pip name=version
+    QTest::addColumn<QString>("failing");      // the check that must fail, empty: all pass
+    QTest::addColumn<QString>("cites");        // in the evidence of the compatibility checks
+
+    const vna::env::CompatData &data = vna::env::compatData();
+    QVERIFY(!data.vllmAscendRows.isEmpty());
+    // verl main's docs/ascend_tutorial/get_start/install_guidance.rst (1dda039b): CANN 9.1.0, torch 2.10.0,
+    // torch_npu 2.10.0.post4, triton-ascend 3.2.2, vLLM and vllm-ascend 0.23.0.
+    QTest::addRow("verl's install guide (main)")
+        << u"9.1.0"_s
+        << QStringList{u"torch=2.10.0"_s, u"torch-npu=2.10.0.post4"_s, u"vllm=0.23.0"_s, u"vllm-ascend=0.23.0"_s,
+                       u"triton-ascend=3.2.2"_s, u"verl=0.9.0"_s}
+        << QString() << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:22"_s;
+    for (const vna::env::VllmAscendRow &row : data.vllmAscendRows) {
+        QStringList packages{u"torch="_s + row.torch, u"torch-npu="_s + row.torchNpu, u"vllm="_s + row.vllm.first(),
+                             u"vllm-ascend="_s + row.vllmAscend};
+        if (!row.tritonAscend.isEmpty())
+            packages.append(u"triton-ascend="_s + row.tritonAscend);
+        QTest::addRow("vllm-ascend %s", qPrintable(row.vllmAscend))
+            << row.cann << packages << QString() << data.vllmAscend.cite(row.line);
+    }
+    QTest::addRow("torch_npu 2.12.0 on CANN 8.5.0")
+        << u"8.5.0"_s << QStringList{u"torch=2.12.0"_s, u"torch-npu=2.12.0"_s} << u"compat.torch_npu_cann"_s
+        << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:20"_s;
+    QTest::addRow("vllm-ascend 0.23.0 over torch_npu 2.9.0")
+        << u"8.5.0"_s
+        << QStringList{u"torch=2.9.0"_s, u"torch-npu=2.9.0"_s, u"vllm=0.23.0"_s, u"vllm-ascend=0.23.0"_s,
+                       u"triton-ascend=3.2.2"_s}
+        << u"compat.vllm_ascend"_s << u"versioning_policy.md:26"_s;
+}
+
+void TestDiagnose::publishedStacks()
+{
+    QFETCH(QString, cann);
+    QFETCH(QStringList, packages);
+    QFETCH(QString, failing);
+    QFETCH(QString, cites);
+    if (m_realPython.isEmpty())
+        QFAIL("python3 is required for this test (scripts/setup.sh installs it)");
+    QList<std::pair<QString, QString>> distributions;
+    for (const QString &package : std::as_const(packages))
+        distributions.append({package.section(u'=', 0, 0), package.section(u'=', 1)});
+    const QString env = m_dir.filePath(u"env"_s);
+    const QString root = m_dir.filePath(u"ascend-"_s + cann);
+    QVERIFY(vna::test::writeFakePythonEnvironment(env, m_realPython, distributions, cann, 8));
+    QVERIFY(vna::test::writeFakeAscendRoot(root, kFixtures, cann));
+    const Run r = run({u"diagnose"_s, u"--json"_s, u"--ascend-root"_s, root, u"--python"_s, env + u"/python3"_s});
+    const QJsonObject t
+        = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"targets").toArray().first().toObject();
+    QVERIFY2(!t.isEmpty(), qPrintable(r.out + r.err));
+    QString evidence;
+    for (const QString &id : {u"compat.torch_npu_cann"_s, u"compat.python"_s, u"compat.vllm_ascend"_s}) {
+        const QJsonObject check = checkById(t, id);
+        const QString verdict = check.value(u"verdict").toString();
+        const QString text = check.value(u"evidence").toString();
+        evidence += text + u'\n';
+        QString expected = id == failing ? u"FAIL"_s : u"PASS"_s;
+        if (id == u"compat.vllm_ascend"_s && !packages.join(u' ').contains(u"vllm-ascend="_s))
+            expected = u"SKIP"_s;
+        QVERIFY2(verdict == expected, qPrintable(id + u' ' + verdict + u": "_s + text + u" / "_s
+                                                 + check.value(u"next_step").toString()));
+    }
+    QVERIFY2(evidence.contains(cites), qPrintable(evidence));
 }
 
 // The node stops answering in the middle of the probe (the overall timeout, or the connection

@@ -133,9 +133,9 @@ private slots:
 void TestEnvChecks::healthyNode()
 {
     const Diagnosis d = NodeBuilder().build();
-    QCOMPARE(d.checks.size(), 14);
+    QCOMPARE(d.checks.size(), 16);
     for (const Check &check : d.checks) {
-        if (check.id == u"mindspeed.version"_s) {
+        if (check.id == u"mindspeed.version"_s || check.id == u"compat.vllm_ascend"_s) {
             QCOMPARE(check.verdict, Verdict::Skip);
             continue;
         }
@@ -278,20 +278,93 @@ void TestEnvChecks::checks_data()
     QTest::addRow("compat skipped without torch_npu")
         << n << u"compat.torch_npu_cann"_s << Verdict::Skip << u"not installed"_s;
 
+    // torch_npu X.Y.Z(.postN) pins torch==X.Y.Z (Ascend/pytorch@9e73e70:setup.py:131-138).
     n = NodeBuilder();
     n.python = packages(n.python, u"torch_npu"_s, u"2.3.1"_s);
-    QTest::addRow("torch and torch_npu major.minor differ")
-        << n << u"compat.torch_npu_cann"_s << Verdict::Fail << u"same major.minor"_s;
-    n = NodeBuilder();
-    n.python = packages(packages(n.python, u"torch"_s, u"2.7.1"_s), u"torch_npu"_s, u"2.7.1"_s);
-    n.python.insert(u"cann"_s, u"9.0.0"_s);
-    QTest::addRow("2.7.1 on CANN 9.0.0") << n << u"compat.torch_npu_cann"_s << Verdict::Warn
-                                         << u"torch_npu 2.7.1.post4"_s;
-    n.python.insert(u"cann"_s, u"8.3.RC2"_s);
-    QTest::addRow("RC2 shares the 8.3 line") << n << u"compat.torch_npu_cann"_s << Verdict::Pass << u"CANN 8.3.RC1"_s;
+    QTest::addRow("torch and torch_npu releases differ")
+        << n << u"compat.torch_npu_cann"_s << Verdict::Fail << u"pins torch==2.3.1"_s;
+    n.python = packages(packages(n.python, u"torch"_s, u"2.7.0"_s), u"torch_npu"_s, u"2.7.1.post8"_s);
+    QTest::addRow("torch 2.7.0 under torch_npu 2.7.1")
+        << n << u"compat.torch_npu_cann"_s << Verdict::Fail << u"pip install torch==2.7.1"_s;
+    // The tables: Ascend/pytorch@bcfb2c8:COMPATIBILITY.md and vllm-project/vllm-ascend@98f2ce9:
+    // docs/source/community/versioning_policy.md (resources/data/torch-npu-compat.json).
+    const auto stack = [](const QString &torch, const QString &torchNpu, const QString &cann) {
+        NodeBuilder b;
+        b.python = packages(packages(b.python, u"torch"_s, torch), u"torch_npu"_s, torchNpu);
+        b.python.insert(u"cann"_s, cann);
+        return b;
+    };
+    QTest::addRow("verl's install guide on main: 2.10.0.post4 on CANN 9.1.0")
+        << stack(u"2.10.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
+        << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:22"_s;
+    QTest::addRow("vllm-ascend v0.22.1rc1: 2.10.0 on CANN 9.0.0")
+        << stack(u"2.10.0"_s, u"2.10.0"_s, u"9.0.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
+        << u"vllm-ascend v0.22.1rc1 pairs torch_npu 2.10.0 with CANN 9.0.0"_s;
+    QTest::addRow("vllm-ascend v0.18.0: a local build on CANN 8.5.1")
+        << stack(u"2.9.0+cpu"_s, u"2.9.0.post1+git4c901a4"_s, u"8.5.1"_s) << u"compat.torch_npu_cann"_s
+        << Verdict::Pass << u"versioning_policy.md:32"_s;
+    QTest::addRow("another build of a paired release")
+        << stack(u"2.10.0"_s, u"2.10.0.post2"_s, u"9.1.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
+        << u"another build of the same 2.10.0 release"_s;
+    QTest::addRow("RC2 shares the 8.3 line")
+        << stack(u"2.7.1"_s, u"2.7.1"_s, u"8.3.RC2"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
+        << u"CANN 8.3.RC1"_s;
+    QTest::addRow("2.12.0 is built for CANN 9.1.0 only")
+        << stack(u"2.12.0"_s, u"2.12.0"_s, u"8.5.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Fail
+        << u"built for 9.1.0 (Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:20), not CANN 8.5.0"_s;
+    QTest::addRow("the CANN 8.5 rows are offered")
+        << stack(u"2.12.0"_s, u"2.12.0"_s, u"8.5.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Fail
+        << u"torch 2.9.0 + torch_npu 2.9.0 (Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:28)"_s;
+    QTest::addRow("a release in neither table")
+        << stack(u"2.14.0"_s, u"2.14.0"_s, u"9.1.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Warn
+        << u"in neither Ascend's table (read 2026-08-10) nor vllm-ascend's (read 2026-08-20)"_s;
+    n = stack(u"2.4.0"_s, u"2.4.0.post2"_s, u"8.0.0"_s);
     n.python.remove(u"cann"_s);
     QTest::addRow("CANN from the toolkit file")
-        << n << u"compat.torch_npu_cann"_s << Verdict::Warn << u"ascend_toolkit_install.info"_s;
+        << n << u"compat.torch_npu_cann"_s << Verdict::Pass << u"ascend_toolkit_install.info"_s;
+
+    // Python: Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:91-108, and the vllm-ascend row's range.
+    n = NodeBuilder();
+    QTest::addRow("Python 3.10 with torch 2.4.0")
+        << n << u"compat.python"_s << Verdict::Pass << u"supports Python 3.8, 3.9, 3.10, 3.11 (Ascend/pytorch"_s;
+    n.python.insert(u"python"_s, u"3.12.4"_s);
+    QTest::addRow("Python 3.12 with torch 2.4.0")
+        << n << u"compat.python"_s << Verdict::Fail << u"COMPATIBILITY.md:104"_s;
+    const auto vllmStack = [&](const QString &python, const QString &vllm, const QString &vllmAscend,
+                               const QString &torchNpu, const QString &cann, const QString &triton) {
+        NodeBuilder b = stack(u"2.10.0"_s, torchNpu, cann);
+        b.python.insert(u"python"_s, python);
+        b.python = packages(packages(packages(b.python, u"vllm"_s, vllm), u"vllm_ascend"_s, vllmAscend),
+                            u"triton_ascend"_s, triton.isEmpty() ? QJsonValue() : QJsonValue(triton));
+        return b;
+    };
+    const NodeBuilder guide = vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s);
+    QTest::addRow("Python 3.13 under vllm-ascend 0.23.0")
+        << vllmStack(u"3.13.1"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
+        << u"compat.python"_s << Verdict::Fail << u"vllm-ascend 0.23.0 needs Python >= 3.10, < 3.13"_s;
+    QTest::addRow("verl's guide on main: Python") << guide << u"compat.python"_s << Verdict::Pass
+                                                  << u"versioning_policy.md:26"_s;
+
+    // vllm-ascend's release rows (vllm-project/vllm-ascend@98f2ce9:docs/source/community/
+    // versioning_policy.md:24-61).
+    QTest::addRow("no vllm-ascend") << NodeBuilder() << u"compat.vllm_ascend"_s << Verdict::Skip
+                                    << u"not installed"_s;
+    QTest::addRow("verl's guide on main: the v0.23.0 row")
+        << guide << u"compat.vllm_ascend"_s << Verdict::Pass << u"versioning_policy.md:26"_s;
+    // verl v0.9.0's install_guidance.rst:96-109 names CANN 9.0.0, torch_npu 2.10.0.post2 and
+    // triton-ascend 3.2.1 with vllm-ascend 0.23.0, whose release row moved to CANN 9.1.0.
+    QTest::addRow("verl v0.9.0's guide: CANN 9.0 under vllm-ascend 0.23.0")
+        << vllmStack(u"3.11.9"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post2"_s, u"9.0.0"_s, u"3.2.1"_s)
+        << u"compat.vllm_ascend"_s << Verdict::Warn << u"CANN 9.0.0 is in use"_s;
+    QTest::addRow("vLLM from another release")
+        << vllmStack(u"3.12.3"_s, u"0.22.1"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
+        << u"compat.vllm_ascend"_s << Verdict::Fail << u"vLLM 0.22.1 is installed"_s;
+    QTest::addRow("triton-ascend missing")
+        << vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, QString())
+        << u"compat.vllm_ascend"_s << Verdict::Warn << u"pip install triton-ascend==3.2.2"_s;
+    QTest::addRow("a development build")
+        << vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.24.0.dev3+g12ab"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
+        << u"compat.vllm_ascend"_s << Verdict::Warn << u"not in vllm-ascend's release matrix (read 2026-08-20"_s;
 
     n = NodeBuilder();
     n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"0"_s);
@@ -519,10 +592,21 @@ void TestEnvChecks::compareVersions()
 
 void TestEnvChecks::compatTableLoads()
 {
-    QCOMPARE(compatTable().size(), 40);
-    QCOMPARE(compatTable().first().torchNpu, u"2.12.0"_s);
+    const CompatData &data = compatData();
+    QCOMPARE(data.torchNpu.size(), 62);
+    QCOMPARE(data.torchNpu.first().torchNpu, u"2.12.0"_s);
+    QCOMPARE(data.ascend.cite(22), u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:22"_s);
+    QCOMPARE(data.python.size(), 14);
+    QCOMPARE(data.vllmAscendRows.size(), 36);
     QCOMPARE(cannLine(u"CANN 8.3.RC1"_s), u"8.3"_s);
     QCOMPARE(majorMinor(u"2.7.1.post2+gitabc"_s), u"2.7"_s);
+    QCOMPARE(baseVersion(u"2.10.0.post4+git1"_s), u"2.10.0"_s);
+    QCOMPARE(baseVersion(u"2.7.1.dev20250724"_s), u"2.7.1"_s);
+    QCOMPARE(baseVersion(u"v0.23.0rc1"_s), u"0.23.0"_s);
+    QCOMPARE(versionInRange(u"3.12.4"_s, u">= 3.10, < 3.13"_s), std::optional<bool>(true));
+    QCOMPARE(versionInRange(u"3.13.0"_s, u">= 3.10, < 3.13"_s), std::optional<bool>(false));
+    QCOMPARE(versionInRange(u"3.9.18"_s, u">= 3.10, < 3.13"_s), std::optional<bool>(false));
+    QCOMPARE(versionInRange(u"3.11"_s, u"3.11 only"_s), std::nullopt);
 }
 
 // Secrets never leave the node in clear: by name (real variables of Ray, vLLM, verl, MLflow,

@@ -52,6 +52,60 @@ bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNod
                        "#!/bin/sh\necho 'importing torch_npu'\necho '@@VNA-PYTHON@@" + json + "'\n");
 }
 
+bool writeFakePythonEnvironment(const QString &dir, const QString &realPython,
+                                const QList<std::pair<QString, QString>> &distributions, const QString &cann,
+                                int devices)
+{
+    const QString site = dir + QStringLiteral("/site");
+    if (!QDir(site).removeRecursively() || !QDir().mkpath(site + QStringLiteral("/torch"))
+        || !QDir().mkpath(site + QStringLiteral("/torch_npu")))
+        return false;
+    for (const auto &[name, version] : distributions) {
+        // pip names the folder after the normalized distribution name: torch-npu -> torch_npu.
+        QString folder = name;
+        folder.replace(QLatin1Char('-'), QLatin1Char('_'));
+        const QString info = site + QLatin1Char('/') + folder + QLatin1Char('-') + version + QStringLiteral(".dist-info");
+        if (!QDir().mkpath(info)
+            || !writeScript(info + QStringLiteral("/METADATA"),
+                            "Metadata-Version: 2.1\nName: " + name.toUtf8() + "\nVersion: " + version.toUtf8() + "\n"))
+            return false;
+    }
+    if (!writeScript(site + QStringLiteral("/torch/__init__.py"), "__version__ = 'fake'\n")
+        || !writeScript(site + QStringLiteral("/torch_npu/__init__.py"),
+                        "class npu:\n"
+                        "    @staticmethod\n"
+                        "    def is_available():\n"
+                        "        return True\n"
+                        "    @staticmethod\n"
+                        "    def device_count():\n"
+                        "        return "
+                            + QByteArray::number(devices)
+                            + "\n"
+                              "    @staticmethod\n"
+                              "    def get_cann_version(module='CANN'):\n"
+                              "        return '"
+                            + cann.toUtf8() + "'\n"))
+        return false;
+    return writeScript(dir + QStringLiteral("/python3"),
+                       "#!/bin/sh\nPYTHONPATH=" + quoted(site) + " exec " + quoted(realPython) + " -S \"$@\"\n");
+}
+
+bool writeFakeAscendRoot(const QString &root, const QString &fixturesDir, const QString &cann)
+{
+    const QString toolkit = root + QStringLiteral("/ascend-toolkit/latest/x86_64-linux");
+    if (!QDir().mkpath(toolkit) || !QDir().mkpath(root + QStringLiteral("/driver"))
+        || !QDir().mkpath(root + QStringLiteral("/firmware")))
+        return false;
+    for (const QString &file : {QStringLiteral("/driver/version.info"), QStringLiteral("/firmware/version.info")}) {
+        QFile::remove(root + file);
+        if (!QFile::copy(fixturesDir + QStringLiteral("/ascend/root-a2") + file, root + file))
+            return false;
+    }
+    return writeScript(toolkit + QStringLiteral("/ascend_toolkit_install.info"),
+                       "package_name=Ascend-cann-toolkit\nversion=" + cann.toUtf8()
+                           + "\narch=x86_64\nos=linux\npath=" + toolkit.toUtf8() + "\n");
+}
+
 QJsonObject healthyPython(int count)
 {
     return QJsonObject{{QStringLiteral("python"), QStringLiteral("3.10.14")},

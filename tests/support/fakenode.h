@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 namespace vna::test {
@@ -18,6 +19,17 @@ struct FakeNode
 
 // Writes `dir`/npu-smi and `dir`/python3. Returns false on I/O errors.
 bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNode &node);
+
+// A Python environment as pip leaves it, read by the real interpreter: `dir`/python3 runs
+// `realPython` -S with only `dir`/site on its path, where each distribution (pip name -> version) has
+// its .dist-info/METADATA, and small torch and torch_npu modules report `devices` NPUs on CANN `cann`.
+bool writeFakePythonEnvironment(const QString &dir, const QString &realPython,
+                                const QList<std::pair<QString, QString>> &distributions, const QString &cann,
+                                int devices);
+
+// An Ascend install root with the toolkit's ascend_toolkit_install.info for CANN `cann` and the
+// driver and firmware files of tests/fixtures/ascend/root-a2.
+bool writeFakeAscendRoot(const QString &root, const QString &fixturesDir, const QString &cann);
 
 // A healthy torch_npu 2.4.0.post2 / torch 2.4.0 / CANN 8.0.0 environment seeing `count` devices.
 QJsonObject healthyPython(int count);
