@@ -10,6 +10,7 @@
 
 #include "env/compat.h"
 #include "verl/bucketfacts.h"
+#include "verl/facts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -41,6 +42,7 @@ const CheckInfo kChecks[] = {
     {"env.visible_devices", "environment", QT_TRANSLATE_NOOP("EnvCheck", "ASCEND_RT_VISIBLE_DEVICES"), "env,npu-smi-m"},
     {"env.ray_noset", "environment", QT_TRANSLATE_NOOP("EnvCheck", "Ray keeps ASCEND_RT_VISIBLE_DEVICES"), "env"},
     {"cann.toolkit", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN toolkit installed"), "scanned"},
+    {"cann.ops", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN ops package and NNAL match the toolkit"), "scanned"},
     {"cann.set_env", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN environment sourced (set_env.sh)"), "env,scanned"},
     {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match"), "npu-smi,scanned"},
     {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs"), "env,npu-smi-m,python"},
@@ -93,6 +95,17 @@ std::optional<QString> variable(const Diagnosis &d, const QString &name)
     if (it == d.snapshot.environment.cend())
         return std::nullopt;
     return *it;
+}
+
+// What verl's Ascend guide says for the verl on the node (the newest release the facts know when verl
+// is not installed there): a behaviour fact of verl-facts.json, with its source.
+verl::SourcedValue verlGuide(const Diagnosis &d, const QString &name, QString *release = nullptr)
+{
+    const auto installed = verl::Version::parse(d.python.packages.value(u"verl"_s), u"verl"_s);
+    const verl::VersionFacts &facts = installed ? verl::factsFor(*installed) : verl::allFacts().constLast();
+    if (release)
+        *release = facts.version.toString();
+    return facts.behaviour.value(name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,6 +378,28 @@ Check checkRayNoset(const Diagnosis &d)
                              "RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES; the old name only works with old Ray "
                              "releases."),
                     fix, u"env"_s);
+    // verl's SGLang backend on NPU must run with NOSET=1 and both HCCL port ranges (the guide's "must").
+    QString release;
+    const verl::SourcedValue sglangEnv = verlGuide(d, u"npu_sglang_env"_s, &release);
+    if (d.python.ran && !d.python.packages.value(u"sglang"_s).isEmpty() && !sglangEnv.value.isEmpty()) {
+        QStringList missing;
+        if (!noset || noset->isEmpty())
+            missing.append(u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s);
+        for (const QString &range : {u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"HCCL_NPU_SOCKET_PORT_RANGE"_s})
+            if (!variable(d, range))
+                missing.append(range);
+        if (!missing.isEmpty())
+            return with("env.ray_noset", Verdict::Warn,
+                        Text::tr("SGLang %1 is installed, and verl %2's Ascend guide says the SGLang backend must "
+                                 "run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and both HCCL port "
+                                 "ranges (%3); not set: %4.")
+                            .arg(d.python.packages.value(u"sglang"_s), release, sglangEnv.source,
+                                 missing.join(u", "_s)),
+                        fix + u"; export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050; export "
+                              u"HCCL_NPU_SOCKET_PORT_RANGE=61000-61050 "_s
+                            + Text::tr("(the guide's values; before ray start and before launching verl)"),
+                        u"env"_s);
+    }
     if (visible && (!noset || noset->isEmpty()))
         return with("env.ray_noset", Verdict::Warn,
                     Text::tr("ASCEND_RT_VISIBLE_DEVICES is set but RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES is "
@@ -378,8 +413,8 @@ Check checkRayNoset(const Diagnosis &d)
                         .arg(*noset),
                     QString(), u"env"_s);
     return with("env.ray_noset", Verdict::Pass,
-                Text::tr("Neither variable is set: Ray assigns devices to its workers itself, which is what verl "
-                         "expects on a single node."),
+                Text::tr("Neither variable is set: Ray assigns devices to verl's workers, and verl sets the NOSET "
+                         "variable for its rollout servers itself. verl's multi-node practice exports it as 1."),
                 QString(), u"env"_s);
 }
 
@@ -420,7 +455,7 @@ Check checkToolkit(const Diagnosis &d)
         QSet<QString> releases;
         for (const QString &release : d.versionCfg->running)
             releases.insert(release);
-        if (releases.size() > 1) {
+        if (releases.size() > 1 && compareVersions(baseVersion(toolkit->version), u"8.5.0"_s) < 0) {
             verdict = Verdict::Warn;
             evidence.append(Text::tr("components run different releases: %1")
                                 .arg(QStringList(releases.cbegin(), releases.cend()).join(u", "_s)));
@@ -438,6 +473,82 @@ Check checkToolkit(const Diagnosis &d)
                      "the driver and firmware or use a CANN release the driver lists."));
     }
     return with("cann.toolkit", verdict, evidence.join(u"; "_s), next.join(u' '), u"files"_s);
+}
+
+// CANN 8.5.0 split the toolkit from a required ops package, which carries HCCL (libhccl.so); toolkit
+// and ops may be upgraded separately within [N-1, N, N+1] releases, 8.5.0 at the oldest (hiascend CANN
+// 8.5.0 instg_0008 and release note releasenote_0001; CANN 9.0.0 instg_0030). NNAL (ATB) must be the
+// toolkit's release (hicann/ascend-transformer-boost@ddcc8b6:docs/常见问题与回答.md:8).
+Check checkOpsAndNnal(const Diagnosis &d)
+{
+    const ToolkitInfo *toolkit = activeToolkit(d);
+    if (!toolkit)
+        return with("cann.ops", Verdict::Skip, Text::tr("No CANN toolkit was found."), QString(), u"files"_s);
+    const QString tv = toolkit->version;
+    QStringList evidence;
+    QStringList next;
+    Verdict verdict = Verdict::Pass;
+    if (compareVersions(baseVersion(tv), u"8.5.0"_s) >= 0) {
+        if (!d.ops) {
+            verdict = Verdict::Fail;
+            evidence.append(Text::tr("CANN %1 has no ascend_ops_install.info beside %2: since CANN 8.5.0 the ops "
+                                     "package is required, and HCCL (libhccl.so) ships in it")
+                                .arg(tv, toolkit->path));
+            next.append(Text::tr("Install the ops package for your NPU (Ascend-cann-<soc>-ops_%1) into the toolkit's "
+                                 "path, after the toolkit, then source set_env.sh again.")
+                            .arg(tv));
+        } else {
+            // Release lines as the tables know them, oldest first: how many releases apart two versions are.
+            QStringList lines;
+            for (const TorchNpuRow &row : compatData().torchNpu)
+                if (!lines.contains(cannLine(row.cann)))
+                    lines.append(cannLine(row.cann));
+            std::sort(lines.begin(), lines.end(),
+                      [](const QString &a, const QString &b) { return compareVersions(a, b) < 0; });
+            const qsizetype a = lines.indexOf(cannLine(tv));
+            const qsizetype b = lines.indexOf(cannLine(d.ops->version));
+            evidence.append(Text::tr("toolkit %1, ops %2 (%3)").arg(tv, d.ops->version, d.ops->path));
+            if (compareVersions(baseVersion(d.ops->version), u"8.5.0"_s) < 0) {
+                verdict = Verdict::Fail;
+                evidence.append(Text::tr("ops older than 8.5.0 cannot run under a separately upgraded toolkit"));
+                next.append(Text::tr("Install the ops package of CANN %1.").arg(tv));
+            } else if (a >= 0 && b >= 0 && std::abs(a - b) > 1) {
+                verdict = Verdict::Fail;
+                evidence.append(Text::tr("more than one release apart; CANN supports toolkit and ops within one "
+                                         "release of each other"));
+                next.append(Text::tr("Install the ops package of CANN %1 (upgrading the toolkit removes ops: "
+                                     "install ops again after it).")
+                                .arg(tv));
+            } else if ((a < 0 || b < 0) && cannLine(tv) != cannLine(d.ops->version)) {
+                verdict = Verdict::Warn;
+                evidence.append(Text::tr("a release this build does not know; CANN supports toolkit and ops within "
+                                         "one release of each other"));
+            }
+        }
+    } else {
+        evidence.append(Text::tr("CANN %1 keeps HCCL and the operators in the toolkit and kernels packages").arg(tv));
+    }
+    const bool vllmAscend = d.python.ran && !d.python.packages.value(u"vllm_ascend"_s).isEmpty();
+    if (!d.nnalVersion.isEmpty()) {
+        if (stripLocalVersion(d.nnalVersion).section(u'.', 0, 2).compare(tv.section(u'.', 0, 2), Qt::CaseInsensitive)
+            != 0) {
+            verdict = Verdict::Fail;
+            evidence.append(Text::tr("NNAL (ATB) %1 at %2 is not the toolkit's release").arg(d.nnalVersion, d.nnalPath));
+            next.append(Text::tr("Install NNAL %1 (the same release as the toolkit), then source "
+                                 "/usr/local/Ascend/nnal/atb/set_env.sh.")
+                            .arg(tv));
+        } else {
+            evidence.append(Text::tr("NNAL (ATB) %1, the toolkit's release").arg(d.nnalVersion));
+        }
+    } else if (vllmAscend) {
+        verdict = worse(verdict, Verdict::Warn);
+        evidence.append(Text::tr("no NNAL (ATB) was found, and vllm-ascend needs it"));
+        next.append(Text::tr("Install NNAL %1 (vllm-ascend's installation guide asks for the toolkit's release).")
+                        .arg(tv));
+    } else {
+        evidence.append(Text::tr("no NNAL (ATB) was found (vllm-ascend and ATB models need it)"));
+    }
+    return with("cann.ops", verdict, evidence.join(u"; "_s), next.join(u' '), u"files"_s);
 }
 
 Check checkSetEnv(const Diagnosis &d)
@@ -540,8 +651,12 @@ Check checkDriverFirmware(const Diagnosis &d)
         if (!inRange) {
             verdict = Verdict::Fail;
             evidence.append(Text::tr("the driver accepts firmware %1 only").arg(ranges.join(u", "_s)));
-            next.append(Text::tr("Upgrade the firmware to a release the driver accepts (install the driver first, then "
-                                 "the firmware, then reboot)."));
+            // Driver and firmware are both installed, so this is an overwrite install: firmware first, then
+            // the driver; only a first install goes driver first (hiascend CANN 9.0.0 install guide,
+            // instg_0005 "安装NPU驱动和固件").
+            next.append(Text::tr("Install a firmware release the driver accepts. Over an existing install (an upgrade), "
+                                 "install the firmware first, then the driver, then reboot; only a first install "
+                                 "goes driver first."));
         }
     }
     if (d.driver && d.firmware && !d.firmware->compatibleDrivers.isEmpty()) {
@@ -554,7 +669,8 @@ Check checkDriverFirmware(const Diagnosis &d)
         if (!inRange) {
             verdict = Verdict::Fail;
             evidence.append(Text::tr("the firmware accepts drivers %1 only").arg(ranges.join(u", "_s)));
-            next.append(Text::tr("Install a driver release the firmware lists, or upgrade the firmware."));
+            next.append(Text::tr("Install a driver release the firmware lists, or upgrade both: firmware first, then "
+                                 "the driver, then reboot."));
         }
     }
     if (d.driver && !smiDriver.isEmpty() && smiDriver != d.driver->version) {
@@ -594,7 +710,13 @@ Check checkTorchNpu(const Diagnosis &d)
     if (!py.importError.isEmpty()) {
         QString next = Text::tr("Fix the import error first; run python -c \"import torch_npu\" in the same shell to "
                                 "see it in full.");
-        if (py.importError.contains(u"libhccl.so"_s) || py.importError.contains(u"libascendcl"_s))
+        const ToolkitInfo *toolkit = activeToolkit(d);
+        if (py.importError.contains(u"libhccl.so"_s) && toolkit && !d.ops
+            && compareVersions(baseVersion(toolkit->version), u"8.5.0"_s) >= 0)
+            next = Text::tr("Since CANN 8.5.0 libhccl.so ships in the ops package, which is not installed: install "
+                            "Ascend-cann-<soc>-ops_%1 into the toolkit's path (see the CANN ops check).")
+                       .arg(toolkit->version);
+        else if (py.importError.contains(u"libhccl.so"_s) || py.importError.contains(u"libascendcl"_s))
             next = Text::tr("The CANN libraries are not on LD_LIBRARY_PATH: source set_env.sh of the toolkit in this "
                             "shell (see the CANN environment check).");
         else if (py.importError.contains(u"libatb.so"_s))
@@ -1125,6 +1247,9 @@ Check checkHccl(const Diagnosis &d)
     return with("hccl.settings", verdict, evidence.join(u' '), next.join(u' '), u"env"_s);
 }
 
+// MindSpeed patches one megatron-core release: its branch says which (core_r0.16.0 -> 0.16,
+// 2.3.0_core_r0.12.1 -> 0.12). pip reports 0.16.0 only for core_r0.16.0 (Ascend/MindSpeed@e477249:
+// setup.py:11); master and the 2.x/26.x branches all report 0.12.1, so the git branch decides.
 Check checkMindSpeed(const Diagnosis &d)
 {
     const QString mindspeed = d.python.packages.value(u"mindspeed"_s);
@@ -1135,40 +1260,71 @@ Check checkMindSpeed(const Diagnosis &d)
         return with("mindspeed.version", Verdict::Skip,
                     Text::tr("MindSpeed and megatron-core are not installed: only the Megatron backend needs them."),
                     QString(), u"python"_s);
-    const QString target = u"2.3.0_core_r0.12.1"_s;
+    QString release;
+    const verl::SourcedValue guide = verlGuide(d, u"npu_mindspeed"_s, &release);
+    const QString target = guide.value.isEmpty() ? u"core_r0.16.0"_s : guide.value;
+    const QString guideText = Text::tr("verl %1's Ascend guide installs MindSpeed %2 (%3)").arg(release, target, guide.source);
     if (mindspeed.isNull())
+        return with("mindspeed.version", Verdict::Warn,
+                    Text::tr("megatron-core %1 is installed without MindSpeed; the Megatron backend on NPUs needs "
+                             "MindSpeed.")
+                        .arg(megatron),
+                    Text::tr("Install MindSpeed as verl's Ascend guide shows (git checkout %1, pip install -e "
+                             "MindSpeed).")
+                        .arg(target),
+                    u"python"_s);
+    QStringList evidence{Text::tr("MindSpeed %1 (pip), megatron-core %2")
+                             .arg(mindspeed, megatron.isNull() ? Text::tr("not installed") : megatron)};
+    QString branch = d.python.mindspeedBranch;
+    if (branch == u"HEAD"_s)
+        branch.clear();
+    if (!branch.isEmpty())
+        evidence.append(Text::tr("branch %1").arg(branch));
+    else if (baseVersion(mindspeed) == u"0.16.0"_s)
+        branch = u"core_r0.16.0"_s; // the only branch whose setup.py says 0.16.0
+    if (branch.isEmpty())
         return with(
             "mindspeed.version", Verdict::Warn,
-            Text::tr("megatron-core %1 is installed without MindSpeed; the Megatron backend on NPUs needs "
-                     "MindSpeed.")
-                .arg(megatron),
-            Text::tr("Install MindSpeed as verl's Ascend guide shows (git checkout %1, pip install -e MindSpeed).")
-                .arg(target),
+            (evidence
+             + QStringList{Text::tr("the pip version does not say which MindSpeed branch is installed, and no git "
+                                    "branch was found")})
+                .join(u"; "_s),
+            Text::tr("Run git -C %1 branch --show-current and compare with %2.")
+                .arg(d.python.mindspeedPath.isEmpty() ? u"<MindSpeed checkout>"_s : d.python.mindspeedPath, guideText),
             u"python"_s);
-    QString evidence = Text::tr("MindSpeed %1 (pip), megatron-core %2")
-                           .arg(mindspeed, megatron.isNull() ? Text::tr("not installed") : megatron);
-    const QString branch = d.python.mindspeedBranch;
-    if (branch.isEmpty() || branch == u"HEAD"_s)
-        return with(
-            "mindspeed.version", Verdict::Warn,
-            evidence + u"; "_s
-                + Text::tr("the pip version does not say which MindSpeed branch is installed, and no git branch "
-                           "was found."),
-            Text::tr("Run git -C %1 describe --all and compare with %2 (older branches raise KeyError: "
-                     "decoder.layers.0.self_attention.q_layernorm.weight).")
-                .arg(d.python.mindspeedPath.isEmpty() ? u"<MindSpeed checkout>"_s : d.python.mindspeedPath, target),
-            u"python"_s);
-    evidence += u"; "_s + Text::tr("branch %1").arg(branch);
-    static const QRegularExpression release(uR"(^(\d+\.\d+\.\d+)_core_r)"_s);
-    const auto m = release.match(branch);
-    if (m.hasMatch() && compareVersions(m.captured(1), u"2.3.0"_s) < 0)
-        return with(
-            "mindspeed.version", Verdict::Warn, evidence + u"; "_s + Text::tr("older than %1.").arg(target),
-            Text::tr("Switch MindSpeed to %1 (with Megatron-LM core_v0.12.1); older branches fail with KeyError: "
-                     "decoder.layers.0.self_attention.q_layernorm.weight.")
-                .arg(target),
-            u"python"_s);
-    return with("mindspeed.version", Verdict::Pass, evidence, QString(), u"python"_s);
+    static const QRegularExpression core(uR"(core_r(\d+\.\d+))"_s);
+    const auto patches = core.match(branch);
+    if (patches.hasMatch() && !megatron.isEmpty() && majorMinor(megatron) != patches.captured(1))
+        return with("mindspeed.version", Verdict::Fail,
+                    (evidence
+                     + QStringList{Text::tr("MindSpeed %1 adapts megatron-core %2.x, but %3 is installed")
+                                       .arg(branch, patches.captured(1), megatron)})
+                        .join(u"; "_s),
+                    Text::tr("Install Megatron-LM core_r%1 (pip install -e Megatron-LM after git checkout core_r%1), "
+                             "or the MindSpeed branch for megatron-core %2.")
+                        .arg(patches.captured(1), majorMinor(megatron)),
+                    u"python"_s);
+    if (branch != target) {
+        // MindSpeed's maintenance table marks 2.3.0_core_r0.12.1 and older releases 停止维护 (out of
+        // maintenance): Ascend/MindSpeed@028de58:README.md:209-223.
+        static const QRegularExpression release2x(uR"(^(\d+\.\d+\.\d+)_core_r)"_s);
+        const auto m = release2x.match(branch);
+        const bool unmaintained = m.hasMatch() && compareVersions(m.captured(1), u"2.3.0"_s) <= 0;
+        if (m.hasMatch() && compareVersions(m.captured(1), u"2.3.0"_s) < 0)
+            evidence.append(Text::tr("verl's FAQ: MindSpeed older than 2.3.0 fails with KeyError: "
+                                     "decoder.layers.0.self_attention.q_layernorm.weight"));
+        if (unmaintained)
+            evidence.append(Text::tr("MindSpeed marks %1 out of maintenance (Ascend/MindSpeed@028de58:README.md:"
+                                     "209-223)")
+                                .arg(branch));
+        return with("mindspeed.version", Verdict::Warn, (evidence + QStringList{guideText}).join(u"; "_s),
+                    Text::tr("Switch MindSpeed to %1 (git checkout %1, pip install -e MindSpeed) with the "
+                             "Megatron-LM release verl's guide pairs it with.")
+                        .arg(target),
+                    u"python"_s);
+    }
+    evidence.append(guideText);
+    return with("mindspeed.version", Verdict::Pass, evidence.join(u"; "_s), QString(), u"python"_s);
 }
 
 // verl (0.7.1 on) moves weights to the rollout over device IPC, or, where the NPU lacks it, through one
@@ -1474,6 +1630,12 @@ Diagnosis analyze(Snapshot snapshot)
                 d.toolkits.prepend(info);
             else
                 d.toolkits.append(info);
+        } else if (path.endsWith(u"ascend_ops_install.info"_s)) {
+            if (!d.ops || (!home.isEmpty() && path.startsWith(home)))
+                d.ops = parseToolkitInfo(it.value(), path);
+        } else if (path.endsWith(u"/nnal/atb/latest/version.info"_s) && d.nnalVersion.isEmpty()) {
+            d.nnalVersion = parseNnalVersion(it.value());
+            d.nnalPath = path;
         } else if (path.endsWith(u"/version.cfg"_s)) {
             if (!d.versionCfg || (!home.isEmpty() && path.startsWith(home)))
                 d.versionCfg = parseVersionCfg(it.value(), path);
@@ -1482,7 +1644,7 @@ Diagnosis analyze(Snapshot snapshot)
     d.python = parsePythonProbe(d.snapshot.section(u"python"_s));
 
     d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
-                checkToolkit(d),   checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d), checkPython(d), checkVllmAscend(d),
+                checkToolkit(d), checkOpsAndNnal(d),  checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d), checkPython(d), checkVllmAscend(d),
                 checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkSharedMemory(d)};
     if (d.snapshot.host != kLocalHost)
         d.checks.prepend(with("ssh.connect", Verdict::Pass,

@@ -65,6 +65,9 @@ struct Diagnosis
     std::optional<FirmwareInfo> firmware;
     QList<ToolkitInfo> toolkits; // every ascend_toolkit_install.info found; the active one first
     std::optional<VersionCfg> versionCfg;
+    std::optional<ToolkitInfo> ops; // CANN >= 8.5: ascend_ops_install.info beside the active toolkit
+    QString nnalVersion;            // NNAL's ATB, from nnal/atb/latest/version.info
+    QString nnalPath;
     PythonInfo python;
     QList<Check> checks;
 

@@ -229,9 +229,15 @@ case "$ROOT" in "~/"*) ROOT="$HOME/${ROOT#\~/}" ;; esac
 scan() {
   for f in "$1"/driver/version.info "$1"/firmware/version.info \
            "$1"/ascend-toolkit/latest/version.cfg "$1"/ascend-toolkit/latest/*-linux/ascend_toolkit_install.info \
-           "$1"/cann/version.cfg "$1"/cann/*-linux/ascend_toolkit_install.info; do show "$f"; done
+           "$1"/ascend-toolkit/latest/*-linux/ascend_ops_install.info \
+           "$1"/cann/version.cfg "$1"/cann/*-linux/ascend_toolkit_install.info "$1"/cann/*-linux/ascend_ops_install.info \
+           "$1"/nnal/atb/latest/version.info; do show "$f"; done
 }
-home() { for f in "$1"/version.cfg "$1"/*-linux/ascend_toolkit_install.info; do show "$f"; done; }
+home() {
+  for f in "$1"/version.cfg "$1"/*-linux/ascend_toolkit_install.info "$1"/*-linux/ascend_ops_install.info; do
+    show "$f"
+  done
+}
 b env; env -0 2>/dev/null || env; e $?
 b uname; uname -srm; e $?
 if command -v npu-smi >/dev/null 2>&1; then

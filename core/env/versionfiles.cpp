@@ -144,6 +144,23 @@ ToolkitInfo parseToolkitInfo(const QString &text, const QString &path)
     return info;
 }
 
+QString parseNnalVersion(const QString &text)
+{
+    QString fallback;
+    for (const QString &line : text.split(u'\n')) {
+        const qsizetype colon = line.indexOf(u':');
+        if (colon < 0)
+            continue;
+        const QString key = line.left(colon).trimmed();
+        const QString value = line.mid(colon + 1).trimmed();
+        if (key.compare(u"Ascend-cann-atb"_s, Qt::CaseInsensitive) == 0)
+            return value;
+        if (key.compare(u"version"_s, Qt::CaseInsensitive) == 0 && fallback.isEmpty())
+            fallback = value;
+    }
+    return fallback;
+}
+
 QString VersionCfg::toolkitRelease() const
 {
     return running.value(u"toolkit"_s, running.value(u"runtime"_s));

@@ -62,6 +62,10 @@ struct ToolkitInfo
 };
 ToolkitInfo parseToolkitInfo(const QString &text, const QString &path);
 
+// NNAL's ATB version.info: indented "key : value" lines ("Ascend-cann-atb : 8.2.RC2"), as the
+// released package writes them. Empty when the file names no version.
+QString parseNnalVersion(const QString &text);
+
 struct VersionCfg
 {
     QString path;

@@ -261,6 +261,37 @@ ANCHORS = {
             ("async-servers", "verl/utils/profiler/config.py", r"profile_token_start"),
         ],
     },
+    # The MindSpeed verl's Ascend install guide checks out for the Megatron backend (a branch, or a
+    # commit before 0.7.1). The branch names the megatron-core release it patches.
+    "npu_mindspeed": {
+        "since": "0.7.0",
+        "anchors": [
+            ("core_r0.16.0", "docs/ascend_tutorial/get_start/install_guidance.rst", r"^MindSpeed\s+``core_r0\.16\.0``"),
+            ("2.3.0_core_r0.12.1", "docs/ascend_tutorial/ascend_quick_start.rst",
+             r"git checkout 2\.3\.0_core_r0\.12\.1"),
+            ("f2b0977e", "docs/ascend_tutorial/ascend_quick_start.rst", r"git checkout f2b0977e"),
+        ],
+    },
+    # The SGLang backend on NPU must run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and
+    # both HCCL port ranges set (the guide's "must add these variables").
+    "npu_sglang_env": {
+        "since": "0.8.0",
+        "anchors": [
+            ("noset-and-port-ranges", "docs/ascend_tutorial/get_start/install_guidance.rst",
+             r"SGLang 后端必须添加以下环境变量"),
+        ],
+    },
+    # The open-file limit verl's multi-node NPU practice sets before ray start.
+    "npu_ulimit_nofile": {
+        "since": "0.7.1",
+        "anchors": [
+            ("32768", "docs/ascend_tutorial/model_support/examples/multi-machine_task_startup_practice.rst",
+             r"ulimit -n 32768"),
+            ("32768", "docs/ascend_tutorial/model_support/examples/ascend_sglang_best_practices.rst",
+             r"ulimit -n 32768"),
+            ("32768", "docs/ascend_tutorial/examples/ascend_sglang_best_practices.rst", r"ulimit -n 32768"),
+        ],
+    },
 }
 
 # Who writes and who reads each file of a checkpoint step, for the checkpoint sync. Each entry: the

@@ -208,6 +208,7 @@ void TestDiagnose::publishedStacks()
     QFETCH(QString, cites);
     if (m_realPython.isEmpty())
         QFAIL("python3 is required for this test (scripts/setup.sh installs it)");
+    node({u"a2-910b1-24.1.rc3-idle.txt"_s, QString(), 0, vna::test::healthyPython(8)});
     QList<std::pair<QString, QString>> distributions;
     for (const QString &package : std::as_const(packages))
         distributions.append({package.section(u'=', 0, 0), package.section(u'=', 1)});

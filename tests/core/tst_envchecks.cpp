@@ -37,6 +37,7 @@ struct NodeBuilder
     QString root = u"/usr/local/Ascend"_s;
     QString fixtureRoot = u"ascend/root-a2"_s;
     bool files = true;
+    QStringList without; // fixture files left out (path suffixes)
     Env env{
         {u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/ascend-toolkit/latest"_s},
         {u"ASCEND_TOOLKIT_HOME"_s, u"/usr/local/Ascend/ascend-toolkit/latest"_s},
@@ -77,6 +78,8 @@ struct NodeBuilder
             QDirIterator it(base, QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
+                if (std::any_of(without.cbegin(), without.cend(), [&](const QString &w) { return path.endsWith(w); }))
+                    continue;
                 QFile file(path);
                 if (!file.open(QIODevice::ReadOnly))
                     qFatal("cannot read fixture %s", qPrintable(path));
@@ -133,7 +136,7 @@ private slots:
 void TestEnvChecks::healthyNode()
 {
     const Diagnosis d = NodeBuilder().build();
-    QCOMPARE(d.checks.size(), 16);
+    QCOMPARE(d.checks.size(), 17);
     for (const Check &check : d.checks) {
         if (check.id == u"mindspeed.version"_s || check.id == u"compat.vllm_ascend"_s) {
             QCOMPARE(check.verdict, Verdict::Skip);
@@ -209,6 +212,20 @@ void TestEnvChecks::checks_data()
         << n << u"env.ray_noset"_s << Verdict::Warn << u"export RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1"_s;
     n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_VISIBLE_DEVICES"_s, u"1"_s);
     QTest::addRow("old Ray variable") << n << u"env.ray_noset"_s << Verdict::Warn << u"old Ray"_s;
+    // SGLang on NPU must run with NOSET=1 and both port ranges (v0.9.0:docs/ascend_tutorial/get_start/
+    // install_guidance.rst:225-234); from verl 0.8.0 on.
+    n = NodeBuilder();
+    n.python = packages(packages(n.python, u"sglang"_s, u"0.5.10"_s), u"verl"_s, u"0.9.0"_s);
+    QTest::addRow("SGLang without NOSET")
+        << n << u"env.ray_noset"_s << Verdict::Warn << u"install_guidance.rst:225"_s;
+    n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s);
+    QTest::addRow("SGLang without port ranges")
+        << n << u"env.ray_noset"_s << Verdict::Warn << u"not set: HCCL_HOST_SOCKET_PORT_RANGE, HCCL_NPU_SOCKET_PORT_RANGE"_s;
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60000-60050"_s);
+    n.env.insert(u"HCCL_NPU_SOCKET_PORT_RANGE"_s, u"61000-61050"_s);
+    QTest::addRow("SGLang as the guide says") << n << u"env.ray_noset"_s << Verdict::Pass << u"leaves the visible"_s;
+    n = NodeBuilder();
+    QTest::addRow("vLLM, nothing set") << n << u"env.ray_noset"_s << Verdict::Pass << u"for its rollout servers"_s;
 
     // /dev/shm: verl 0.7.1 on a driver and CANN without IPC keeps a 2048 MiB bucket there per rank.
     n = NodeBuilder();
@@ -246,6 +263,41 @@ void TestEnvChecks::checks_data()
     QTest::addRow("leftover opp_kernel package") << n << u"cann.toolkit"_s << Verdict::Warn << u"8.0.RC3.alpha003"_s;
     QTest::addRow("firmware outside the driver's range")
         << n << u"driver.firmware"_s << Verdict::Fail << u"the firmware accepts drivers 23.0.rc3*, 23.0.0* only"_s;
+    // Over an existing install the firmware goes first (hiascend CANN 9.0.0 instg_0005: 覆盖安装 "固件> 驱动").
+    QTest::addRow("upgrade order: firmware, then driver")
+        << n << u"driver.firmware"_s << Verdict::Fail << u"firmware first, then the driver, then reboot"_s;
+
+    // CANN >= 8.5: the ops package is required and carries HCCL; toolkit and ops within [N-1, N+1]
+    // (hiascend CANN 8.5.0 instg_0008, releasenote_0001; 9.0.0 instg_0030). NNAL = the toolkit's release
+    // (hicann/ascend-transformer-boost@ddcc8b6:docs/常见问题与回答.md:8).
+    n = NodeBuilder();
+    n.fixtureRoot = u"ascend/root-85"_s;
+    n.env.insert(u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/cann"_s);
+    QTest::addRow("CANN 8.5 with ops and NNAL")
+        << n << u"cann.ops"_s << Verdict::Pass << u"toolkit 8.5.0, ops 8.5.0"_s;
+    QTest::addRow("NNAL read from its version.info")
+        << n << u"cann.ops"_s << Verdict::Pass << u"NNAL (ATB) 8.5.0, the toolkit's release"_s;
+    const QString ops = u"file:/usr/local/Ascend/cann/aarch64-linux/ascend_ops_install.info"_s;
+    const QString nnal = u"file:/usr/local/Ascend/nnal/atb/latest/version.info"_s;
+    NodeBuilder other = n;
+    other.extra.append({ops, u"package_name=Ascend-cann-910b-ops\nversion=9.0.0\n"_s, 0});
+    QTest::addRow("ops one release newer") << other << u"cann.ops"_s << Verdict::Pass << u"ops 9.0.0"_s;
+    other = n;
+    other.extra.append({ops, u"package_name=Ascend-cann-910b-ops\nversion=9.1.0\n"_s, 0});
+    QTest::addRow("ops two releases apart")
+        << other << u"cann.ops"_s << Verdict::Fail << u"more than one release apart"_s;
+    other = n;
+    other.extra.append({nnal, u"    Ascend-cann-atb : 8.3.RC1\n    Platform : aarch64\n"_s, 0});
+    QTest::addRow("NNAL of another release")
+        << other << u"cann.ops"_s << Verdict::Fail << u"NNAL (ATB) 8.3.RC1"_s;
+    other = n;
+    other.without = {u"ascend_ops_install.info"_s};
+    QTest::addRow("CANN 8.5 without ops") << other << u"cann.ops"_s << Verdict::Fail << u"HCCL (libhccl.so)"_s;
+    other.python.insert(u"import_error"_s, u"ImportError: libhccl.so: cannot open shared object file"_s);
+    QTest::addRow("libhccl.so lives in ops") << other << u"torch_npu.available"_s << Verdict::Fail
+                                             << u"ships in the ops package"_s;
+    QTest::addRow("toolkit before 8.5") << NodeBuilder() << u"cann.ops"_s << Verdict::Pass
+                                        << u"keeps HCCL and the operators in the toolkit"_s;
     NodeBuilder plain;
     plain.env.clear();
     QTest::addRow("not sourced") << plain << u"cann.set_env"_s << Verdict::Fail
@@ -468,12 +520,29 @@ void TestEnvChecks::checks_data()
 
     n = NodeBuilder();
     n.python = packages(packages(n.python, u"mindspeed"_s, u"0.9.0"_s), u"megatron_core"_s, u"0.12.1"_s);
+    // verl 0.7.1's guide: MindSpeed 2.3.0_core_r0.12.1 (v0.7.1:docs/ascend_tutorial/ascend_quick_start.rst:123);
+    // from 0.8.0 core_r0.16.0 (v0.9.0:docs/ascend_tutorial/get_start/install_guidance.rst:109). MindSpeed
+    // marks 2.3.0 and older out of maintenance (Ascend/MindSpeed@028de58:README.md:209-223).
     n.python.insert(u"mindspeed_branch"_s, u"2.1.0_core_r0.12.1"_s);
     QTest::addRow("old MindSpeed branch") << n << u"mindspeed.version"_s << Verdict::Warn << u"q_layernorm"_s;
+    QTest::addRow("old branch out of maintenance")
+        << n << u"mindspeed.version"_s << Verdict::Warn << u"README.md:209-223"_s;
     n.python.insert(u"mindspeed_branch"_s, u"2.3.0_core_r0.12.1"_s);
-    QTest::addRow("recommended MindSpeed") << n << u"mindspeed.version"_s << Verdict::Pass << u"2.3.0_core_r0.12.1"_s;
+    QTest::addRow("verl 0.7.1's MindSpeed")
+        << n << u"mindspeed.version"_s << Verdict::Pass << u"v0.7.1:docs/ascend_tutorial/ascend_quick_start.rst:123"_s;
     n.python.remove(u"mindspeed_branch"_s);
-    QTest::addRow("branch unknown") << n << u"mindspeed.version"_s << Verdict::Warn << u"describe --all"_s;
+    QTest::addRow("branch unknown") << n << u"mindspeed.version"_s << Verdict::Warn << u"branch --show-current"_s;
+    n.python = packages(n.python, u"verl"_s, u"0.9.0"_s);
+    n.python.insert(u"mindspeed_branch"_s, u"2.3.0_core_r0.12.1"_s);
+    QTest::addRow("verl 0.9.0 with MindSpeed 2.3.0")
+        << n << u"mindspeed.version"_s << Verdict::Warn << u"install_guidance.rst:109"_s;
+    n.python = packages(packages(n.python, u"mindspeed"_s, u"0.16.0"_s), u"megatron_core"_s, u"0.16.2"_s);
+    n.python.remove(u"mindspeed_branch"_s);
+    QTest::addRow("core_r0.16.0 known by its pip version")
+        << n << u"mindspeed.version"_s << Verdict::Pass << u"installs MindSpeed core_r0.16.0"_s;
+    n.python = packages(n.python, u"megatron_core"_s, u"0.12.1"_s);
+    QTest::addRow("core_r0.16.0 over megatron-core 0.12")
+        << n << u"mindspeed.version"_s << Verdict::Fail << u"adapts megatron-core 0.16.x, but 0.12.1 is installed"_s;
 }
 
 void TestEnvChecks::checks()
