@@ -249,6 +249,25 @@ else
 fi
 b net; ls /sys/class/net 2>&1; e $?
 b shm; df -Pk /dev/shm 2>&1; e $?
+b limits; ulimit -n 2>&1; e $?
+b sysctl
+for k in kernel/numa_balancing vm/swappiness net/ipv4/ip_local_reserved_ports; do
+  v=$(cat "/proc/sys/$k" 2>/dev/null); printf '%s=%s\n' "$k" "$v"
+done
+e 0
+b governor; cat /sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor 2>/dev/null | sort | uniq -c; e 0
+H=$(command -v hccn_tool 2>/dev/null)
+[ -z "$H" ] && [ -x /usr/local/Ascend/driver/tools/hccn_tool ] && H=/usr/local/Ascend/driver/tools/hccn_tool
+if [ -n "$H" ]; then
+  for d in /dev/davinci[0-9]*; do
+    [ -e "$d" ] || continue
+    i=${d#/dev/davinci}
+    b "hccn:$i"; run "$H" -i "$i" -link -g 2>&1; run "$H" -i "$i" -net_health -g 2>&1; run "$H" -i "$i" -ip -g 2>&1; e $?
+  done
+else
+  b hccn; echo "hccn_tool: command not found"; e 127
+fi
+show /etc/hccn.conf
 if [ -n "$ROOT" ]; then
   scan "$ROOT"
 else
@@ -343,7 +362,7 @@ Snapshot collect(const QString &host, const ScriptRunner &run, const ProbeOption
     snapshot.host = host;
     const QString nonce = newNonce();
     // Every probe has its own timeout inside the script; the whole run gets room for all of them.
-    const int overallMs = (options.timeoutSec * (options.deep ? 6 : 3) + 30) * 1000;
+    const int overallMs = (options.timeoutSec * (options.deep ? 7 : 4) + 30) * 1000;
     const ProcessResult result = run(collectionScript(options, nonce), overallMs);
     if (!result.started) {
         snapshot.failure = result.errorString;

@@ -281,6 +281,15 @@ ANCHORS = {
              r"SGLang 后端必须添加以下环境变量"),
         ],
     },
+    # The rollout may run with its own TASK_QUEUE_ENABLE, taken from VLLM_ASCEND_TASK_QUEUE_ENABLE (NPU
+    # graph capture rejects 2, which training may want).
+    "npu_rollout_task_queue": {
+        "since": "0.9.0",
+        "anchors": [
+            ("VLLM_ASCEND_TASK_QUEUE_ENABLE", "verl/plugin/platform/platform_npu.py",
+             r'os\.environ\.get\("VLLM_ASCEND_TASK_QUEUE_ENABLE"'),
+        ],
+    },
     # The open-file limit verl's multi-node NPU practice sets before ray start.
     "npu_ulimit_nofile": {
         "since": "0.7.1",

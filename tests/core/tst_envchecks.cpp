@@ -62,6 +62,20 @@ struct NodeBuilder
     QString shm = u"Filesystem     1024-blocks  Used Available Capacity Mounted on\n"
                   u"tmpfs             67108864     0  67108864       0% /dev/shm"_s;
     int shmExit = 0;
+    QString limits = u"65536"_s; // ulimit -n
+    // /proc/sys as the probe prints it, tuned as vllm-ascend's optimization_and_tuning.md and HCCL's
+    // HCCL_IF_BASE_PORT.md ask; empty: not read.
+    QString sysctl = u"kernel/numa_balancing=0\nvm/swappiness=0\nnet/ipv4/ip_local_reserved_ports=60000-60031"_s;
+    QString governor = u"    192 performance"_s; // sort | uniq -c of the scaling governors
+    // hccn_tool -link -g, -net_health -g and -ip -g of each device, in hccn_tool's formats
+    // (hicann/driver@ef377e9 tool_ops.c:1764,1961, tool_ops_ext.c:1337-1338); empty: no hccn_tool.
+    QMap<int, QString> hccn = [] {
+        QMap<int, QString> devices;
+        for (int i = 0; i < 8; ++i)
+            devices.insert(i, u"link status: UP\nnet health status: Success\nipaddr:29.1.1.%1\nnetmask:255.255.0.0"_s.arg(i + 10));
+        return devices;
+    }();
+    bool hccnConf = true;
     QList<Section> extra;
 
     Diagnosis build() const
@@ -73,6 +87,19 @@ struct NodeBuilder
         s.sections.append({u"net"_s, net, 0});
         if (!shm.isNull())
             s.sections.append({u"shm"_s, shm, shmExit});
+        s.sections.append({u"limits"_s, limits, 0});
+        if (!sysctl.isEmpty())
+            s.sections.append({u"sysctl"_s, sysctl, 0});
+        s.sections.append({u"governor"_s, governor, 0});
+        QString conf;
+        for (auto it = hccn.cbegin(); it != hccn.cend(); ++it) {
+            s.sections.append({u"hccn:%1"_s.arg(it.key()), it.value(), 0});
+            conf += u"address_%1=29.1.1.%2\nnetmask_%1=255.255.0.0\nnetdetect_%1=29.1.0.1\n"_s.arg(it.key()).arg(it.key() + 10);
+        }
+        if (hccn.isEmpty())
+            s.sections.append({u"hccn"_s, u"hccn_tool: command not found"_s, 127});
+        else if (hccnConf)
+            s.sections.append({u"file:/etc/hccn.conf"_s, conf, 0});
         if (files) {
             const QString base = QStringLiteral(VNA_FIXTURES_DIR "/") + fixtureRoot;
             QDirIterator it(base, QDir::Files, QDirIterator::Subdirectories);
@@ -136,7 +163,7 @@ private slots:
 void TestEnvChecks::healthyNode()
 {
     const Diagnosis d = NodeBuilder().build();
-    QCOMPARE(d.checks.size(), 17);
+    QCOMPARE(d.checks.size(), 20);
     for (const Check &check : d.checks) {
         if (check.id == u"mindspeed.version"_s || check.id == u"compat.vllm_ascend"_s) {
             QCOMPARE(check.verdict, Verdict::Skip);
@@ -227,6 +254,65 @@ void TestEnvChecks::checks_data()
     n = NodeBuilder();
     QTest::addRow("vLLM, nothing set") << n << u"env.ray_noset"_s << Verdict::Pass << u"for its rollout servers"_s;
 
+    // ulimit -n: verl's multi-node NPU practice sets 32768 (v0.7.1:docs/ascend_tutorial/examples/
+    // ascend_sglang_best_practices.rst:132; v0.9.0:…/multi-machine_task_startup_practice.rst:94).
+    n = NodeBuilder();
+    n.limits = u"1024"_s;
+    QTest::addRow("open files 1024") << n << u"host.limits"_s << Verdict::Warn << u"ascend_sglang_best_practices.rst:132"_s;
+    n.python = packages(n.python, u"verl"_s, u"0.9.0"_s);
+    QTest::addRow("open files, verl 0.9.0")
+        << n << u"host.limits"_s << Verdict::Warn << u"multi-machine_task_startup_practice.rst:94"_s;
+    n.limits = u"unlimited"_s;
+    QTest::addRow("open files unlimited") << n << u"host.limits"_s << Verdict::Pass << u"unlimited"_s;
+
+    // Host tuning: vllm-project/vllm-ascend@182b75e:docs/source/developer_guide/performance_and_debug/
+    // optimization_and_tuning.md:161,178,198; reserved ports: hicann/hccl@09300b7:docs/zh/user_guide/
+    // hccl_env/HCCL_IF_BASE_PORT.md:19-29; TASK_QUEUE_ENABLE: Ascend/pytorch@9e73e70:torch_npu/csrc/
+    // core/npu/NPUGraph.cpp:242-246 and v0.9.0:verl/plugin/platform/platform_npu.py:154.
+    n = NodeBuilder();
+    n.sysctl = u"kernel/numa_balancing=1\nvm/swappiness=60\nnet/ipv4/ip_local_reserved_ports="_s;
+    n.governor = u"    128 ondemand\n     64 performance"_s;
+    QTest::addRow("untuned host: NUMA balancing") << n << u"host.tuning"_s << Verdict::Warn
+                                                  << u"sysctl -w kernel.numa_balancing=0"_s;
+    QTest::addRow("untuned host: swappiness") << n << u"host.tuning"_s << Verdict::Warn << u"vm.swappiness=60"_s;
+    QTest::addRow("untuned host: governor") << n << u"host.tuning"_s << Verdict::Warn << u"128 CPUs on ondemand"_s;
+    QTest::addRow("HCCL's default ports not reserved")
+        << n << u"host.tuning"_s << Verdict::Warn << u"net.ipv4.ip_local_reserved_ports=60000-60031"_s;
+    n = NodeBuilder();
+    n.env.insert(u"HCCL_IF_BASE_PORT"_s, u"50000"_s);
+    QTest::addRow("moved base port not reserved")
+        << n << u"host.tuning"_s << Verdict::Warn << u"HCCL's host ports 50000-50031"_s;
+    n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60000-60020"_s);
+    QTest::addRow("host port range inside the reserved ports")
+        << n << u"host.tuning"_s << Verdict::Pass << u"HCCL's host ports are reserved"_s;
+    n = NodeBuilder();
+    n.env.insert(u"TASK_QUEUE_ENABLE"_s, u"3"_s);
+    QTest::addRow("TASK_QUEUE_ENABLE=3") << n << u"host.tuning"_s << Verdict::Fail << u"should be 0, 1 or 2"_s;
+    n.env.insert(u"TASK_QUEUE_ENABLE"_s, u"2"_s);
+    n.python = packages(packages(n.python, u"vllm_ascend"_s, u"0.23.0"_s), u"verl"_s, u"0.8.0"_s);
+    QTest::addRow("task queue 2 under graph capture")
+        << n << u"host.tuning"_s << Verdict::Warn << u"export TASK_QUEUE_ENABLE=1"_s;
+    n.python = packages(n.python, u"verl"_s, u"0.9.0"_s);
+    QTest::addRow("verl 0.9 gives the rollout its own queue")
+        << n << u"host.tuning"_s << Verdict::Warn << u"VLLM_ASCEND_TASK_QUEUE_ENABLE=1 (verl 0.9.0"_s;
+    n.env.insert(u"VLLM_ASCEND_TASK_QUEUE_ENABLE"_s, u"1"_s);
+    QTest::addRow("training 2, rollout 1") << n << u"host.tuning"_s << Verdict::Pass << u"TASK_QUEUE_ENABLE=2"_s;
+
+    // hccn_tool: link, net health and IP per device, /etc/hccn.conf address_<id>.
+    n = NodeBuilder();
+    QTest::addRow("NPU network up") << n << u"net.hccn"_s << Verdict::Pass << u"on 8 device(s)"_s;
+    n.hccn[3] = u"link status: DOWN\nnet health status: Init\nipaddr:29.1.1.13\nnetmask:255.255.0.0"_s;
+    QTest::addRow("a link down") << n << u"net.hccn"_s << Verdict::Warn << u"device 3: link DOWN, net health Init"_s;
+    n = NodeBuilder();
+    n.hccn[5] = u"link status: UP\nnet health status: Success\nipaddr:29.1.1.99\nnetmask:255.255.0.0"_s;
+    QTest::addRow("IP differs from hccn.conf")
+        << n << u"net.hccn"_s << Verdict::Warn << u"IP 29.1.1.99, but /etc/hccn.conf has address_5=29.1.1.15"_s;
+    n = NodeBuilder();
+    n.hccnConf = false;
+    QTest::addRow("no hccn.conf") << n << u"net.hccn"_s << Verdict::Warn << u"/etc/hccn.conf is missing"_s;
+    n.hccn.clear();
+    QTest::addRow("no hccn_tool") << n << u"net.hccn"_s << Verdict::Skip << u"/usr/local/Ascend/driver/tools"_s;
+
     // /dev/shm: verl 0.7.1 on a driver and CANN without IPC keeps a 2048 MiB bucket there per rank.
     n = NodeBuilder();
     QTest::addRow("shm holds every rank's bucket")
@@ -245,6 +331,13 @@ void TestEnvChecks::checks_data()
     n.env.insert(u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/cann"_s);
     n.shm = u"Filesystem 1024-blocks Used Available Capacity Mounted on\nshm 65536 0 65536 0% /dev/shm"_s;
     QTest::addRow("shm small, but IPC") << n << u"memory.shm"_s << Verdict::Pass << u"support IPC"_s;
+    n.python = packages(n.python, u"vllm_ascend"_s, u"0.23.0"_s);
+    QTest::addRow("shm below vllm-ascend's 1g") << n << u"memory.shm"_s << Verdict::Warn << u"installation.md:78"_s;
+    n.shm = u"Filesystem 1024-blocks Used Available Capacity Mounted on\nshm 8388608 0 8388608 0% /dev/shm"_s;
+    QTest::addRow("8 GiB is enough for vllm-ascend") << n << u"memory.shm"_s << Verdict::Pass << u"support IPC"_s;
+    n.python = packages(n.python, u"sglang"_s, u"0.5.10"_s);
+    QTest::addRow("8 GiB is short of SGLang's 16g")
+        << n << u"memory.shm"_s << Verdict::Warn << u"--shm-size=16g (sgl-project/sglang@0b1520f"_s;
     n = NodeBuilder();
     n.shm = u"df: /dev/shm: No such file or directory"_s;
     n.shmExit = 1;
