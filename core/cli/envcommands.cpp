@@ -152,6 +152,8 @@ ExitCode EnvScriptCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto usage = [&](const Error &error) { return Dispatcher::reportUsageError(error, ctx, name()); };
     env::EnvScriptOptions options;
     options.devices = parser.value(u"devices"_s);
+    if (!parser.isSet(u"devices"_s))
+        options.devicesFrom = env::EnvScriptOptions::DevicesFrom::Guess;
     options.rayNoset = !parser.isSet(u"no-ray-noset"_s);
     const auto level = env::parseLogLevel(parser.value(u"cann-log-level"_s));
     if (!level)

@@ -87,6 +87,13 @@ Result<QString> generateEnvScript(const EnvScriptOptions &options)
         lines << QString()
               << Text::tr("# Logical device ids this job may use: ascending, comma-separated, no spaces (CANN "
                           "stops reading at the first other character).");
+        if (options.devicesFrom == EnvScriptOptions::DevicesFrom::Guess)
+            lines << Text::tr("# A guess: nothing said how many devices the node has. An Atlas A2 node has 8 (0-7), "
+                              "an A3 node 16 (0-15, two per NPU): run the checks on it first, or give the ids.");
+        else if (options.devicesFrom == EnvScriptOptions::DevicesFrom::Diagnosis)
+            lines << Text::tr("# The %n logical device(s) the checks found on %1.", nullptr,
+                              static_cast<int>(ids->size()))
+                         .arg(options.devicesHost);
         lines << u"export ASCEND_RT_VISIBLE_DEVICES="_s + words.join(u',');
     }
     if (options.rayNoset) {
@@ -133,27 +140,42 @@ Result<QString> generateEnvScript(const EnvScriptOptions &options)
         lines << Text::tr("# verl's own Python logging (its default is WARN).");
         lines << u"export VERL_LOGGING_LEVEL="_s + level;
     }
-    if (options.connectTimeoutSec != 0 || options.execTimeoutSec >= 0)
+    // verl's two-node practice sets 3600 s for both (v0.9.0:docs/ascend_tutorial/model_support/examples/
+    // multi-machine_task_startup_practice.rst:76-78); the user's values win.
+    const int connectTimeout = options.connectTimeoutSec != 0 ? options.connectTimeoutSec
+        : options.multiNode                                   ? 3600
+                                                              : 0;
+    const int execTimeout = options.execTimeoutSec >= 0 ? options.execTimeoutSec : options.multiNode ? 3600 : -1;
+    if (connectTimeout != 0 || execTimeout >= 0)
         lines << QString();
-    if (options.connectTimeoutSec != 0) {
-        if (options.connectTimeoutSec < 120 || options.connectTimeoutSec > 7200)
+    if (connectTimeout != options.connectTimeoutSec || execTimeout != options.execTimeoutSec)
+        lines << Text::tr("# verl's multi-node practice waits 3600 s: the first steps of a large model and its "
+                          "checkpoint saves keep ranks apart longer than HCCL's defaults.");
+    if (connectTimeout != 0) {
+        if (connectTimeout < 120 || connectTimeout > 7200)
             return Error::input(
-                Text::tr("The HCCL connect timeout must be 120–7200 seconds, not %1.").arg(options.connectTimeoutSec),
+                Text::tr("The HCCL connect timeout must be 120–7200 seconds, not %1.").arg(connectTimeout),
                 u"--connect-timeout"_s);
         lines << Text::tr("# Seconds HCCL waits for the other ranks to connect (120–7200, default 120).");
-        lines << u"export HCCL_CONNECT_TIMEOUT=%1"_s.arg(options.connectTimeoutSec);
+        lines << u"export HCCL_CONNECT_TIMEOUT=%1"_s.arg(connectTimeout);
     }
-    if (options.execTimeoutSec >= 0) {
+    if (execTimeout >= 0) {
         lines << Text::tr(
             "# Seconds a rank waits for the others inside a collective, e.g. while one saves a checkpoint "
             "(default 1836; 0 never times out on Atlas A2/A3).");
-        lines << u"export HCCL_EXEC_TIMEOUT=%1"_s.arg(options.execTimeoutSec);
+        lines << u"export HCCL_EXEC_TIMEOUT=%1"_s.arg(execTimeout);
     }
-    if (options.multiProcessPorts) {
+    if (options.multiProcessPorts || options.multiNode) {
         lines << QString()
-              << Text::tr("# Several processes on one card (e.g. SGLang rollout) need their own port ranges.");
+              << (options.multiNode ? Text::tr("# Fixed HCCL port ranges on the host and on the NPU, as verl's "
+                                               "multi-node practice sets them (open them between the nodes; "
+                                               "several processes per card, as SGLang's rollout runs, need them).")
+                                    : Text::tr("# Several processes on one card (e.g. SGLang rollout) need their own "
+                                               "port ranges."));
         lines << u"export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050"_s;
         lines << u"export HCCL_NPU_SOCKET_PORT_RANGE=61000-61050"_s;
+        lines << Text::tr("# As root, once per host, keep the host ports out of the kernel's ephemeral range:");
+        lines << u"#   sysctl -w net.ipv4.ip_local_reserved_ports=60000-60050"_s;
     }
     if (options.multiNode) {
         static const QRegularExpression name(uR"(^[A-Za-z0-9_.:-]{1,15}\z)"_s);
@@ -164,11 +186,34 @@ Result<QString> generateEnvScript(const EnvScriptOptions &options)
                                "(--ifname, e.g. eth0).")
                     : Text::tr("\"%1\" is not a network interface name.").arg(options.ifname),
                 u"--ifname"_s);
+        // verl: v0.9.0:docs/ascend_tutorial/model_support/examples/multi-machine_task_startup_practice.rst:69-94
+        // and :133,154; vllm-ascend: docs/source/tutorials/features/ray.md:111-117 (182b75e).
         lines << QString() << Text::tr("# The network interface that reaches the other nodes, for HCCL and for gloo.");
         lines << u"export HCCL_SOCKET_IFNAME="_s + options.ifname;
         lines << u"export GLOO_SOCKET_IFNAME="_s + options.ifname;
-        lines << Text::tr("# Show every node's log lines instead of folding repeats.");
+        lines << Text::tr("# vllm-ascend's tensor-parallel sockets use the same interface.");
+        lines << u"export TP_SOCKET_IFNAME="_s + options.ifname;
+        lines << Text::tr("# Show every node's log lines instead of folding repeats, and Hydra's full traceback.");
         lines << u"export RAY_DEDUP_LOGS=0"_s;
+        lines << u"export HYDRA_FULL_ERROR=1"_s;
+        lines << Text::tr("# Operator dispatch queue: 1 as verl's practice sets it (NPU graph capture, used by the "
+                          "vLLM rollout, rejects 2).");
+        lines << u"export TASK_QUEUE_ENABLE=1"_s;
+        lines << Text::tr("# torch_npu's default 1 ends the process on an HCCL ERROR CQE; verl's practice turns it "
+                          "off and relies on the timeouts.");
+        lines << u"export HCCL_ASYNC_ERROR_HANDLING=0"_s;
+        lines << Text::tr("# Ray and the rollout open many files and sockets (\"Too many open files\").");
+        lines << u"ulimit -n 32768"_s;
+        // The devices were checked above; without them the count is the user's to fill in.
+        const auto ids = options.devices.trimmed().isEmpty() ? Result<QList<int>>(QList<int>{})
+                                                             : parseDeviceList(options.devices);
+        const QString npus = ids->isEmpty() ? u"N"_s : QString::number(ids->size());
+        lines << QString()
+              << Text::tr("# Then start Ray with this node's NPUs as a resource, after sourcing this block: on the "
+                          "head node");
+        lines << u"#   ray start --head --port 6766 --resources='{\"NPU\": %1}'"_s.arg(npus);
+        lines << Text::tr("# and on every other node (HEAD_IP: the head node's address on %1)").arg(options.ifname);
+        lines << u"#   ray start --address=HEAD_IP:6766 --resources='{\"NPU\": %1}'"_s.arg(npus);
     }
     return lines.join(u'\n') + u'\n';
 }

@@ -18,6 +18,10 @@ QString logLevelWord(LogLevel level);
 struct EnvScriptOptions
 {
     QString devices = QStringLiteral("0-7"); // "0-7", "0,2,4-6"; empty: leave ASCEND_RT_VISIBLE_DEVICES unset
+    // Where `devices` came from, said in the block: nobody (a guess: 8 devices, an A2 node), a diagnosis
+    // of this host (all its logical devices), or the user (nothing said).
+    enum class DevicesFrom { User, Guess, Diagnosis } devicesFrom = DevicesFrom::User;
+    QString devicesHost; // with Diagnosis
     bool rayNoset = true;
     LogLevel logLevel = LogLevel::Error;
     bool logToStdout = false;

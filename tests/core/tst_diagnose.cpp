@@ -412,7 +412,31 @@ void TestDiagnose::envScript_data()
                        u"export HCCL_EXEC_TIMEOUT=3600"_s,
                        u"export HCCL_SOCKET_IFNAME=enp189s0f0"_s,
                        u"export GLOO_SOCKET_IFNAME=enp189s0f0"_s,
-                       u"source /usr/local/Ascend/cann/set_env.sh"_s};
+                       u"source /usr/local/Ascend/cann/set_env.sh"_s,
+                       u"#   ray start --head --port 6766 --resources='{\"NPU\": 16}'"_s};
+    // What verl's two-node practice exports on every node (v0.9.0:docs/ascend_tutorial/model_support/
+    // examples/multi-machine_task_startup_practice.rst:69-94) and vllm-ascend's Ray tutorial adds
+    // (docs/source/tutorials/features/ray.md:111-117 at 182b75e).
+    QTest::addRow("verl's multi-node practice")
+        << QStringList{u"--multi-node"_s, u"--ifname"_s, u"eth0"_s, u"--devices"_s, u"0-7"_s} << ExitCode::Ok
+        << QStringList{u"export TASK_QUEUE_ENABLE=1"_s,
+                       u"export HCCL_ASYNC_ERROR_HANDLING=0"_s,
+                       u"export HYDRA_FULL_ERROR=1"_s,
+                       u"export RAY_DEDUP_LOGS=0"_s,
+                       u"export HCCL_CONNECT_TIMEOUT=3600"_s,
+                       u"export HCCL_EXEC_TIMEOUT=3600"_s,
+                       u"export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050"_s,
+                       u"export HCCL_NPU_SOCKET_PORT_RANGE=61000-61050"_s,
+                       u"export TP_SOCKET_IFNAME=eth0"_s,
+                       u"ulimit -n 32768"_s,
+                       u"#   ray start --address=HEAD_IP:6766 --resources='{\"NPU\": 8}'"_s};
+    QTest::addRow("a user's timeout wins")
+        << QStringList{u"--multi-node"_s, u"--ifname"_s, u"eth0"_s, u"--exec-timeout"_s, u"7200"_s} << ExitCode::Ok
+        << QStringList{u"export HCCL_EXEC_TIMEOUT=7200"_s, u"export HCCL_CONNECT_TIMEOUT=3600"_s};
+    QTest::addRow("devices not given are a guess")
+        << QStringList{} << ExitCode::Ok
+        << QStringList{u"# A guess: nothing said how many devices the node has. An Atlas A2 node has 8 (0-7), an A3 "
+                       u"node 16 (0-15, two per NPU): run the checks on it first, or give the ids."_s};
     QTest::addRow("no devices, no NOSET")
         << QStringList{u"--devices"_s, QString(), u"--no-ray-noset"_s, u"--set-env"_s, QString()} << ExitCode::Ok
         << QStringList{u"export ASCEND_GLOBAL_LOG_LEVEL=3"_s};
@@ -443,7 +467,8 @@ void TestDiagnose::envScript()
         QVERIFY(r.out.startsWith(u"# verl on Ascend NPU"_s));
         for (const QString &line : out)
             QVERIFY2(line.isEmpty() || line.startsWith(u'#') || line.startsWith(u"export "_s)
-                         || line.startsWith(u"source "_s) || line.startsWith(u"[ -f "_s),
+                         || line.startsWith(u"source "_s) || line.startsWith(u"[ -f "_s)
+                         || line == u"ulimit -n 32768"_s,
                      qPrintable(line));
         if (!args.contains(u"--no-ray-noset"_s))
             QVERIFY(!r.out.contains(u"HCCL_DEBUG="_s));

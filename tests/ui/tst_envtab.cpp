@@ -166,6 +166,9 @@ void TestEnvTab::runLocal()
     auto *pages = child<QTabWidget>(m_tab.get(), "envPages");
     QVERIFY(!pages->isTabEnabled(static_cast<int>(EnvTab::Page::Nodes)));
     QCOMPARE(child<QLineEdit>(m_tab.get(), "envScriptDevices")->text(), u"0-3"_s);
+    QVERIFY(child<QPlainTextEdit>(m_tab.get(), "envScriptOutput")
+                ->toPlainText()
+                .contains(u"# The 4 logical device(s) the checks found on this machine.\n"_s));
 
     QApplication::clipboard()->clear();
     QTest::mouseClick(child<QPushButton>(m_tab.get(), "envCopyReport"), Qt::LeftButton);
@@ -264,7 +267,10 @@ void TestEnvTab::scriptGenerator()
     auto *pages = child<QTabWidget>(m_tab.get(), "envPages");
     pages->setCurrentIndex(static_cast<int>(EnvTab::Page::Script));
     auto *output = child<QPlainTextEdit>(m_tab.get(), "envScriptOutput");
+    // Before any check and before typing, 0-7 is the A2 guess, and the block says so.
+    QVERIFY(output->toPlainText().contains(u"# A guess: nothing said how many devices"_s));
     vna::test::retype(child<QLineEdit>(m_tab.get(), "envScriptDevices"), u"0-15"_s);
+    QVERIFY(!output->toPlainText().contains(u"# A guess"_s));
     QVERIFY(
         output->toPlainText().contains(u"export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"_s));
     vna::test::retype(child<QLineEdit>(m_tab.get(), "envScriptDevices"), u"7-0"_s);

@@ -277,7 +277,16 @@ void EnvTab::finished(const QList<env::Diagnosis> &results)
 void EnvTab::updateScript()
 {
     readInputs();
-    const env::EnvScriptOptions options = m_state.scriptOptions();
+    env::EnvScriptOptions options = m_state.scriptOptions();
+    // Untyped device ids follow the last diagnosis (showResults), or are the A2 guess; the block says which.
+    if (!m_scriptDevicesTyped) {
+        const env::Diagnosis *d = selectedDiagnosis();
+        const bool diagnosed = d && d->logicalDeviceCount() > 0;
+        options.devicesFrom = diagnosed ? env::EnvScriptOptions::DevicesFrom::Diagnosis
+                                        : env::EnvScriptOptions::DevicesFrom::Guess;
+        if (diagnosed)
+            options.devicesHost = d->host() == env::kLocalHost ? tr("this machine") : d->host();
+    }
     m_scriptIfname->setEnabled(options.multiNode);
     m_scriptDevicesMessage->setMessage(QString());
     m_scriptIfnameMessage->setMessage(QString());
