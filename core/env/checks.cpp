@@ -1666,14 +1666,13 @@ Check checkHccn(const Diagnosis &d)
     }
     static const QRegularExpression link(uR"(link status:\s*(\S+))"_s);
     static const QRegularExpression health(uR"(net health status:\s*(.+))"_s);
-    static const QRegularExpression ip(uR"(ipaddr:\s*(\S+))"_s);
     QStringList bad;
     QStringList good;
     for (const Section *section : std::as_const(devices)) {
         const QString id = section->name.mid(5);
         const QString linkState = link.match(section->text).captured(1);
         const QString healthState = health.match(section->text).captured(1).trimmed();
-        const QString address = ip.match(section->text).captured(1);
+        const QString address = d.npuAddresses.value(id.toInt());
         QStringList problems;
         if (section->timedOut())
             problems.append(Text::tr("hccn_tool did not answer in time"));
@@ -1878,6 +1877,41 @@ Verdict Diagnosis::worst() const
     return verdict;
 }
 
+void compareAcrossNodes(QList<Diagnosis> &diagnoses)
+{
+    QMap<QString, QList<std::pair<qsizetype, int>>> owners; // IP -> (node, device)
+    for (qsizetype n = 0; n < diagnoses.size(); ++n)
+        for (auto it = diagnoses.at(n).npuAddresses.cbegin(); it != diagnoses.at(n).npuAddresses.cend(); ++it)
+            owners[it.value()].append({n, it.key()});
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+        QSet<qsizetype> nodes;
+        for (const auto &[node, device] : it.value())
+            nodes.insert(node);
+        if (nodes.size() < 2)
+            continue;
+        for (const auto &[node, device] : it.value()) {
+            QStringList others;
+            for (const auto &[otherNode, otherDevice] : it.value())
+                if (otherNode != node)
+                    others.append(Text::tr("%1 device %2").arg(diagnoses.at(otherNode).host()).arg(otherDevice));
+            for (Check &check : diagnoses[node].checks) {
+                if (check.id != u"net.hccn"_s)
+                    continue;
+                check.verdict = Verdict::Fail;
+                check.evidence += u"; "_s
+                    + Text::tr("device %1 has IP %2, as %3 has: the nodes' NPUs cannot reach each other")
+                          .arg(device)
+                          .arg(it.key(), others.join(u", "_s));
+                const QString step = Text::tr("Give every NPU in the cluster its own address (/etc/hccn.conf was "
+                                              "likely copied between nodes): hccn_tool -i N -ip -s address A "
+                                              "netmask M.");
+                if (!check.nextStep.contains(step))
+                    check.nextStep = step + u' ' + check.nextStep;
+            }
+        }
+    }
+}
+
 QStringList checkIds()
 {
     QStringList ids;
@@ -1940,6 +1974,11 @@ Diagnosis analyze(Snapshot snapshot)
         }
     }
     d.python = parsePythonProbe(d.snapshot.section(u"python"_s));
+    static const QRegularExpression npuIp(uR"(ipaddr:\s*(\S+))"_s);
+    for (const Section &section : d.snapshot.sections)
+        if (section.name.startsWith(u"hccn:"_s))
+            if (const auto m = npuIp.match(section.text); m.hasMatch())
+                d.npuAddresses.insert(section.name.mid(5).toInt(), m.captured(1));
 
     d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
                 checkToolkit(d), checkOpsAndNnal(d),  checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d), checkPython(d), checkVllmAscend(d),

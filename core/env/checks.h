@@ -68,6 +68,7 @@ struct Diagnosis
     std::optional<ToolkitInfo> ops; // CANN >= 8.5: ascend_ops_install.info beside the active toolkit
     QString nnalVersion;            // NNAL's ATB, from nnal/atb/latest/version.info
     QString nnalPath;
+    QMap<int, QString> npuAddresses; // device id -> the IP hccn_tool reports for its NIC
     PythonInfo python;
     QList<Check> checks;
 
@@ -82,6 +83,10 @@ struct Diagnosis
 
 // Every check, in a fixed order. A snapshot that could not be collected gives one ERROR check.
 Diagnosis analyze(Snapshot snapshot);
+
+// What only several nodes together show: two nodes' NPUs with one IP (a copied /etc/hccn.conf) fail
+// each node's NPU network check, naming the other node.
+void compareAcrossNodes(QList<Diagnosis> &diagnoses);
 
 // The ids analyze() can produce, in order (for filters and the node matrix).
 QStringList checkIds();

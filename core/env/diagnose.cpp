@@ -79,6 +79,7 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
         if (progress)
             progress(done, static_cast<int>(targets.size()), host);
     });
+    compareAcrossNodes(results);
     return results;
 }
 

@@ -32,6 +32,7 @@ using Env = QMap<QString, QString>;
 // A healthy A2 node: 8 × 910B1 idle, CANN 8.0.0 sourced, torch 2.4.0 + torch_npu 2.4.0.post2.
 struct NodeBuilder
 {
+    QString host = u"local"_s;
     QString npuSmi = read(u"npu-smi/a2-910b1-24.1.rc3-idle.txt"_s);
     int npuSmiExit = 0;
     QString root = u"/usr/local/Ascend"_s;
@@ -81,7 +82,7 @@ struct NodeBuilder
     Diagnosis build() const
     {
         Snapshot s;
-        s.host = u"local"_s;
+        s.host = host;
         s.environment = env;
         s.sections.append({u"npu-smi"_s, npuSmi, npuSmiExit});
         s.sections.append({u"net"_s, net, 0});
@@ -156,6 +157,8 @@ private slots:
     void compareVersions_data();
     void compareVersions();
     void compatTableLoads();
+    void acrossNodes_data();
+    void acrossNodes();
     void maskedValue_data();
     void maskedValue();
 };
@@ -769,6 +772,43 @@ void TestEnvChecks::compatTableLoads()
     QCOMPARE(versionInRange(u"3.13.0"_s, u">= 3.10, < 3.13"_s), std::optional<bool>(false));
     QCOMPARE(versionInRange(u"3.9.18"_s, u">= 3.10, < 3.13"_s), std::optional<bool>(false));
     QCOMPARE(versionInRange(u"3.11"_s, u"3.11 only"_s), std::nullopt);
+}
+
+// Two nodes whose NPUs answer with the same IPs (an /etc/hccn.conf copied from node to node).
+void TestEnvChecks::acrossNodes_data()
+{
+    QTest::addColumn<int>("secondOffset"); // added to the last byte of node2's device IPs
+    QTest::addColumn<Verdict>("verdict");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("copied hccn.conf") << 0 << Verdict::Fail << u"device 3 has IP 29.1.1.13, as node1 device 3 has"_s;
+    QTest::addRow("own addresses") << 100 << Verdict::Pass << u"on 8 device(s)"_s;
+}
+
+void TestEnvChecks::acrossNodes()
+{
+    QFETCH(int, secondOffset);
+    QFETCH(Verdict, verdict);
+    QFETCH(QString, mentions);
+    NodeBuilder first;
+    first.host = u"node1"_s;
+    NodeBuilder second = first;
+    second.host = u"node2"_s;
+    for (auto it = second.hccn.begin(); it != second.hccn.end(); ++it)
+        it.value().replace(u"ipaddr:29.1.1.%1"_s.arg(it.key() + 10),
+                           u"ipaddr:29.1.1.%1"_s.arg(it.key() + 10 + secondOffset));
+    second.hccnConf = secondOffset == 0; // the copied file matches; node2's own would list its addresses
+    QList<Diagnosis> nodes{first.build(), second.build()};
+    compareAcrossNodes(nodes);
+    const Check &check = find(nodes.at(1), u"net.hccn"_s);
+    if (secondOffset == 0) {
+        QCOMPARE(check.verdict, verdict);
+        QVERIFY2(check.evidence.contains(mentions), qPrintable(check.evidence));
+        QCOMPARE(find(nodes.at(0), u"net.hccn"_s).verdict, Verdict::Fail);
+    } else {
+        QCOMPARE(find(nodes.at(0), u"net.hccn"_s).verdict, verdict);
+        QVERIFY2(find(nodes.at(0), u"net.hccn"_s).evidence.contains(mentions), qPrintable(check.evidence));
+        QVERIFY(!check.evidence.contains(u"as node1"_s));
+    }
 }
 
 // Secrets never leave the node in clear: by name (real variables of Ray, vLLM, verl, MLflow,
