@@ -44,18 +44,28 @@ const CheckInfo kChecks[] = {
     {"cann.toolkit", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN toolkit installed"), "scanned"},
     {"cann.ops", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN ops package and NNAL match the toolkit"), "scanned"},
     {"cann.set_env", "cann", QT_TRANSLATE_NOOP("EnvCheck", "CANN environment sourced (set_env.sh)"), "env,scanned"},
-    {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match"), "npu-smi,scanned"},
+    {"driver.firmware", "driver", QT_TRANSLATE_NOOP("EnvCheck", "Driver and firmware versions match"),
+     "npu-smi,scanned"},
     {"torch_npu.available", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch_npu sees the NPUs"), "env,npu-smi-m,python"},
-    {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible"), "scanned,python"},
-    {"compat.python", "python", QT_TRANSLATE_NOOP("EnvCheck", "Python version supported by torch_npu and vllm-ascend"), "python"},
-    {"compat.vllm_ascend", "python", QT_TRANSLATE_NOOP("EnvCheck", "vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend (vllm-ascend's release matrix)"), "scanned,python"},
+    {"compat.torch_npu_cann", "python", QT_TRANSLATE_NOOP("EnvCheck", "torch ↔ torch_npu ↔ CANN compatible"),
+     "scanned,python"},
+    {"compat.python", "python", QT_TRANSLATE_NOOP("EnvCheck", "Python version supported by torch_npu and vllm-ascend"),
+     "python"},
+    {"compat.vllm_ascend", "python",
+     QT_TRANSLATE_NOOP("EnvCheck",
+                       "vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend (vllm-ascend's release matrix)"),
+     "scanned,python"},
     {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels"), "env"},
     {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings"), "env,net,npu-smi"},
     {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)"), "python"},
     {"host.limits", "host", QT_TRANSLATE_NOOP("EnvCheck", "Open-file limit (ulimit -n)"), "limits"},
-    {"host.tuning", "host", QT_TRANSLATE_NOOP("EnvCheck", "Host tuning (NUMA balancing, swappiness, CPU governor, reserved HCCL ports, task queue)"), "sysctl,governor"},
+    {"host.tuning", "host",
+     QT_TRANSLATE_NOOP("EnvCheck",
+                       "Host tuning (NUMA balancing, swappiness, CPU governor, reserved HCCL ports, task queue)"),
+     "sysctl,governor"},
     {"net.hccn", "network", QT_TRANSLATE_NOOP("EnvCheck", "NPU network (hccn_tool: link, health, IP)"), "scanned"},
-    {"memory.shm", "memory", QT_TRANSLATE_NOOP("EnvCheck", "Shared memory (/dev/shm) for verl's weight transfer"), "shm,scanned,python"},
+    {"memory.shm", "memory", QT_TRANSLATE_NOOP("EnvCheck", "Shared memory (/dev/shm) for verl's weight transfer"),
+     "shm,scanned,python"},
     {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU"), "python"},
     {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs"), "python"},
 };
@@ -392,16 +402,17 @@ Check checkRayNoset(const Diagnosis &d)
             if (!variable(d, range))
                 missing.append(range);
         if (!missing.isEmpty())
-            return with("env.ray_noset", Verdict::Warn,
-                        Text::tr("SGLang %1 is installed, and verl %2's Ascend guide says the SGLang backend must "
-                                 "run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and both HCCL port "
-                                 "ranges (%3); not set: %4.")
-                            .arg(d.python.packages.value(u"sglang"_s), release, sglangEnv.source,
-                                 missing.join(u", "_s)),
-                        fix + u"; export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050; export "
-                              u"HCCL_NPU_SOCKET_PORT_RANGE=61000-61050 "_s
-                            + Text::tr("(the guide's values; before ray start and before launching verl)"),
-                        u"env"_s);
+            return with(
+                "env.ray_noset", Verdict::Warn,
+                Text::tr("SGLang %1 is installed, and verl %2's Ascend guide says the SGLang backend must "
+                         "run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and both HCCL port "
+                         "ranges (%3); not set: %4.")
+                    .arg(d.python.packages.value(u"sglang"_s), release, sglangEnv.source, missing.join(u", "_s)),
+                fix
+                    + u"; export HCCL_HOST_SOCKET_PORT_RANGE=60000-60050; export "
+                      u"HCCL_NPU_SOCKET_PORT_RANGE=61000-61050 "_s
+                    + Text::tr("(the guide's values; before ray start and before launching verl)"),
+                u"env"_s);
     }
     if (visible && (!noset || noset->isEmpty()))
         return with("env.ray_noset", Verdict::Warn,
@@ -536,7 +547,8 @@ Check checkOpsAndNnal(const Diagnosis &d)
         if (stripLocalVersion(d.nnalVersion).section(u'.', 0, 2).compare(tv.section(u'.', 0, 2), Qt::CaseInsensitive)
             != 0) {
             verdict = Verdict::Fail;
-            evidence.append(Text::tr("NNAL (ATB) %1 at %2 is not the toolkit's release").arg(d.nnalVersion, d.nnalPath));
+            evidence.append(
+                Text::tr("NNAL (ATB) %1 at %2 is not the toolkit's release").arg(d.nnalVersion, d.nnalPath));
             next.append(Text::tr("Install NNAL %1 (the same release as the toolkit), then source "
                                  "/usr/local/Ascend/nnal/atb/set_env.sh.")
                             .arg(tv));
@@ -546,8 +558,8 @@ Check checkOpsAndNnal(const Diagnosis &d)
     } else if (vllmAscend) {
         verdict = worse(verdict, Verdict::Warn);
         evidence.append(Text::tr("no NNAL (ATB) was found, and vllm-ascend needs it"));
-        next.append(Text::tr("Install NNAL %1 (vllm-ascend's installation guide asks for the toolkit's release).")
-                        .arg(tv));
+        next.append(
+            Text::tr("Install NNAL %1 (vllm-ascend's installation guide asks for the toolkit's release).").arg(tv));
     } else {
         evidence.append(Text::tr("no NNAL (ATB) was found (vllm-ascend and ATB models need it)"));
     }
@@ -657,9 +669,10 @@ Check checkDriverFirmware(const Diagnosis &d)
             // Driver and firmware are both installed, so this is an overwrite install: firmware first, then
             // the driver; only a first install goes driver first (hiascend CANN 9.0.0 install guide,
             // instg_0005 "安装NPU驱动和固件").
-            next.append(Text::tr("Install a firmware release the driver accepts. Over an existing install (an upgrade), "
-                                 "install the firmware first, then the driver, then reboot; only a first install "
-                                 "goes driver first."));
+            next.append(
+                Text::tr("Install a firmware release the driver accepts. Over an existing install (an upgrade), "
+                         "install the firmware first, then the driver, then reboot; only a first install "
+                         "goes driver first."));
         }
     }
     if (d.driver && d.firmware && !d.firmware->compatibleDrivers.isEmpty()) {
@@ -815,13 +828,13 @@ Check checkCompat(const Diagnosis &d)
                               .arg(table, match.rowTorchNpu, match.rowCann, match.cite),
                     QString(), u"python"_s);
     case TorchNpuMatch::Kind::SameBase:
-        return with("compat.torch_npu_cann", Verdict::Pass,
-                    evidence + u"; "_s
-                        + Text::tr("%1 pairs torch_npu %2 with CANN %3 (%4); %5 is another build of the same %6 "
-                                   "release.")
-                              .arg(table, match.rowTorchNpu, match.rowCann, match.cite, torchNpu,
-                                   baseVersion(torchNpu)),
-                    QString(), u"python"_s);
+        return with(
+            "compat.torch_npu_cann", Verdict::Pass,
+            evidence + u"; "_s
+                + Text::tr("%1 pairs torch_npu %2 with CANN %3 (%4); %5 is another build of the same %6 "
+                           "release.")
+                      .arg(table, match.rowTorchNpu, match.rowCann, match.cite, torchNpu, baseVersion(torchNpu)),
+            QString(), u"python"_s);
     case TorchNpuMatch::Kind::OtherCann:
     case TorchNpuMatch::Kind::Unknown:
         break;
@@ -833,7 +846,8 @@ Check checkCompat(const Diagnosis &d)
     for (const TorchNpuRow &row : data.torchNpu) {
         if (cannLine(row.cann) != cannLine(cann))
             continue;
-        const QString option = u"torch %1 + torch_npu %2 (%3)"_s.arg(row.torch, row.torchNpu, data.ascend.cite(row.line));
+        const QString option
+            = u"torch %1 + torch_npu %2 (%3)"_s.arg(row.torch, row.torchNpu, data.ascend.cite(row.line));
         forLine.append(option);
         if (baseVersion(row.torch) == baseVersion(torch.isEmpty() ? torchNpu : torch))
             sameTorch.append(option);
@@ -887,8 +901,7 @@ Check checkPython(const Diagnosis &d)
             const QString cite = compatData().vllmAscend.cite(row->line);
             const auto inside = versionInRange(d.python.version, row->python);
             if (inside && !*inside) {
-                problems.append(
-                    Text::tr("vllm-ascend %1 needs Python %2 (%3)").arg(vllmAscend, row->python, cite));
+                problems.append(Text::tr("vllm-ascend %1 needs Python %2 (%3)").arg(vllmAscend, row->python, cite));
                 next.append(Text::tr("Use a Python within %1 for vllm-ascend %2.").arg(row->python, vllmAscend));
             } else if (inside) {
                 evidence.append(Text::tr("vllm-ascend %1 needs Python %2 (%3)").arg(vllmAscend, row->python, cite));
@@ -900,8 +913,7 @@ Check checkPython(const Diagnosis &d)
                     Text::tr("Python %1; neither torch_npu nor vllm-ascend is installed.").arg(d.python.version),
                     QString(), u"python"_s);
     if (!problems.isEmpty())
-        return with("compat.python", Verdict::Fail, (evidence + problems).join(u"; "_s), next.join(u' '),
-                    u"python"_s);
+        return with("compat.python", Verdict::Fail, (evidence + problems).join(u"; "_s), next.join(u' '), u"python"_s);
     return with("compat.python", Verdict::Pass, evidence.join(u"; "_s), QString(), u"python"_s);
 }
 
@@ -927,10 +939,10 @@ Check checkVllmAscend(const Diagnosis &d)
                     Text::tr("Install a released vllm-ascend and the vLLM, torch_npu and CANN its row names."),
                     u"python"_s);
     const QString cite = data.vllmAscend.cite(row->line);
-    QStringList evidence{Text::tr("vllm-ascend %1: its row (%2) names vLLM %3, torch_npu %4, CANN %5%6")
-                             .arg(vllmAscend, cite, row->vllm.join(u" / "_s), row->torchNpu, row->cann,
-                                  row->tritonAscend.isEmpty() ? QString()
-                                                              : Text::tr(", triton-ascend %1").arg(row->tritonAscend))};
+    QStringList evidence{
+        Text::tr("vllm-ascend %1: its row (%2) names vLLM %3, torch_npu %4, CANN %5%6")
+            .arg(vllmAscend, cite, row->vllm.join(u" / "_s), row->torchNpu, row->cann,
+                 row->tritonAscend.isEmpty() ? QString() : Text::tr(", triton-ascend %1").arg(row->tritonAscend))};
     Verdict verdict = Verdict::Pass;
     QStringList next;
     const auto problem = [&](Verdict v, const QString &text, const QString &step) {
@@ -1036,8 +1048,7 @@ Check checkLogLevels(const Diagnosis &d)
                                            "run/plog logs (HCCL_DEBUG_CONFIG is not supported on %1).")
                                       .arg(familyName(d.smi->family)));
     }
-    if (const auto config = variable(d, u"HCCL_DEBUG_CONFIG"_s);
-        config && d.smi
+    if (const auto config = variable(d, u"HCCL_DEBUG_CONFIG"_s); config && d.smi
         && (d.smi->family == NpuFamily::Ascend910 || d.smi->family == NpuFamily::Ascend310P
             || d.smi->family == NpuFamily::Ascend310B)) {
         verdict = worse(verdict, Verdict::Warn);
@@ -1266,7 +1277,8 @@ Check checkMindSpeed(const Diagnosis &d)
     QString release;
     const verl::SourcedValue guide = verlGuide(d, u"npu_mindspeed"_s, &release);
     const QString target = guide.value.isEmpty() ? u"core_r0.16.0"_s : guide.value;
-    const QString guideText = Text::tr("verl %1's Ascend guide installs MindSpeed %2 (%3)").arg(release, target, guide.source);
+    const QString guideText
+        = Text::tr("verl %1's Ascend guide installs MindSpeed %2 (%3)").arg(release, target, guide.source);
     if (mindspeed.isNull())
         return with("mindspeed.version", Verdict::Warn,
                     Text::tr("megatron-core %1 is installed without MindSpeed; the Megatron backend on NPUs needs "
@@ -1485,7 +1497,10 @@ Check checkLimits(const Diagnosis &d)
                     u"limits"_s);
     const QString guide = fact.source.isEmpty()
         ? Text::tr("verl's multi-node NPU practice uses ulimit -n %1").arg(wanted)
-        : Text::tr("verl %1's multi-node NPU practice uses ulimit -n %2 (%3)").arg(release).arg(wanted).arg(fact.source);
+        : Text::tr("verl %1's multi-node NPU practice uses ulimit -n %2 (%3)")
+              .arg(release)
+              .arg(wanted)
+              .arg(fact.source);
     if (limit >= wanted)
         return with("host.limits", Verdict::Pass, Text::tr("ulimit -n: %1 (%2); %3.").arg(limit).arg(where, guide),
                     QString(), u"limits"_s);
@@ -1581,7 +1596,8 @@ Check checkHostTuning(const Diagnosis &d)
     }
     if (values.contains(u"net/ipv4/ip_local_reserved_ports"_s)) {
         QList<std::pair<int, int>> reserved;
-        for (const QString &part : values.value(u"net/ipv4/ip_local_reserved_ports"_s).split(u',', Qt::SkipEmptyParts)) {
+        for (const QString &part :
+             values.value(u"net/ipv4/ip_local_reserved_ports"_s).split(u',', Qt::SkipEmptyParts)) {
             const int low = part.section(u'-', 0, 0).trimmed().toInt();
             const int high = part.contains(u'-') ? part.section(u'-', 1, 1).trimmed().toInt() : low;
             reserved.append({low, high});
@@ -1635,8 +1651,7 @@ Check checkHostTuning(const Diagnosis &d)
     const QString where = verdict == Verdict::Warn
         ? u' ' + Text::tr("The kernel settings apply to the host, not a container (%1:156).").arg(tuning)
         : QString();
-    return with("host.tuning", verdict, evidence.join(u"; "_s) + u'.' + where, next.join(u"; "_s),
-                u"sysctl"_s);
+    return with("host.tuning", verdict, evidence.join(u"; "_s) + u'.' + where, next.join(u"; "_s), u"sysctl"_s);
 }
 
 // The NPUs' own network (RoCE) as hccn_tool reports it: link, health and IP per device, and
@@ -1650,8 +1665,8 @@ Check checkHccn(const Diagnosis &d)
             devices.append(&section);
     const Section *missing = d.snapshot.section(u"hccn"_s);
     if (devices.isEmpty() && !missing)
-        return with("net.hccn", Verdict::Skip, Text::tr("The NPU network was not read (an older snapshot)."),
-                    QString(), QString());
+        return with("net.hccn", Verdict::Skip, Text::tr("The NPU network was not read (an older snapshot)."), QString(),
+                    QString());
     if (devices.isEmpty())
         return with("net.hccn", Verdict::Skip,
                     Text::tr("hccn_tool was not found here (the driver puts it in /usr/local/Ascend/driver/tools), "
@@ -1679,7 +1694,8 @@ Check checkHccn(const Diagnosis &d)
         if (linkState != u"UP"_s)
             problems.append(Text::tr("link %1").arg(linkState.isEmpty() ? Text::tr("not reported") : linkState));
         if (healthState != u"Success"_s)
-            problems.append(Text::tr("net health %1").arg(healthState.isEmpty() ? Text::tr("not reported") : healthState));
+            problems.append(
+                Text::tr("net health %1").arg(healthState.isEmpty() ? Text::tr("not reported") : healthState));
         if (address.isEmpty())
             problems.append(Text::tr("no IP address"));
         else if (!configured.isEmpty() && configured.value(u"address_"_s + id) != address)
@@ -1692,9 +1708,9 @@ Check checkHccn(const Diagnosis &d)
     }
     QStringList evidence;
     if (!good.isEmpty())
-        evidence.append(Text::tr("link UP and net health Success on %n device(s): %1", nullptr,
-                                 static_cast<int>(good.size()))
-                            .arg(good.join(u", "_s)));
+        evidence.append(
+            Text::tr("link UP and net health Success on %n device(s): %1", nullptr, static_cast<int>(good.size()))
+                .arg(good.join(u", "_s)));
     evidence += bad;
     if (conf.isEmpty())
         evidence.append(Text::tr("/etc/hccn.conf is missing, so the device IPs are not kept across reboots"));
@@ -1980,9 +1996,11 @@ Diagnosis analyze(Snapshot snapshot)
             if (const auto m = npuIp.match(section.text); m.hasMatch())
                 d.npuAddresses.insert(section.name.mid(5).toInt(), m.captured(1));
 
-    d.checks = {checkNpuSmi(d),    checkHealth(d), checkBusy(d),           checkVisible(d),     checkRayNoset(d),
-                checkToolkit(d), checkOpsAndNnal(d),  checkSetEnv(d), checkDriverFirmware(d), checkTorchNpu(d),    checkCompat(d), checkPython(d), checkVllmAscend(d),
-                checkLogLevels(d), checkHccl(d),   checkMindSpeed(d),      checkLimits(d), checkHostTuning(d), checkHccn(d), checkSharedMemory(d)};
+    d.checks
+        = {checkNpuSmi(d),    checkHealth(d),     checkBusy(d),       checkVisible(d),        checkRayNoset(d),
+           checkToolkit(d),   checkOpsAndNnal(d), checkSetEnv(d),     checkDriverFirmware(d), checkTorchNpu(d),
+           checkCompat(d),    checkPython(d),     checkVllmAscend(d), checkLogLevels(d),      checkHccl(d),
+           checkMindSpeed(d), checkLimits(d),     checkHostTuning(d), checkHccn(d),           checkSharedMemory(d)};
     if (d.snapshot.host != kLocalHost)
         d.checks.prepend(with("ssh.connect", Verdict::Pass,
                               Text::tr("Connected over SSH; the probe took %1 s.")

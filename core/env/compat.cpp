@@ -139,26 +139,26 @@ TorchNpuMatch matchTorchNpu(const QString &torchNpu, const QString &cann)
     const QString base = baseVersion(torchNpu);
     const QString line = cannLine(cann);
     TorchNpuMatch match;
-    const auto consider = [&](const QString &rowBuild, const QString &rowCann, const QString &cite,
-                              const QString &label) {
-        if (baseVersion(rowBuild) != base)
-            return;
-        if (cannLine(rowCann) != line) {
-            const QString other = u"%1 (%2)"_s.arg(rowCann, cite);
-            if (!match.otherCanns.contains(other))
-                match.otherCanns.append(other);
-            return;
-        }
-        const bool exact = stripLocalVersion(rowBuild) == build;
-        // The first exact row wins, then the first row of the same release; Ascend's table is read first.
-        if (match.kind == TorchNpuMatch::Kind::Exact || (match.kind == TorchNpuMatch::Kind::SameBase && !exact))
-            return;
-        match.kind = exact ? TorchNpuMatch::Kind::Exact : TorchNpuMatch::Kind::SameBase;
-        match.rowTorchNpu = rowBuild;
-        match.rowCann = rowCann;
-        match.cite = cite;
-        match.rowLabel = label;
-    };
+    const auto consider
+        = [&](const QString &rowBuild, const QString &rowCann, const QString &cite, const QString &label) {
+              if (baseVersion(rowBuild) != base)
+                  return;
+              if (cannLine(rowCann) != line) {
+                  const QString other = u"%1 (%2)"_s.arg(rowCann, cite);
+                  if (!match.otherCanns.contains(other))
+                      match.otherCanns.append(other);
+                  return;
+              }
+              const bool exact = stripLocalVersion(rowBuild) == build;
+              // The first exact row wins, then the first row of the same release; Ascend's table is read first.
+              if (match.kind == TorchNpuMatch::Kind::Exact || (match.kind == TorchNpuMatch::Kind::SameBase && !exact))
+                  return;
+              match.kind = exact ? TorchNpuMatch::Kind::Exact : TorchNpuMatch::Kind::SameBase;
+              match.rowTorchNpu = rowBuild;
+              match.rowCann = rowCann;
+              match.cite = cite;
+              match.rowLabel = label;
+          };
     for (const TorchNpuRow &row : data.torchNpu)
         consider(row.torchNpu, row.cann, data.ascend.cite(row.line), QString());
     for (const VllmAscendRow &row : data.vllmAscendRows)

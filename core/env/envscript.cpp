@@ -205,8 +205,8 @@ Result<QString> generateEnvScript(const EnvScriptOptions &options)
         lines << Text::tr("# Ray and the rollout open many files and sockets (\"Too many open files\").");
         lines << u"ulimit -n 32768"_s;
         // The devices were checked above; without them the count is the user's to fill in.
-        const auto ids = options.devices.trimmed().isEmpty() ? Result<QList<int>>(QList<int>{})
-                                                             : parseDeviceList(options.devices);
+        const auto ids
+            = options.devices.trimmed().isEmpty() ? Result<QList<int>>(QList<int>{}) : parseDeviceList(options.devices);
         const QString npus = ids->isEmpty() ? u"N"_s : QString::number(ids->size());
         lines << QString()
               << Text::tr("# Then start Ray with this node's NPUs as a resource, after sourcing this block: on the "

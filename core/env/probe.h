@@ -32,7 +32,7 @@ struct Section
 {
     QString name;
     QString text;
-    int exitCode = -1; // 127: command not found; 124/137: the probe's timeout
+    int exitCode = -1;    // 127: command not found; 124/137: the probe's timeout
     bool complete = true; // false: the output stopped inside it (the whole probe was cut off)
     bool timedOut() const { return exitCode == 124 || exitCode == 137; }
     bool missing() const { return exitCode == 127; }
@@ -58,7 +58,8 @@ struct Snapshot
     QMap<QString, QString> files() const;
 };
 
-// Names containing KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL (any case).
+// Names containing KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL or CONNECTION_STRING, or with
+// PASS, PWD, AUTH, AK, SK, HEADER(S) or COOKIE as a word between underscores (any case).
 bool isSecretName(const QString &name);
 // The value as it may be shown: all of it masked for a secret name, else with the credentials
 // inside it masked (user:password@ in URLs, Bearer tokens, Azure account keys and signatures).

@@ -152,7 +152,7 @@ QString parseNnalVersion(const QString &text)
         if (colon < 0)
             continue;
         const QString key = line.left(colon).trimmed();
-        const QString value = line.mid(colon + 1).trimmed();
+        QString value = line.mid(colon + 1).trimmed();
         if (key.compare(u"Ascend-cann-atb"_s, Qt::CaseInsensitive) == 0)
             return value;
         if (key.compare(u"version"_s, Qt::CaseInsensitive) == 0 && fallback.isEmpty())

@@ -178,9 +178,8 @@ void TestDiagnose::publishedStacks_data()
     // verl main's docs/ascend_tutorial/get_start/install_guidance.rst (1dda039b): CANN 9.1.0, torch 2.10.0,
     // torch_npu 2.10.0.post4, triton-ascend 3.2.2, vLLM and vllm-ascend 0.23.0.
     QTest::addRow("verl's install guide (main)")
-        << u"9.1.0"_s
-        << QStringList{u"torch=2.10.0"_s, u"torch-npu=2.10.0.post4"_s, u"vllm=0.23.0"_s, u"vllm-ascend=0.23.0"_s,
-                       u"triton-ascend=3.2.2"_s, u"verl=0.9.0"_s}
+        << u"9.1.0"_s << QStringList{u"torch=2.10.0"_s,       u"torch-npu=2.10.0.post4"_s, u"vllm=0.23.0"_s,
+                                     u"vllm-ascend=0.23.0"_s, u"triton-ascend=3.2.2"_s,    u"verl=0.9.0"_s}
         << QString() << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:22"_s;
     for (const vna::env::VllmAscendRow &row : data.vllmAscendRows) {
         QStringList packages{u"torch="_s + row.torch, u"torch-npu="_s + row.torchNpu, u"vllm="_s + row.vllm.first(),
@@ -229,8 +228,8 @@ void TestDiagnose::publishedStacks()
         QString expected = id == failing ? u"FAIL"_s : u"PASS"_s;
         if (id == u"compat.vllm_ascend"_s && !packages.join(u' ').contains(u"vllm-ascend="_s))
             expected = u"SKIP"_s;
-        QVERIFY2(verdict == expected, qPrintable(id + u' ' + verdict + u": "_s + text + u" / "_s
-                                                 + check.value(u"next_step").toString()));
+        QVERIFY2(verdict == expected,
+                 qPrintable(id + u' ' + verdict + u": "_s + text + u" / "_s + check.value(u"next_step").toString()));
     }
     QVERIFY2(evidence.contains(cites), qPrintable(evidence));
 }
@@ -245,13 +244,12 @@ void TestDiagnose::cutOffProbe_data()
     QTest::addColumn<QStringList>("read");
     const QStringList cann{u"cann.toolkit"_s, u"driver.firmware"_s, u"cann.set_env"_s};
     const QStringList python{u"torch_npu.available"_s, u"compat.torch_npu_cann"_s, u"mindspeed.version"_s};
-    QTest::addRow("before the version files")
-        << u"file:"_s << true << cann + python + QStringList{u"memory.shm"_s}
-        << QStringList{u"npu.smi"_s, u"log.levels"_s, u"hccl.settings"_s};
+    QTest::addRow("before the version files") << u"file:"_s << true << cann + python + QStringList{u"memory.shm"_s}
+                                              << QStringList{u"npu.smi"_s, u"log.levels"_s, u"hccl.settings"_s};
     QTest::addRow("before Python") << u"python"_s << true << python + QStringList{u"memory.shm"_s}
                                    << QStringList{u"npu.smi"_s, u"cann.toolkit"_s, u"driver.firmware"_s};
-    QTest::addRow("connection lost in Python") << u"done"_s << false << python
-                                               << QStringList{u"npu.smi"_s, u"cann.toolkit"_s};
+    QTest::addRow("connection lost in Python")
+        << u"done"_s << false << python << QStringList{u"npu.smi"_s, u"cann.toolkit"_s};
 }
 
 void TestDiagnose::cutOffProbe()

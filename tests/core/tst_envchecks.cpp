@@ -73,7 +73,8 @@ struct NodeBuilder
     QMap<int, QString> hccn = [] {
         QMap<int, QString> devices;
         for (int i = 0; i < 8; ++i)
-            devices.insert(i, u"link status: UP\nnet health status: Success\nipaddr:29.1.1.%1\nnetmask:255.255.0.0"_s.arg(i + 10));
+            devices.insert(
+                i, u"link status: UP\nnet health status: Success\nipaddr:29.1.1.%1\nnetmask:255.255.0.0"_s.arg(i + 10));
         return devices;
     }();
     bool hccnConf = true;
@@ -95,7 +96,8 @@ struct NodeBuilder
         QString conf;
         for (auto it = hccn.cbegin(); it != hccn.cend(); ++it) {
             s.sections.append({u"hccn:%1"_s.arg(it.key()), it.value(), 0});
-            conf += u"address_%1=29.1.1.%2\nnetmask_%1=255.255.0.0\nnetdetect_%1=29.1.0.1\n"_s.arg(it.key()).arg(it.key() + 10);
+            conf += u"address_%1=29.1.1.%2\nnetmask_%1=255.255.0.0\nnetdetect_%1=29.1.0.1\n"_s.arg(it.key()).arg(
+                it.key() + 10);
         }
         if (hccn.isEmpty())
             s.sections.append({u"hccn"_s, u"hccn_tool: command not found"_s, 127});
@@ -246,11 +248,11 @@ void TestEnvChecks::checks_data()
     // install_guidance.rst:225-234); from verl 0.8.0 on.
     n = NodeBuilder();
     n.python = packages(packages(n.python, u"sglang"_s, u"0.5.10"_s), u"verl"_s, u"0.9.0"_s);
-    QTest::addRow("SGLang without NOSET")
-        << n << u"env.ray_noset"_s << Verdict::Warn << u"install_guidance.rst:225"_s;
+    QTest::addRow("SGLang without NOSET") << n << u"env.ray_noset"_s << Verdict::Warn << u"install_guidance.rst:225"_s;
     n.env.insert(u"RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES"_s, u"1"_s);
     QTest::addRow("SGLang without port ranges")
-        << n << u"env.ray_noset"_s << Verdict::Warn << u"not set: HCCL_HOST_SOCKET_PORT_RANGE, HCCL_NPU_SOCKET_PORT_RANGE"_s;
+        << n << u"env.ray_noset"_s << Verdict::Warn
+        << u"not set: HCCL_HOST_SOCKET_PORT_RANGE, HCCL_NPU_SOCKET_PORT_RANGE"_s;
     n.env.insert(u"HCCL_HOST_SOCKET_PORT_RANGE"_s, u"60000-60050"_s);
     n.env.insert(u"HCCL_NPU_SOCKET_PORT_RANGE"_s, u"61000-61050"_s);
     QTest::addRow("SGLang as the guide says") << n << u"env.ray_noset"_s << Verdict::Pass << u"leaves the visible"_s;
@@ -261,7 +263,8 @@ void TestEnvChecks::checks_data()
     // ascend_sglang_best_practices.rst:132; v0.9.0:…/multi-machine_task_startup_practice.rst:94).
     n = NodeBuilder();
     n.limits = u"1024"_s;
-    QTest::addRow("open files 1024") << n << u"host.limits"_s << Verdict::Warn << u"ascend_sglang_best_practices.rst:132"_s;
+    QTest::addRow("open files 1024") << n << u"host.limits"_s << Verdict::Warn
+                                     << u"ascend_sglang_best_practices.rst:132"_s;
     n.python = packages(n.python, u"verl"_s, u"0.9.0"_s);
     QTest::addRow("open files, verl 0.9.0")
         << n << u"host.limits"_s << Verdict::Warn << u"multi-machine_task_startup_practice.rst:94"_s;
@@ -275,8 +278,8 @@ void TestEnvChecks::checks_data()
     n = NodeBuilder();
     n.sysctl = u"kernel/numa_balancing=1\nvm/swappiness=60\nnet/ipv4/ip_local_reserved_ports="_s;
     n.governor = u"    128 ondemand\n     64 performance"_s;
-    QTest::addRow("untuned host: NUMA balancing") << n << u"host.tuning"_s << Verdict::Warn
-                                                  << u"sysctl -w kernel.numa_balancing=0"_s;
+    QTest::addRow("untuned host: NUMA balancing")
+        << n << u"host.tuning"_s << Verdict::Warn << u"sysctl -w kernel.numa_balancing=0"_s;
     QTest::addRow("untuned host: swappiness") << n << u"host.tuning"_s << Verdict::Warn << u"vm.swappiness=60"_s;
     QTest::addRow("untuned host: governor") << n << u"host.tuning"_s << Verdict::Warn << u"128 CPUs on ondemand"_s;
     QTest::addRow("HCCL's default ports not reserved")
@@ -369,8 +372,7 @@ void TestEnvChecks::checks_data()
     n = NodeBuilder();
     n.fixtureRoot = u"ascend/root-85"_s;
     n.env.insert(u"ASCEND_HOME_PATH"_s, u"/usr/local/Ascend/cann"_s);
-    QTest::addRow("CANN 8.5 with ops and NNAL")
-        << n << u"cann.ops"_s << Verdict::Pass << u"toolkit 8.5.0, ops 8.5.0"_s;
+    QTest::addRow("CANN 8.5 with ops and NNAL") << n << u"cann.ops"_s << Verdict::Pass << u"toolkit 8.5.0, ops 8.5.0"_s;
     QTest::addRow("NNAL read from its version.info")
         << n << u"cann.ops"_s << Verdict::Pass << u"NNAL (ATB) 8.5.0, the toolkit's release"_s;
     const QString ops = u"file:/usr/local/Ascend/cann/aarch64-linux/ascend_ops_install.info"_s;
@@ -384,14 +386,13 @@ void TestEnvChecks::checks_data()
         << other << u"cann.ops"_s << Verdict::Fail << u"more than one release apart"_s;
     other = n;
     other.extra.append({nnal, u"    Ascend-cann-atb : 8.3.RC1\n    Platform : aarch64\n"_s, 0});
-    QTest::addRow("NNAL of another release")
-        << other << u"cann.ops"_s << Verdict::Fail << u"NNAL (ATB) 8.3.RC1"_s;
+    QTest::addRow("NNAL of another release") << other << u"cann.ops"_s << Verdict::Fail << u"NNAL (ATB) 8.3.RC1"_s;
     other = n;
     other.without = {u"ascend_ops_install.info"_s};
     QTest::addRow("CANN 8.5 without ops") << other << u"cann.ops"_s << Verdict::Fail << u"HCCL (libhccl.so)"_s;
     other.python.insert(u"import_error"_s, u"ImportError: libhccl.so: cannot open shared object file"_s);
-    QTest::addRow("libhccl.so lives in ops") << other << u"torch_npu.available"_s << Verdict::Fail
-                                             << u"ships in the ops package"_s;
+    QTest::addRow("libhccl.so lives in ops")
+        << other << u"torch_npu.available"_s << Verdict::Fail << u"ships in the ops package"_s;
     QTest::addRow("toolkit before 8.5") << NodeBuilder() << u"cann.ops"_s << Verdict::Pass
                                         << u"keeps HCCL and the operators in the toolkit"_s;
     NodeBuilder plain;
@@ -449,14 +450,13 @@ void TestEnvChecks::checks_data()
         << stack(u"2.10.0"_s, u"2.10.0"_s, u"9.0.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
         << u"vllm-ascend v0.22.1rc1 pairs torch_npu 2.10.0 with CANN 9.0.0"_s;
     QTest::addRow("vllm-ascend v0.18.0: a local build on CANN 8.5.1")
-        << stack(u"2.9.0+cpu"_s, u"2.9.0.post1+git4c901a4"_s, u"8.5.1"_s) << u"compat.torch_npu_cann"_s
-        << Verdict::Pass << u"versioning_policy.md:32"_s;
+        << stack(u"2.9.0+cpu"_s, u"2.9.0.post1+git4c901a4"_s, u"8.5.1"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
+        << u"versioning_policy.md:32"_s;
     QTest::addRow("another build of a paired release")
         << stack(u"2.10.0"_s, u"2.10.0.post2"_s, u"9.1.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
         << u"another build of the same 2.10.0 release"_s;
-    QTest::addRow("RC2 shares the 8.3 line")
-        << stack(u"2.7.1"_s, u"2.7.1"_s, u"8.3.RC2"_s) << u"compat.torch_npu_cann"_s << Verdict::Pass
-        << u"CANN 8.3.RC1"_s;
+    QTest::addRow("RC2 shares the 8.3 line") << stack(u"2.7.1"_s, u"2.7.1"_s, u"8.3.RC2"_s)
+                                             << u"compat.torch_npu_cann"_s << Verdict::Pass << u"CANN 8.3.RC1"_s;
     QTest::addRow("2.12.0 is built for CANN 9.1.0 only")
         << stack(u"2.12.0"_s, u"2.12.0"_s, u"8.5.0"_s) << u"compat.torch_npu_cann"_s << Verdict::Fail
         << u"built for 9.1.0 (Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:20), not CANN 8.5.0"_s;
@@ -486,17 +486,17 @@ void TestEnvChecks::checks_data()
                             u"triton_ascend"_s, triton.isEmpty() ? QJsonValue() : QJsonValue(triton));
         return b;
     };
-    const NodeBuilder guide = vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s);
+    const NodeBuilder guide
+        = vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s);
     QTest::addRow("Python 3.13 under vllm-ascend 0.23.0")
         << vllmStack(u"3.13.1"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
         << u"compat.python"_s << Verdict::Fail << u"vllm-ascend 0.23.0 needs Python >= 3.10, < 3.13"_s;
-    QTest::addRow("verl's guide on main: Python") << guide << u"compat.python"_s << Verdict::Pass
-                                                  << u"versioning_policy.md:26"_s;
+    QTest::addRow("verl's guide on main: Python")
+        << guide << u"compat.python"_s << Verdict::Pass << u"versioning_policy.md:26"_s;
 
     // vllm-ascend's release rows (vllm-project/vllm-ascend@98f2ce9:docs/source/community/
     // versioning_policy.md:24-61).
-    QTest::addRow("no vllm-ascend") << NodeBuilder() << u"compat.vllm_ascend"_s << Verdict::Skip
-                                    << u"not installed"_s;
+    QTest::addRow("no vllm-ascend") << NodeBuilder() << u"compat.vllm_ascend"_s << Verdict::Skip << u"not installed"_s;
     QTest::addRow("verl's guide on main: the v0.23.0 row")
         << guide << u"compat.vllm_ascend"_s << Verdict::Pass << u"versioning_policy.md:26"_s;
     // verl v0.9.0's install_guidance.rst:96-109 names CANN 9.0.0, torch_npu 2.10.0.post2 and
@@ -510,9 +510,10 @@ void TestEnvChecks::checks_data()
     QTest::addRow("triton-ascend missing")
         << vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.23.0"_s, u"2.10.0.post4"_s, u"9.1.0"_s, QString())
         << u"compat.vllm_ascend"_s << Verdict::Warn << u"pip install triton-ascend==3.2.2"_s;
-    QTest::addRow("a development build")
-        << vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.24.0.dev3+g12ab"_s, u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
-        << u"compat.vllm_ascend"_s << Verdict::Warn << u"not in vllm-ascend's release matrix (read 2026-08-20"_s;
+    QTest::addRow("a development build") << vllmStack(u"3.12.3"_s, u"0.23.0"_s, u"0.24.0.dev3+g12ab"_s,
+                                                      u"2.10.0.post4"_s, u"9.1.0"_s, u"3.2.2"_s)
+                                         << u"compat.vllm_ascend"_s << Verdict::Warn
+                                         << u"not in vllm-ascend's release matrix (read 2026-08-20"_s;
 
     n = NodeBuilder();
     n.env.insert(u"ASCEND_GLOBAL_LOG_LEVEL"_s, u"0"_s);
@@ -536,7 +537,8 @@ void TestEnvChecks::checks_data()
     QTest::addRow("plog under ASCEND_WORK_PATH/log")
         << n << u"log.levels"_s << Verdict::Pass << u"/data/work/log/run/plog"_s;
     n.env.insert(u"ASCEND_PROCESS_LOG_PATH"_s, u"/data/plog"_s);
-    QTest::addRow("ASCEND_PROCESS_LOG_PATH wins") << n << u"log.levels"_s << Verdict::Pass << u"/data/plog/debug/plog"_s;
+    QTest::addRow("ASCEND_PROCESS_LOG_PATH wins")
+        << n << u"log.levels"_s << Verdict::Pass << u"/data/plog/debug/plog"_s;
     // HCCL_DEBUG_CONFIG: A2/A3 (and 950) only (hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/
     // HCCL_DEBUG_CONFIG.md:46-60).
     n = NodeBuilder();

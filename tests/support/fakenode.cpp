@@ -52,8 +52,10 @@ bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNod
                        "#!/bin/sh\necho 'importing torch_npu'\necho '@@VNA-PYTHON@@" + json + "'\n");
 }
 
-bool writeFakePythonEnvironment(const QString &dir, const QString &realPython,
-                                const QList<std::pair<QString, QString>> &distributions, const QString &cann,
+bool writeFakePythonEnvironment(const QString &dir,
+                                const QString &realPython,
+                                const QList<std::pair<QString, QString>> &distributions,
+                                const QString &cann,
                                 int devices)
 {
     const QString site = dir + QStringLiteral("/site");
@@ -64,7 +66,8 @@ bool writeFakePythonEnvironment(const QString &dir, const QString &realPython,
         // pip names the folder after the normalized distribution name: torch-npu -> torch_npu.
         QString folder = name;
         folder.replace(QLatin1Char('-'), QLatin1Char('_'));
-        const QString info = site + QLatin1Char('/') + folder + QLatin1Char('-') + version + QStringLiteral(".dist-info");
+        const QString info
+            = site + QLatin1Char('/') + folder + QLatin1Char('-') + version + QStringLiteral(".dist-info");
         if (!QDir().mkpath(info)
             || !writeScript(info + QStringLiteral("/METADATA"),
                             "Metadata-Version: 2.1\nName: " + name.toUtf8() + "\nVersion: " + version.toUtf8() + "\n"))

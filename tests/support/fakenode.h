@@ -23,8 +23,10 @@ bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNod
 // A Python environment as pip leaves it, read by the real interpreter: `dir`/python3 runs
 // `realPython` -S with only `dir`/site on its path, where each distribution (pip name -> version) has
 // its .dist-info/METADATA, and small torch and torch_npu modules report `devices` NPUs on CANN `cann`.
-bool writeFakePythonEnvironment(const QString &dir, const QString &realPython,
-                                const QList<std::pair<QString, QString>> &distributions, const QString &cann,
+bool writeFakePythonEnvironment(const QString &dir,
+                                const QString &realPython,
+                                const QList<std::pair<QString, QString>> &distributions,
+                                const QString &cann,
                                 int devices);
 
 // An Ascend install root with the toolkit's ascend_toolkit_install.info for CANN `cann` and the

@@ -282,8 +282,8 @@ void EnvTab::updateScript()
     if (!m_scriptDevicesTyped) {
         const env::Diagnosis *d = selectedDiagnosis();
         const bool diagnosed = d && d->logicalDeviceCount() > 0;
-        options.devicesFrom = diagnosed ? env::EnvScriptOptions::DevicesFrom::Diagnosis
-                                        : env::EnvScriptOptions::DevicesFrom::Guess;
+        options.devicesFrom
+            = diagnosed ? env::EnvScriptOptions::DevicesFrom::Diagnosis : env::EnvScriptOptions::DevicesFrom::Guess;
         if (diagnosed)
             options.devicesHost = d->host() == env::kLocalHost ? tr("this machine") : d->host();
     }
