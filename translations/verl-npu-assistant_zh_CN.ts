@@ -1321,6 +1321,34 @@ Exit code 1 when any check FAILs.</source>
         <source>--ascend-root: %1 is not a directory.</source>
         <translation>--ascend-root：%1 不是目录。</translation>
     </message>
+    <message>
+        <source>With several nodes: after the checks, an HCCL all-reduce across every node's NPUs, which proves the network between them (occupies every NPU for up to a few minutes).</source>
+        <translation>多个节点时：检查之后在所有节点的 NPU 上做一次 HCCL all-reduce，以验证节点间的网络（会占用所有 NPU，最长数分钟）。</translation>
+    </message>
+    <message>
+        <source>Where the cluster all-reduce meets: the first node's address on the network between the nodes (default: its HCCL_IF_IP, else the first address of hostname -I).</source>
+        <translation>跨节点 all-reduce 的汇合地址：第一个节点在节点间网络上的地址（默认：其 HCCL_IF_IP，否则为 hostname -I 的第一个地址）。</translation>
+    </message>
+    <message>
+        <source>address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>The port rank 0 listens on for the cluster all-reduce.</source>
+        <translation>跨节点 all-reduce 中 rank 0 监听的端口。</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>--cluster-allreduce needs at least two nodes (--hosts).</source>
+        <translation>--cluster-allreduce 至少需要两个节点（--hosts）。</translation>
+    </message>
+    <message>
+        <source>--master-addr and --master-port only apply with --cluster-allreduce.</source>
+        <translation>--master-addr 和 --master-port 仅与 --cluster-allreduce 一起使用。</translation>
+    </message>
 </context>
 <context>
     <name>Dispatcher</name>
@@ -2617,7 +2645,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>link UP and net health Success on %n device(s): %1</source>
-        <translation><numerusform>%n 个设备链路 UP 且网络健康状态 Success：%1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个设备链路 UP 且网络健康状态 Success：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>/etc/hccn.conf is missing, so the device IPs are not kept across reboots</source>
@@ -2646,6 +2676,70 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>Give every NPU in the cluster its own address (/etc/hccn.conf was likely copied between nodes): hccn_tool -i N -ip -s address A netmask M.</source>
         <translation>为集群中每个 NPU 分配独立地址（/etc/hccn.conf 很可能是在节点间复制的）：hccn_tool -i N -ip -s address A netmask M。</translation>
+    </message>
+    <message>
+        <source>HCCL all-reduce across all nodes' NPUs</source>
+        <translation>所有节点 NPU 间的 HCCL all-reduce</translation>
+    </message>
+    <message>
+        <source>%1 (unreachable)</source>
+        <translation>%1（无法连接）</translation>
+    </message>
+    <message>
+        <source>%1 (torch_npu sees no NPU)</source>
+        <translation>%1（torch_npu 看不到 NPU）</translation>
+    </message>
+    <message>
+        <source>Needs at least two nodes.</source>
+        <translation>至少需要两个节点。</translation>
+    </message>
+    <message>
+        <source>Not run: every node must take part, and these cannot: %1.</source>
+        <translation>未运行：所有节点都必须参与，而以下节点无法参与：%1。</translation>
+    </message>
+    <message>
+        <source>Fix the checks of those nodes first.</source>
+        <translation>请先解决这些节点的检查项问题。</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>指定</translation>
+    </message>
+    <message>
+        <source>No address of %1 to meet at (HCCL_IF_IP is not set and hostname -I printed none).</source>
+        <translation>没有可用于汇合的 %1 地址（未设置 HCCL_IF_IP，hostname -I 也没有输出地址）。</translation>
+    </message>
+    <message>
+        <source>Give the first node's address on the network between the nodes (--master-addr).</source>
+        <translation>请给出第一个节点在节点间网络上的地址（--master-addr）。</translation>
+    </message>
+    <message>
+        <source>Canceled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内无响应</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks reported: %3</source>
+        <translation>%2 个 rank 中有 %1 个报告了结果：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) on %1 node(s), meeting at %2:%3 (%4)</source>
+        <translation><numerusform>%1 个节点上的 %n 个 rank，在 %2:%3 汇合（%4）</numerusform></translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: this node's %n rank(s) got the right sum.</source>
+        <translation><numerusform>%1：本节点的 %n 个 rank 得到了正确的求和结果。</numerusform></translation>
+    </message>
+    <message>
+        <source>Ranks that time out while others pass point at the network between the nodes: check HCCL_SOCKET_IFNAME / HCCL_IF_IP, the NPU network check (hccn_tool) and that port %1 and the HCCL port ranges are open between the nodes.</source>
+        <translation>部分 rank 超时而其他 rank 正常，说明问题在节点间的网络：请检查 HCCL_SOCKET_IFNAME / HCCL_IF_IP、NPU 网络检查项（hccn_tool），以及节点间是否放通端口 %1 和 HCCL 端口范围。</translation>
     </message>
 </context>
 <context>
@@ -2849,7 +2943,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source># The %n logical device(s) the checks found on %1.</source>
-        <translation><numerusform># 检查在 %1 上发现的 %n 个逻辑设备。</numerusform></translation>
+        <translation>
+            <numerusform># 检查在 %1 上发现的 %n 个逻辑设备。</numerusform>
+        </translation>
     </message>
     <message>
         <source># verl's multi-node practice waits 3600 s: the first steps of a large model and its checkpoint saves keep ranks apart longer than HCCL's defaults.</source>
@@ -5685,6 +5781,42 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>this machine</source>
         <translation>本机</translation>
+    </message>
+    <message>
+        <source>All-reduce &amp;across the nodes (use every NPU)</source>
+        <translation>跨节点 all-reduce（占用所有 NPU）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>After the checks, one process per NPU on every node joins one HCCL all-reduce: what proves the network between the nodes. Occupies every NPU for up to a few minutes; you are asked before it runs.</source>
+        <translation>检查之后，每个节点的每个 NPU 启动一个进程，共同完成一次 HCCL all-reduce，以验证节点间的网络。会占用所有 NPU，最长数分钟；运行前会先询问。</translation>
+    </message>
+    <message>
+        <source>Meet at:</source>
+        <translation>汇合地址：</translation>
+    </message>
+    <message>
+        <source>the first node's HCCL_IF_IP</source>
+        <translation>第一个节点的 HCCL_IF_IP</translation>
+    </message>
+    <message>
+        <source>The first node's address on the network between the nodes, where rank 0 listens. Empty: its HCCL_IF_IP, else the first address hostname -I prints there.</source>
+        <translation>第一个节点在节点间网络上的地址，rank 0 在此监听。留空：使用其 HCCL_IF_IP，否则使用该节点 hostname -I 输出的第一个地址。</translation>
+    </message>
+    <message>
+        <source>The all-reduce across the nodes needs at least two nodes.</source>
+        <translation>跨节点 all-reduce 至少需要两个节点。</translation>
+    </message>
+    <message>
+        <source>"%1" is not an IP address.</source>
+        <translation>“%1”不是 IP 地址。</translation>
+    </message>
+    <message>
+        <source>Run the all-reduce across the nodes?</source>
+        <translation>运行跨节点 all-reduce？</translation>
+    </message>
+    <message numerus="yes">
+        <source>After the checks, every NPU of the %n node(s) joins one HCCL all-reduce. It occupies them for up to a few minutes and can disturb a job that is running. Run it now?</source>
+        <translation><numerusform>检查之后，%n 个节点的所有 NPU 将共同完成一次 HCCL all-reduce。这会占用它们最长数分钟，并可能干扰正在运行的任务。现在运行吗？</numerusform></translation>
     </message>
 </context>
 <context>

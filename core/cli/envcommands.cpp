@@ -47,6 +47,14 @@ void DiagnoseCommand::configure(QCommandLineParser &parser) const
         {u"deep"_s,
          tr("Also run a tensor operation on every visible NPU and an HCCL all-reduce (occupies the NPUs "
             "for a few seconds).")},
+        {u"cluster-allreduce"_s,
+         tr("With several nodes: after the checks, an HCCL all-reduce across every node's NPUs, which proves the "
+            "network between them (occupies every NPU for up to a few minutes).")},
+        {u"master-addr"_s,
+         tr("Where the cluster all-reduce meets: the first node's address on the network between the nodes "
+            "(default: its HCCL_IF_IP, else the first address of hostname -I)."),
+         tr("address")},
+        {u"master-port"_s, tr("The port rank 0 listens on for the cluster all-reduce."), tr("port"), u"29651"_s},
         {u"json"_s, tr("Print one JSON object.")},
         {u"markdown"_s, tr("Print a Markdown report to paste into a GitHub issue.")},
         {u"output"_s, tr("Write the report to this file instead of standard output."), tr("file")},
@@ -86,6 +94,17 @@ ExitCode DiagnoseCommand::run(const QCommandLineParser &parser, Context &ctx)
             return usage(Error::input(tr("--ascend-root: %1 is not a directory.").arg(options.probe.ascendRoot)));
     }
     options.probe.deep = parser.isSet(u"deep"_s);
+    options.clusterAllReduce = parser.isSet(u"cluster-allreduce"_s);
+    if (options.clusterAllReduce && options.hosts.size() < 2)
+        return usage(
+            Error::input(tr("--cluster-allreduce needs at least two nodes (--hosts)."), u"--cluster-allreduce"_s));
+    if ((parser.isSet(u"master-addr"_s) || parser.isSet(u"master-port"_s)) && !options.clusterAllReduce)
+        return usage(Error::input(tr("--master-addr and --master-port only apply with --cluster-allreduce.")));
+    options.masterAddr = parser.value(u"master-addr"_s);
+    const auto port = NodeOptions::integer(parser, u"master-port"_s, 1024, 65535);
+    if (!port)
+        return usage(port.error());
+    options.clusterPort = *port;
 
     QElapsedTimer clock;
     clock.start();

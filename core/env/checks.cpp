@@ -68,6 +68,7 @@ const CheckInfo kChecks[] = {
      "shm,scanned,python"},
     {"deep.devices", "deep", QT_TRANSLATE_NOOP("EnvCheck", "Tensor operation on each NPU"), "python"},
     {"deep.allreduce", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across the node's NPUs"), "python"},
+    {"deep.cluster", "deep", QT_TRANSLATE_NOOP("EnvCheck", "HCCL all-reduce across all nodes' NPUs"), ""},
 };
 
 Check make(const char *id)
@@ -1891,6 +1892,11 @@ Verdict Diagnosis::worst() const
     for (const Check &check : checks)
         verdict = worse(verdict, check.verdict);
     return verdict;
+}
+
+Check makeCheck(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw)
+{
+    return with(id, verdict, evidence, next, raw);
 }
 
 void compareAcrossNodes(QList<Diagnosis> &diagnoses)

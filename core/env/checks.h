@@ -88,6 +88,9 @@ Diagnosis analyze(Snapshot snapshot);
 // each node's NPU network check, naming the other node.
 void compareAcrossNodes(QList<Diagnosis> &diagnoses);
 
+// A check of the report's list by id, with its translated title (for checks made outside analyze()).
+Check makeCheck(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw);
+
 // The ids analyze() can produce, in order (for filters and the node matrix).
 QStringList checkIds();
 

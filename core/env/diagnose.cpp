@@ -9,6 +9,7 @@
 
 #include "common/logging.h"
 #include "common/parallel.h"
+#include "env/cluster.h"
 
 using namespace Qt::StringLiterals;
 
@@ -80,6 +81,8 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
             progress(done, static_cast<int>(targets.size()), host);
     });
     compareAcrossNodes(results);
+    if (options.clusterAllReduce && !(cancel && cancel->load()))
+        runClusterAllReduce(results, effective, cancel);
     return results;
 }
 

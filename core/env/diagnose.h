@@ -20,6 +20,10 @@ struct DiagnoseOptions
     ssh::Options ssh;
     ProbeOptions probe;
     int jobs = 16;
+    // After the per-node checks: an HCCL all-reduce across all nodes' NPUs (see cluster.h).
+    bool clusterAllReduce = false;
+    QString masterAddr; // empty: the first node's HCCL_IF_IP, else its first address
+    int clusterPort = 29651;
 };
 
 // Called from worker threads as each target finishes.

@@ -213,7 +213,7 @@ void TestDiagnose::publishedStacks()
         distributions.append({package.section(u'=', 0, 0), package.section(u'=', 1)});
     const QString env = m_dir.filePath(u"env"_s);
     const QString root = m_dir.filePath(u"ascend-"_s + cann);
-    QVERIFY(vna::test::writeFakePythonEnvironment(env, m_realPython, distributions, cann, 8));
+    QVERIFY(vna::test::writeFakePythonEnvironment(env, kFixtures, m_realPython, distributions, cann, 8));
     QVERIFY(vna::test::writeFakeAscendRoot(root, kFixtures, cann));
     const Run r = run({u"diagnose"_s, u"--json"_s, u"--ascend-root"_s, root, u"--python"_s, env + u"/python3"_s});
     const QJsonObject t

@@ -1,13 +1,16 @@
 // `diagnose --hosts` against real sshd processes on 127.0.0.2 and 127.0.0.3: two probed nodes that
 // differ, a refused connection, an unknown host key (refused, then accepted on request), a changed
 // host key, a path crafted to inject shell that must arrive as data, node names crafted to inject
-// shell or ssh options that are refused before anything runs, and secrets (the private key, secret
-// environment variables on the node) that never reach the report or the log file.
+// shell or ssh options that are refused before anything runs, secrets (the private key, secret
+// environment variables on the node) that never reach the report or the log file, and the all-reduce
+// across both nodes' NPUs (with stand-ins for torch that sum over TCP).
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -68,6 +71,8 @@ private slots:
     void hostileNodeNames_data();
     void hostileNodeNames();
     void secretsStayOut();
+    void clusterAllReduce_data();
+    void clusterAllReduce();
 
 private:
     QString config(const QString &knownHosts) const;
@@ -276,4 +281,58 @@ void TestSshDiagnose::secretsStayOut()
 }
 
 QTEST_GUILESS_MAIN(TestSshDiagnose)
+// Both nodes start one process per NPU over ssh; the ranks meet at rank 0 on node1. At an address no
+// node has (TEST-NET-1), rank 0 cannot listen and every rank fails; with a node down nothing runs.
+void TestSshDiagnose::clusterAllReduce_data()
+{
+    QTest::addColumn<QString>("hosts");
+    QTest::addColumn<QString>("master");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("two nodes, 16 ranks") << u"node[1-2]"_s << u"127.0.0.2"_s << u"PASS"_s
+                                         << u"this node's 8 rank(s) got the right sum"_s;
+    QTest::addRow("rank 0 cannot listen") << u"node[1-2]"_s << u"192.0.2.1"_s << u"FAIL"_s << u"rank 0: OSError"_s;
+    QTest::addRow("a node down") << u"node1,node9"_s << u"127.0.0.2"_s << u"SKIP"_s << u"node9 (unreachable)"_s;
+}
+
+void TestSshDiagnose::clusterAllReduce()
+{
+    QFETCH(QString, hosts);
+    QFETCH(QString, master);
+    QFETCH(QString, expected);
+    QFETCH(QString, mentions);
+    const QString real = QStandardPaths::findExecutable(u"python3"_s);
+    QVERIFY2(!real.isEmpty(), "python3 is required (scripts/setup.sh installs it)");
+    const QString env = m_dir.filePath(u"cluster-env"_s);
+    QVERIFY(vna::test::writeFakePythonEnvironment(env, QStringLiteral(VNA_FIXTURES_DIR), real,
+                                                  {{u"torch"_s, u"2.10.0"_s}, {u"torch-npu"_s, u"2.10.0.post4"_s}},
+                                                  u"9.1.0"_s, 8));
+    const int port = 30000 + static_cast<int>(QRandomGenerator::global()->bounded(10000));
+    QStringList args{u"diagnose"_s,
+                     u"--json"_s,
+                     u"--ssh-config"_s,
+                     config(m_knownHosts),
+                     u"--python"_s,
+                     env + u"/python3"_s,
+                     u"--timeout"_s,
+                     u"10"_s,
+                     u"--hosts"_s,
+                     hosts,
+                     u"--cluster-allreduce"_s,
+                     u"--master-addr"_s,
+                     master,
+                     u"--master-port"_s,
+                     QString::number(port)};
+    const Run r = run(args);
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject node1 = target(root, u"node1"_s);
+    QCOMPARE(verdict(node1, u"deep.cluster"_s), expected);
+    QVERIFY2(evidence(node1, u"deep.cluster"_s).contains(mentions), qPrintable(evidence(node1, u"deep.cluster"_s)));
+    if (expected == u"PASS"_s) {
+        QVERIFY(evidence(node1, u"deep.cluster"_s)
+                    .contains(u"16 rank(s) on 2 node(s), meeting at 127.0.0.2:%1 (given)"_s.arg(port)));
+        QCOMPARE(verdict(target(root, u"node2"_s), u"deep.cluster"_s), u"PASS"_s);
+    }
+}
+
 #include "tst_sshdiagnose.moc"

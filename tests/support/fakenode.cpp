@@ -53,6 +53,7 @@ bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNod
 }
 
 bool writeFakePythonEnvironment(const QString &dir,
+                                const QString &fixturesDir,
                                 const QString &realPython,
                                 const QList<std::pair<QString, QString>> &distributions,
                                 const QString &cann,
@@ -73,21 +74,14 @@ bool writeFakePythonEnvironment(const QString &dir,
                             "Metadata-Version: 2.1\nName: " + name.toUtf8() + "\nVersion: " + version.toUtf8() + "\n"))
             return false;
     }
-    if (!writeScript(site + QStringLiteral("/torch/__init__.py"), "__version__ = 'fake'\n")
-        || !writeScript(site + QStringLiteral("/torch_npu/__init__.py"),
-                        "class npu:\n"
-                        "    @staticmethod\n"
-                        "    def is_available():\n"
-                        "        return True\n"
-                        "    @staticmethod\n"
-                        "    def device_count():\n"
-                        "        return "
-                            + QByteArray::number(devices)
-                            + "\n"
-                              "    @staticmethod\n"
-                              "    def get_cann_version(module='CANN'):\n"
-                              "        return '"
-                            + cann.toUtf8() + "'\n"))
+    for (const QString &module : {QStringLiteral("torch/__init__.py"), QStringLiteral("torch/distributed.py"),
+                                  QStringLiteral("torch_npu/__init__.py")})
+        if (!QFile::copy(fixturesDir + QStringLiteral("/fakepython/") + module, site + QLatin1Char('/') + module))
+            return false;
+    const QByteArray fake
+        = QJsonDocument(QJsonObject{{QStringLiteral("devices"), devices}, {QStringLiteral("cann"), cann}})
+              .toJson(QJsonDocument::Compact);
+    if (!writeScript(site + QStringLiteral("/vna_fake.json"), fake))
         return false;
     return writeScript(dir + QStringLiteral("/python3"),
                        "#!/bin/sh\nPYTHONPATH=" + quoted(site) + " exec " + quoted(realPython) + " -S \"$@\"\n");

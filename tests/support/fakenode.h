@@ -22,8 +22,10 @@ bool writeFakeNode(const QString &dir, const QString &fixturesDir, const FakeNod
 
 // A Python environment as pip leaves it, read by the real interpreter: `dir`/python3 runs
 // `realPython` -S with only `dir`/site on its path, where each distribution (pip name -> version) has
-// its .dist-info/METADATA, and small torch and torch_npu modules report `devices` NPUs on CANN `cann`.
+// its .dist-info/METADATA, and the stand-ins of tests/fixtures/fakepython report `devices` NPUs on
+// CANN `cann` (their torch.distributed sums over TCP, for the cluster all-reduce).
 bool writeFakePythonEnvironment(const QString &dir,
+                                const QString &fixturesDir,
                                 const QString &realPython,
                                 const QList<std::pair<QString, QString>> &distributions,
                                 const QString &cann,

@@ -30,20 +30,30 @@ void TestEnvState::options_data()
     QTest::addColumn<QString>("wrong"); // Error::where, or empty
     QTest::addColumn<int>("targets");
     QTest::addColumn<QString>("summary");
+    QTest::addColumn<QString>("cluster"); // null: no all-reduce across the nodes; else its "meet at"
     QTest::addRow("this machine") << false << u"node[1-3]"_s << QString() << u"python3"_s << QString() << QString() << 0
-                                  << QString();
+                                  << QString() << QString();
     QTest::addRow("three nodes") << true << u"node[1-3]"_s << QString() << u"python3"_s << QString() << QString() << 3
-                                 << u"3 node(s): node[1-3]"_s;
+                                 << u"3 node(s): node[1-3]"_s << QString();
     QTest::addRow("bad node set") << true << u"node[3-1]"_s << QString() << u"python3"_s << QString() << u"hosts"_s << 0
-                                  << QString();
+                                  << QString() << QString();
     QTest::addRow("unreadable ssh config") << true << u"a,b"_s << u"/nonexistent/ssh_config"_s << u"python3"_s
-                                           << QString() << u"sshConfig"_s << 0 << u"2 node(s): a,b"_s;
+                                           << QString() << u"sshConfig"_s << 0 << u"2 node(s): a,b"_s << QString();
     QTest::addRow("no python") << false << QString() << QString() << u"  "_s << QString() << u"python"_s << 0
-                               << QString();
+                               << QString() << QString();
     QTest::addRow("root not here") << false << QString() << QString() << u"python3"_s << u"/nonexistent/Ascend"_s
-                                   << u"ascendRoot"_s << 0 << QString();
-    QTest::addRow("root checked on the nodes") << true << u"a"_s << QString() << u"python3"_s
-                                               << u"/nonexistent/Ascend"_s << QString() << 1 << u"1 node(s): a"_s;
+                                   << u"ascendRoot"_s << 0 << QString() << QString();
+    QTest::addRow("root checked on the nodes")
+        << true << u"a"_s << QString() << u"python3"_s << u"/nonexistent/Ascend"_s << QString() << 1
+        << u"1 node(s): a"_s << QString();
+    QTest::addRow("all-reduce across two nodes")
+        << true << u"a,b"_s << QString() << u"python3"_s << QString() << QString() << 2 << u"2 node(s): a,b"_s << u""_s;
+    QTest::addRow("all-reduce needs two nodes")
+        << true << u"a"_s << QString() << u"python3"_s << QString() << u"hosts"_s << 0 << u"1 node(s): a"_s << u""_s;
+    QTest::addRow("meet at an address") << true << u"a,b"_s << QString() << u"python3"_s << QString() << QString() << 2
+                                        << u"2 node(s): a,b"_s << u"10.0.0.7"_s;
+    QTest::addRow("meet at a word") << true << u"a,b"_s << QString() << u"python3"_s << QString() << u"masterAddr"_s
+                                    << 0 << u"2 node(s): a,b"_s << u"node1"_s;
 }
 
 void TestEnvState::options()
@@ -56,7 +66,10 @@ void TestEnvState::options()
     QFETCH(QString, wrong);
     QFETCH(int, targets);
     QFETCH(QString, summary);
+    QFETCH(QString, cluster);
     EnvState state;
+    state.inputs.cluster = !cluster.isNull();
+    state.inputs.masterAddr = cluster;
     state.inputs.remote = remote;
     state.inputs.hosts = hosts;
     state.inputs.sshConfig = sshConfig;
@@ -71,6 +84,10 @@ void TestEnvState::options()
         QCOMPARE(options->hosts.size(), targets);
     if (options && remote)
         QCOMPARE(options->ssh.connectTimeoutSec, 30); // ssh gives up connecting sooner than a probe
+    if (options) {
+        QCOMPARE(options->clusterAllReduce, !cluster.isNull());
+        QCOMPARE(options->masterAddr, cluster.isNull() ? QString() : cluster);
+    }
     QCOMPARE(state.hostsSummary(), summary);
 }
 

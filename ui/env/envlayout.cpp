@@ -130,6 +130,20 @@ QWidget *EnvTab::buildInputs()
     m_deep = new QCheckBox(inputs);
     m_deep->setObjectName(u"envDeep"_s);
     layout->addWidget(m_deep);
+    m_cluster = new QCheckBox(inputs);
+    m_cluster->setObjectName(u"envCluster"_s);
+    layout->addWidget(m_cluster);
+    auto *masterForm = new QFormLayout;
+    m_masterLabel = new QLabel(inputs);
+    m_masterAddr = monospaceField(inputs, u"envMasterAddr"_s);
+    m_masterAddr->setReadOnly(false);
+    m_masterAddr->setClearButtonEnabled(true);
+    m_masterMessage = new FieldMessage(m_masterAddr, inputs);
+    auto *masterBox = new QVBoxLayout;
+    masterBox->addWidget(m_masterAddr);
+    masterBox->addWidget(m_masterMessage);
+    masterForm->addRow(m_masterLabel, masterBox);
+    layout->addLayout(masterForm);
 
     layout->addStretch(1);
     m_progress = new QProgressBar(inputs);
@@ -155,8 +169,9 @@ QWidget *EnvTab::buildInputs()
         saveSettings();
     };
     connect(m_local, &QRadioButton::toggled, this, changed);
-    for (QLineEdit *edit : {m_hosts, m_sshConfig, m_python, m_ascendRoot})
+    for (QLineEdit *edit : {m_hosts, m_sshConfig, m_python, m_ascendRoot, m_masterAddr})
         connect(edit, &QLineEdit::textChanged, this, changed);
+    connect(m_cluster, &QCheckBox::toggled, this, changed);
     connect(m_acceptKeys, &QCheckBox::toggled, this, changed);
     connect(m_timeout, &QSpinBox::valueChanged, this, changed);
     connect(m_run, &QPushButton::clicked, this, &EnvTab::run);
@@ -406,6 +421,14 @@ void EnvTab::retranslate()
     m_deep->setText(tr("&Deep checks (use the NPUs)"));
     m_deep->setToolTip(tr("A tensor operation on every visible NPU and an HCCL all-reduce across them. Occupies the "
                           "NPUs for a few seconds; you are asked before it runs."));
+    m_cluster->setText(tr("All-reduce &across the nodes (use every NPU)"));
+    m_cluster->setToolTip(tr("After the checks, one process per NPU on every node joins one HCCL all-reduce: what "
+                             "proves the network between the nodes. Occupies every NPU for up to a few minutes; you "
+                             "are asked before it runs."));
+    m_masterLabel->setText(tr("Meet at:"));
+    m_masterAddr->setPlaceholderText(tr("the first node's HCCL_IF_IP"));
+    m_masterAddr->setToolTip(tr("The first node's address on the network between the nodes, where rank 0 listens. "
+                                "Empty: its HCCL_IF_IP, else the first address hostname -I prints there."));
     m_cancel->setText(tr("Cancel"));
     m_run->setText(tr("&Run checks"));
     m_run->setToolTip(tr("Ctrl+Return"));

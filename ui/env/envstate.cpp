@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include "common/paths.h"
 #include "ssh/nodeset.h"
@@ -81,6 +82,16 @@ Result<env::DiagnoseOptions> EnvState::options() const
                             u"ascendRoot"_s);
     options.probe.timeoutSec = inputs.timeoutSec;
     options.probe.deep = inputs.deep;
+    if (inputs.remote && inputs.cluster) {
+        if (options.hosts.size() < 2)
+            return Error::input(Text::tr("The all-reduce across the nodes needs at least two nodes."), u"hosts"_s);
+        static const QRegularExpression address(uR"(^[0-9A-Fa-f:.]+\z)"_s);
+        const QString master = inputs.masterAddr.trimmed();
+        if (!master.isEmpty() && !address.match(master).hasMatch())
+            return Error::input(Text::tr("\"%1\" is not an IP address.").arg(master), u"masterAddr"_s);
+        options.clusterAllReduce = true;
+        options.masterAddr = master;
+    }
     return options;
 }
 

@@ -22,6 +22,8 @@ struct EnvInputs
     QString ascendRoot;
     int timeoutSec = keys::envTimeout.defaultValue;
     bool deep = false;
+    bool cluster = false; // the all-reduce across the nodes (chosen each time, like deep)
+    QString masterAddr;
 
     // The export block.
     QString scriptDevices = keys::envScriptDevices.defaultValue;

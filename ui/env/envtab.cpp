@@ -170,6 +170,8 @@ void EnvTab::readInputs()
     in.ascendRoot = m_ascendRoot->text();
     in.timeoutSec = m_timeout->value();
     in.deep = m_deep->isChecked();
+    in.cluster = m_cluster->isChecked();
+    in.masterAddr = m_masterAddr->text();
     in.scriptDevices = m_scriptDevices->text();
     in.scriptNoset = m_scriptNoset->isChecked();
     in.scriptLevel = std::max(0, m_scriptLevel->currentIndex());
@@ -205,6 +207,9 @@ void EnvTab::validate()
     m_sshConfig->setEnabled(remote);
     m_browseSshConfig->setEnabled(remote);
     m_acceptKeys->setEnabled(remote);
+    m_cluster->setEnabled(remote);
+    m_masterAddr->setEnabled(remote && m_cluster->isChecked());
+    m_masterMessage->setMessage(QString());
     m_hostsMessage->setMessage(QString());
     m_sshConfigMessage->setMessage(QString());
     m_pythonMessage->setMessage(QString());
@@ -216,6 +221,7 @@ void EnvTab::validate()
         FieldMessage *message = where == u"hosts"_s ? m_hostsMessage
             : where == u"sshConfig"_s               ? m_sshConfigMessage
             : where == u"python"_s                  ? m_pythonMessage
+            : where == u"masterAddr"_s              ? m_masterMessage
                                                     : m_rootMessage;
         message->setMessage(result.error().message);
     }
@@ -241,6 +247,14 @@ void EnvTab::run()
                                  tr("Deep checks run a tensor operation on every visible NPU and an HCCL all-reduce "
                                     "across them. They occupy the NPUs for a few seconds and can disturb a job that "
                                     "is running. Run them now?"))
+            != QMessageBox::Yes)
+        return;
+    if (result->clusterAllReduce
+        && QMessageBox::question(this, tr("Run the all-reduce across the nodes?"),
+                                 tr("After the checks, every NPU of the %n node(s) joins one HCCL all-reduce. It "
+                                    "occupies them for up to a few minutes and can disturb a job that is running. "
+                                    "Run it now?",
+                                    nullptr, static_cast<int>(result->hosts.size())))
             != QMessageBox::Yes)
         return;
     m_progress->setRange(0, 0);

@@ -111,6 +111,10 @@ private:
     QLabel *m_timeoutLabel = nullptr;
     QSpinBox *m_timeout = nullptr;
     QCheckBox *m_deep = nullptr;
+    QCheckBox *m_cluster = nullptr;
+    QLabel *m_masterLabel = nullptr;
+    QLineEdit *m_masterAddr = nullptr;
+    FieldMessage *m_masterMessage = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_run = nullptr;
