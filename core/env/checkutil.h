@@ -1,0 +1,30 @@
+// Helpers shared by the files that hold the environment checks (checks.cpp, hostchecks.cpp): not
+// part of the env API. Each file declares its own Text class (context EnvCheck), as lupdate reads
+// the translation context from the file itself.
+#pragma once
+
+#include <optional>
+
+#include <QString>
+
+#include "env/checks.h"
+#include "verl/facts.h"
+
+namespace vna::env::detail {
+
+// A check of the report's list with its translated title.
+Check with(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw);
+// The first `count` lines of a command's output on one line, at most 400 characters.
+QString firstLines(const QString &text, int count = 3);
+// A variable of the node's environment; nullopt when it is not set.
+std::optional<QString> variable(const Diagnosis &d, const QString &name);
+// What verl's Ascend guide says for the verl on the node (the newest release the facts know when verl
+// is not installed there): a behaviour fact of verl-facts.json, with its source.
+verl::SourcedValue verlGuide(const Diagnosis &d, const QString &name, QString *release = nullptr);
+
+// The host and network checks (hostchecks.cpp).
+Check checkLimits(const Diagnosis &d);
+Check checkHostTuning(const Diagnosis &d);
+Check checkHccn(const Diagnosis &d);
+
+} // namespace vna::env::detail
