@@ -218,6 +218,10 @@ Check checkHccn(const Diagnosis &d)
     if (devices.isEmpty() && !missing)
         return with("net.hccn", Verdict::Skip, Text::tr("The NPU network was not read (an older snapshot)."), QString(),
                     QString());
+    if (devices.isEmpty() && !missing->missing())
+        return with("net.hccn", Verdict::Skip,
+                    Text::tr("hccn_tool is here, but there is no /dev/davinci device to ask it about."), QString(),
+                    u"hccn"_s);
     if (devices.isEmpty())
         return with("net.hccn", Verdict::Skip,
                     Text::tr("hccn_tool was not found here (the driver puts it in /usr/local/Ascend/driver/tools), "

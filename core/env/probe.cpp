@@ -260,7 +260,7 @@ H=$(command -v hccn_tool 2>/dev/null)
 [ -z "$H" ] && [ -x /usr/local/Ascend/driver/tools/hccn_tool ] && H=/usr/local/Ascend/driver/tools/hccn_tool
 if [ -n "$H" ]; then
   for d in /dev/davinci[0-9]*; do
-    [ -e "$d" ] || continue
+    [ -e "$d" ] || { b hccn; echo "no /dev/davinci device"; e 1; continue; }
     i=${d#/dev/davinci}
     b "hccn:$i"; run "$H" -i "$i" -link -g 2>&1; run "$H" -i "$i" -net_health -g 2>&1; run "$H" -i "$i" -ip -g 2>&1; e $?
   done

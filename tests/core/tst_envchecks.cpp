@@ -78,6 +78,7 @@ struct NodeBuilder
         return devices;
     }();
     bool hccnConf = true;
+    bool hccnTool = false; // with no devices: hccn_tool there (but no /dev/davinci), else not found
     QList<Section> extra;
 
     Diagnosis build() const
@@ -99,7 +100,9 @@ struct NodeBuilder
             conf += u"address_%1=29.1.1.%2\nnetmask_%1=255.255.0.0\nnetdetect_%1=29.1.0.1\n"_s.arg(it.key()).arg(
                 it.key() + 10);
         }
-        if (hccn.isEmpty())
+        if (hccn.isEmpty() && hccnTool)
+            s.sections.append({u"hccn"_s, u"no /dev/davinci device"_s, 1});
+        else if (hccn.isEmpty())
             s.sections.append({u"hccn"_s, u"hccn_tool: command not found"_s, 127});
         else if (hccnConf)
             s.sections.append({u"file:/etc/hccn.conf"_s, conf, 0});
@@ -318,6 +321,8 @@ void TestEnvChecks::checks_data()
     QTest::addRow("no hccn.conf") << n << u"net.hccn"_s << Verdict::Warn << u"/etc/hccn.conf is missing"_s;
     n.hccn.clear();
     QTest::addRow("no hccn_tool") << n << u"net.hccn"_s << Verdict::Skip << u"/usr/local/Ascend/driver/tools"_s;
+    n.hccnTool = true;
+    QTest::addRow("hccn_tool without devices") << n << u"net.hccn"_s << Verdict::Skip << u"no /dev/davinci device"_s;
 
     // /dev/shm: verl 0.7.1 on a driver and CANN without IPC keeps a 2048 MiB bucket there per rank.
     n = NodeBuilder();
