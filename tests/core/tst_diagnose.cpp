@@ -175,12 +175,18 @@ void TestDiagnose::publishedStacks_data()
 
     const vna::env::CompatData &data = vna::env::compatData();
     QVERIFY(!data.vllmAscendRows.isEmpty());
-    // verl main's docs/ascend_tutorial/get_start/install_guidance.rst (1dda039b): CANN 9.1.0, torch 2.10.0,
-    // torch_npu 2.10.0.post4, triton-ascend 3.2.2, vLLM and vllm-ascend 0.23.0.
+    // verl main's docs/ascend_tutorial/get_start/install_guidance.rst (1dda039b): for vLLM (:86-96) CANN
+    // 9.1.0, torch 2.10.0, torch_npu 2.10.0.post4, triton-ascend 3.2.2, vLLM and vllm-ascend 0.23.0; for
+    // SGLang (:163-172) CANN >= 8.5.0, torch 2.8.0, torch_npu 2.8.0.post2, triton-ascend 3.2.1.
     QTest::addRow("verl's install guide (main)")
         << u"9.1.0"_s << QStringList{u"torch=2.10.0"_s,       u"torch-npu=2.10.0.post4"_s, u"vllm=0.23.0"_s,
                                      u"vllm-ascend=0.23.0"_s, u"triton-ascend=3.2.2"_s,    u"verl=0.9.0"_s}
         << QString() << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:22"_s;
+    QTest::addRow("verl's install guide for SGLang (main)")
+        << u"8.5.0"_s
+        << QStringList{u"torch=2.8.0"_s, u"torch-npu=2.8.0.post2"_s, u"sglang=0.5.10"_s, u"triton-ascend=3.2.1"_s,
+                       u"verl=0.9.0"_s}
+        << QString() << u"Ascend/pytorch@bcfb2c8:COMPATIBILITY.md:29"_s;
     for (const vna::env::VllmAscendRow &row : data.vllmAscendRows) {
         QStringList packages{u"torch="_s + row.torch, u"torch-npu="_s + row.torchNpu, u"vllm="_s + row.vllm.first(),
                              u"vllm-ascend="_s + row.vllmAscend};
