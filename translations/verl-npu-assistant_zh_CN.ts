@@ -2749,6 +2749,10 @@ Exit code 1 when any check FAILs.</source>
         <source>hccn_tool is here, but there is no /dev/davinci device to ask it about.</source>
         <translation>此处有 hccn_tool，但没有可供查询的 /dev/davinci 设备。</translation>
     </message>
+    <message>
+        <source>Run the checks again to finish the all-reduce.</source>
+        <translation>重新运行检查以完成 all-reduce。</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>

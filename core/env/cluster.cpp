@@ -167,9 +167,7 @@ wait
         }
         std::lock_guard lock(mutex);
         results[i] = ranks;
-        if (r.canceled)
-            failures[i] = Text::tr("Canceled.");
-        else if (r.timedOut)
+        if (r.timedOut)
             failures[i] = Text::tr("no answer within %1 s").arg(timeoutSec + 30);
         else if (ranks.size() < counts.at(i))
             failures[i] = Text::tr("%1 of %2 ranks reported: %3")
@@ -182,6 +180,11 @@ wait
                               .arg(master)
                               .arg(options.clusterPort)
                               .arg(masterFrom);
+    if (cancel && cancel->load()) {
+        setAll(diagnoses, Verdict::Error, where + u": "_s + Text::tr("Canceled."),
+               Text::tr("Run the checks again to finish the all-reduce."));
+        return;
+    }
     for (qsizetype i = 0; i < diagnoses.size(); ++i) {
         QStringList bad;
         for (const RankResult &rank : std::as_const(results.at(i)))
