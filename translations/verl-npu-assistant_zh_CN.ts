@@ -2753,6 +2753,26 @@ Exit code 1 when any check FAILs.</source>
         <source>Run the checks again to finish the all-reduce.</source>
         <translation>重新运行检查以完成 all-reduce。</translation>
     </message>
+    <message>
+        <source>device %1 → %2 (%3 device %1)</source>
+        <translation>设备 %1 → %2（%3 设备 %1）</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>无响应</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s) reach the same devices of %1 (hccn_tool -ping)</source>
+        <translation><numerusform>%n 个设备可以连通 %1 的对应设备（hccn_tool -ping）</numerusform></translation>
+    </message>
+    <message>
+        <source>hccn_tool -ping to %1: %2</source>
+        <translation>hccn_tool -ping 到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Devices that cannot ping the other node's devices have no route between them: check the switch, the netmask and the gateway (hccn_tool -i N -gateway -g) on both nodes.</source>
+        <translation>无法 ping 通另一节点设备的设备之间没有路由：请在两个节点上检查交换机、子网掩码和网关（hccn_tool -i N -gateway -g）。</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>

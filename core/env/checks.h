@@ -2,6 +2,7 @@
 // of the snapshot, so every rule is tested on constructed snapshots without a machine.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <QList>
@@ -90,6 +91,13 @@ void compareAcrossNodes(QList<Diagnosis> &diagnoses);
 
 // A check of the report's list by id, with its translated title (for checks made outside analyze()).
 Check makeCheck(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw);
+
+// Runs a script on a node by its host name (how the cross-node ping reaches each node).
+using NodeRunner = std::function<ProcessResult(const QString &host, const QByteArray &script, int timeoutMs)>;
+// Every node's devices ping the same devices of the next node (the last node pings the first) with
+// hccn_tool -ping, the check vllm-ascend's multi-node guide starts with; the answers join each node's
+// NPU network check, a device that gets none failing it.
+void pingAcrossNodes(QList<Diagnosis> &diagnoses, const NodeRunner &run, int timeoutSec);
 
 // The ids analyze() can produce, in order (for filters and the node matrix).
 QStringList checkIds();

@@ -24,24 +24,6 @@ class Text
 
 constexpr auto kMarker = "@@VNA-CLUSTER@@";
 
-// Runs a script on one node: sh -s here, ssh NODE sh -s there.
-ProcessResult runOn(const QString &host,
-                    const QByteArray &script,
-                    int timeoutMs,
-                    const DiagnoseOptions &options,
-                    const std::atomic_bool *cancel)
-{
-    if (host == kLocalHost) {
-        ProcessRequest request;
-        request.program = u"/bin/sh"_s;
-        request.arguments = {u"-s"_s};
-        request.input = script;
-        request.timeoutMs = timeoutMs;
-        return runProcess(request, cancel);
-    }
-    return ssh::run(options.ssh, host, {u"sh"_s, u"-s"_s}, script, timeoutMs, cancel);
-}
-
 void setAll(QList<Diagnosis> &diagnoses, Verdict verdict, const QString &evidence, const QString &next)
 {
     for (Diagnosis &d : diagnoses)
@@ -118,7 +100,8 @@ void runClusterAllReduce(QList<Diagnosis> &diagnoses, const DiagnoseOptions &opt
         masterFrom = u"HCCL_IF_IP"_s;
     }
     if (master.isEmpty()) {
-        const ProcessResult r = runOn(diagnoses.first().host(), "hostname -I 2>/dev/null\n", 15000, options, cancel);
+        const ProcessResult r
+            = runScriptOn(diagnoses.first().host(), "hostname -I 2>/dev/null\n", 15000, options, cancel);
         master = QString::fromLocal8Bit(r.out).simplified().section(u' ', 0, 0);
         masterFrom = u"hostname -I"_s;
     }
@@ -156,7 +139,7 @@ done
 wait
 )"_s;
         const ProcessResult r
-            = runOn(diagnoses.at(i).host(), script.toUtf8(), (timeoutSec + 30) * 1000, options, cancel);
+            = runScriptOn(diagnoses.at(i).host(), script.toUtf8(), (timeoutSec + 30) * 1000, options, cancel);
         QList<RankResult> ranks;
         for (const QString &line : QString::fromUtf8(r.out).split(u'\n')) {
             const qsizetype at = line.indexOf(QLatin1String(kMarker));

@@ -15,22 +15,34 @@ using namespace Qt::StringLiterals;
 
 namespace vna::env {
 
+ProcessResult runScriptOn(const QString &host,
+                          const QByteArray &script,
+                          int timeoutMs,
+                          const DiagnoseOptions &options,
+                          const std::atomic_bool *cancel)
+{
+    if (host == kLocalHost) {
+        ProcessRequest request;
+        request.program = u"/bin/sh"_s;
+        request.arguments = {u"-s"_s};
+        request.input = script;
+        request.timeoutMs = timeoutMs;
+        return runProcess(request, cancel);
+    }
+    return ssh::run(options.ssh, host, {u"sh"_s, u"-s"_s}, script, timeoutMs, cancel);
+}
+
 Diagnosis diagnoseTarget(const QString &host, const DiagnoseOptions &options, const std::atomic_bool *cancel)
 {
     if (host == kLocalHost) {
         const ScriptRunner local = [&](const QByteArray &script, int timeoutMs) {
-            ProcessRequest request;
-            request.program = u"/bin/sh"_s;
-            request.arguments = {u"-s"_s};
-            request.input = script;
-            request.timeoutMs = timeoutMs;
-            return runProcess(request, cancel);
+            return runScriptOn(host, script, timeoutMs, options, cancel);
         };
         return analyze(collect(host, local, options.probe));
     }
     QString failure;
     const ScriptRunner remote = [&](const QByteArray &script, int timeoutMs) {
-        ProcessResult result = ssh::run(options.ssh, host, {u"sh"_s, u"-s"_s}, script, timeoutMs, cancel);
+        ProcessResult result = runScriptOn(host, script, timeoutMs, options, cancel);
         const ssh::Failure kind = ssh::classify(result);
         if (kind != ssh::Failure::None && failure.isEmpty())
             failure = ssh::describeWithFingerprints(options.ssh, kind, host, result);
@@ -81,6 +93,13 @@ runDiagnosis(const DiagnoseOptions &options, const std::atomic_bool *cancel, con
             progress(done, static_cast<int>(targets.size()), host);
     });
     compareAcrossNodes(results);
+    if (results.size() > 1 && !(cancel && cancel->load()))
+        pingAcrossNodes(
+            results,
+            [&](const QString &host, const QByteArray &script, int timeoutMs) {
+                return runScriptOn(host, script, timeoutMs, effective, cancel);
+            },
+            options.probe.timeoutSec);
     if (options.clusterAllReduce && !(cancel && cancel->load()))
         runClusterAllReduce(results, effective, cancel);
     return results;

@@ -33,6 +33,13 @@ QList<Diagnosis> runDiagnosis(const DiagnoseOptions &options,
                               const std::atomic_bool *cancel = nullptr,
                               const DiagnoseProgress &progress = {});
 
+// Runs a shell script on one target: sh -s here, ssh HOST sh -s there.
+ProcessResult runScriptOn(const QString &host,
+                          const QByteArray &script,
+                          int timeoutMs,
+                          const DiagnoseOptions &options,
+                          const std::atomic_bool *cancel = nullptr);
+
 // One target, for tests and the GUI's per-node re-run.
 Diagnosis diagnoseTarget(const QString &host, const DiagnoseOptions &options, const std::atomic_bool *cancel = nullptr);
 

@@ -316,4 +316,74 @@ void compareAcrossNodes(QList<Diagnosis> &diagnoses)
     }
 }
 
+void pingAcrossNodes(QList<Diagnosis> &diagnoses, const NodeRunner &run, int timeoutSec)
+{
+    // The nodes whose devices have addresses and whose NPU network check was made.
+    QList<qsizetype> nodes;
+    for (qsizetype i = 0; i < diagnoses.size(); ++i) {
+        const Diagnosis &d = diagnoses.at(i);
+        const bool checked = std::any_of(d.checks.cbegin(), d.checks.cend(), [](const Check &c) {
+            return c.id == u"net.hccn"_s && c.verdict != Verdict::Error;
+        });
+        if (d.snapshot.failure.isEmpty() && !d.npuAddresses.isEmpty() && checked)
+            nodes.append(i);
+    }
+    if (nodes.size() < 2)
+        return;
+    // "3 packets transmitted, 3 received, 0.00% packet loss" (Ascend/MindIE-LLM@40fb063:docs/zh/
+    // user_guide/feature/multi_node.md:78-93; hccn_tool's ds_net_ext.c:835-839 also counts "recv time
+    // out seq" as a failure).
+    static const QRegularExpression loss(uR"(([0-9.]+)%\s*packets?\s+loss)"_s);
+    for (qsizetype k = 0; k < nodes.size(); ++k) {
+        Diagnosis &node = diagnoses[nodes.at(k)];
+        const Diagnosis &peer = diagnoses.at(nodes.at((k + 1) % nodes.size()));
+        QList<std::pair<int, QString>> pings;
+        for (auto it = node.npuAddresses.cbegin(); it != node.npuAddresses.cend(); ++it)
+            if (const QString target = peer.npuAddresses.value(it.key()); !target.isEmpty())
+                pings.append({it.key(), target});
+        if (pings.isEmpty())
+            continue;
+        const QString nonce = newNonce();
+        const ProcessResult result = run(node.host(), pingScript(pings, timeoutSec, nonce),
+                                         (timeoutSec + 5) * 1000 * static_cast<int>(pings.size()));
+        const QList<Section> sections = splitSections(result.out, nonce);
+        QStringList failed;
+        QStringList lossy;
+        for (const auto &[device, target] : std::as_const(pings)) {
+            const Section *section = nullptr;
+            for (const Section &s : sections)
+                if (s.name == u"ping:%1:%2"_s.arg(device).arg(target))
+                    section = &s;
+            const auto m = section ? loss.match(section->text) : QRegularExpressionMatch();
+            const double percent = m.hasMatch() ? m.captured(1).toDouble() : 100.0;
+            const QString what = Text::tr("device %1 → %2 (%3 device %1)").arg(device).arg(target, peer.host());
+            if (!section || section->exitCode != 0 || percent >= 100.0)
+                failed.append(
+                    what + u": "_s
+                    + (section ? section->text.trimmed().section(u'\n', -1).left(160) : Text::tr("no answer")));
+            else if (percent > 0.0)
+                lossy.append(what + u": "_s + m.captured(0));
+        }
+        for (Check &check : node.checks) {
+            if (check.id != u"net.hccn"_s)
+                continue;
+            if (failed.isEmpty() && lossy.isEmpty()) {
+                check.evidence += u"; "_s
+                    + Text::tr("%n device(s) reach the same devices of %1 (hccn_tool -ping)", nullptr,
+                               static_cast<int>(pings.size()))
+                          .arg(peer.host());
+                break;
+            }
+            check.verdict = worse(check.verdict, failed.isEmpty() ? Verdict::Warn : Verdict::Fail);
+            check.evidence
+                += u"; "_s + Text::tr("hccn_tool -ping to %1: %2").arg(peer.host(), (failed + lossy).join(u"; "_s));
+            const QString step = Text::tr("Devices that cannot ping the other node's devices have no route between "
+                                          "them: check the switch, the netmask and the gateway (hccn_tool -i N "
+                                          "-gateway -g) on both nodes.");
+            if (!check.nextStep.contains(step))
+                check.nextStep = step + u' ' + check.nextStep;
+        }
+    }
+}
+
 } // namespace vna::env

@@ -40,12 +40,12 @@ run() { if command -v timeout >/dev/null 2>&1; then timeout -k 2 "$T" "$@"; else
 )"_s;
 }
 
+} // namespace
+
 QString newNonce()
 {
     return u"VNA"_s + QString::number(QRandomGenerator::global()->generate64(), 16);
 }
-
-} // namespace
 
 const Section *Snapshot::section(const QString &name) const
 {
@@ -289,6 +289,18 @@ QByteArray healthScript(const QList<std::pair<int, int>> &chips, int timeoutSec,
     QString script = prelude(timeoutSec, nonce);
     for (const auto &[npu, chip] : chips)
         script += u"b health:%1:%2; run npu-smi info -t health -i %1 -c %2 2>&1; e $?\n"_s.arg(npu).arg(chip);
+    return script.toUtf8();
+}
+
+QByteArray pingScript(const QList<std::pair<int, QString>> &pings, int timeoutSec, const QString &nonce)
+{
+    QString script = prelude(timeoutSec, nonce);
+    script += uR"(H=$(command -v hccn_tool 2>/dev/null)
+[ -z "$H" ] && H=/usr/local/Ascend/driver/tools/hccn_tool
+)"_s;
+    for (const auto &[device, address] : pings)
+        script += u"b %1; run \"$H\" -i %2 -ping -g address %3 2>&1; e $?\n"_s.arg(
+            shell::quote(u"ping:%1:%2"_s.arg(device).arg(address)), QString::number(device), shell::quote(address));
     return script.toUtf8();
 }
 

@@ -72,6 +72,10 @@ inline constexpr auto kMasked = "********";
 QByteArray collectionScript(const ProbeOptions &options, const QString &nonce);
 // `npu-smi info -t health -i N -c C` for each (npu, chip).
 QByteArray healthScript(const QList<std::pair<int, int>> &chips, int timeoutSec, const QString &nonce);
+// `hccn_tool -i DEVICE -ping -g address IP` for each (device, IP), in sections "ping:DEVICE:IP".
+QByteArray pingScript(const QList<std::pair<int, QString>> &pings, int timeoutSec, const QString &nonce);
+// A fresh marker for a script's sections.
+QString newNonce();
 QList<Section> splitSections(const QByteArray &output, const QString &nonce);
 
 // The Python program the probe runs (also shown in the report so users can run it by hand).

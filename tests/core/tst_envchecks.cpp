@@ -4,8 +4,10 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include "common/process.h"
 #include "env/checks.h"
 #include "env/compat.h"
 #include "env/report.h"
@@ -30,6 +32,16 @@ QString read(const QString &relative)
 using Env = QMap<QString, QString>;
 
 // A healthy A2 node: 8 × 910B1 idle, CANN 8.0.0 sourced, torch 2.4.0 + torch_npu 2.4.0.post2.
+// hccn_tool -link -g, -net_health -g and -ip -g of 8 healthy devices, device N at 29.1.1.(base + N).
+QMap<int, QString> hccnDevices(int base)
+{
+    QMap<int, QString> devices;
+    for (int i = 0; i < 8; ++i)
+        devices.insert(
+            i, u"link status: UP\nnet health status: Success\nipaddr:29.1.1.%1\nnetmask:255.255.0.0"_s.arg(base + i));
+    return devices;
+}
+
 struct NodeBuilder
 {
     QString host = u"local"_s;
@@ -70,13 +82,8 @@ struct NodeBuilder
     QString governor = u"    192 performance"_s; // sort | uniq -c of the scaling governors
     // hccn_tool -link -g, -net_health -g and -ip -g of each device, in hccn_tool's formats
     // (hicann/driver@ef377e9 tool_ops.c:1764,1961, tool_ops_ext.c:1337-1338); empty: no hccn_tool.
-    QMap<int, QString> hccn = [] {
-        QMap<int, QString> devices;
-        for (int i = 0; i < 8; ++i)
-            devices.insert(
-                i, u"link status: UP\nnet health status: Success\nipaddr:29.1.1.%1\nnetmask:255.255.0.0"_s.arg(i + 10));
-        return devices;
-    }();
+    int hccnBase = 10; // device N's IP is 29.1.1.(hccnBase + N), in hccn_tool's answers and in hccn.conf
+    QMap<int, QString> hccn = hccnDevices(hccnBase);
     bool hccnConf = true;
     bool hccnTool = false; // with no devices: hccn_tool there (but no /dev/davinci), else not found
     QList<Section> extra;
@@ -98,7 +105,7 @@ struct NodeBuilder
         for (auto it = hccn.cbegin(); it != hccn.cend(); ++it) {
             s.sections.append({u"hccn:%1"_s.arg(it.key()), it.value(), 0});
             conf += u"address_%1=29.1.1.%2\nnetmask_%1=255.255.0.0\nnetdetect_%1=29.1.0.1\n"_s.arg(it.key()).arg(
-                it.key() + 10);
+                it.key() + hccnBase);
         }
         if (hccn.isEmpty() && hccnTool)
             s.sections.append({u"hccn"_s, u"no /dev/davinci device"_s, 1});
@@ -164,6 +171,7 @@ private slots:
     void compatTableLoads();
     void acrossNodes_data();
     void acrossNodes();
+    void pingAcrossNodes();
     void maskedValue_data();
     void maskedValue();
 };
@@ -816,6 +824,64 @@ void TestEnvChecks::acrossNodes()
         QVERIFY2(find(nodes.at(0), u"net.hccn"_s).evidence.contains(mentions), qPrintable(check.evidence));
         QVERIFY(!check.evidence.contains(u"as node1"_s));
     }
+}
+
+// node1's devices ping node2's and node2's ping node1's with hccn_tool, run by the real script against
+// a stand-in hccn_tool that answers in hccn_tool's format (Ascend/MindIE-LLM@40fb063:docs/zh/user_guide/
+// feature/multi_node.md:78-93): node2's device 3 never answers, its device 4 loses a packet.
+void TestEnvChecks::pingAcrossNodes()
+{
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    QFile tool(bin.filePath(u"hccn_tool"_s));
+    QVERIFY(tool.open(QIODevice::WriteOnly));
+    tool.write(R"(#!/bin/sh
+ip="$6"
+printf 'device %s PING %s\n' "$2" "$ip"
+case "$ip" in
+  *.113) printf 'recv time out seq=0\nrecv time out seq=1\nrecv time out seq=2\n'
+         printf '3 packets transmitted, 0 received, 100.00%% packet loss\n'; exit 1 ;;
+  *.114) printf 'recv time out seq=0\nrecv seq=1,time=0.097000ms\nrecv seq=2,time=0.066000ms\n'
+         printf '3 packets transmitted, 2 received, 33.33%% packet loss\n' ;;
+  *) printf 'recv seq=0,time=0.067000ms\nrecv seq=1,time=0.049000ms\nrecv seq=2,time=0.047000ms\n'
+     printf '3 packets transmitted, 3 received, 0.00%% packet loss\n' ;;
+esac
+)");
+    tool.close();
+    QVERIFY(tool.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    NodeBuilder first;
+    first.host = u"node1"_s;
+    NodeBuilder second = first;
+    second.host = u"node2"_s;
+    second.hccnBase = 110;
+    second.hccn = hccnDevices(110);
+    QList<Diagnosis> nodes{first.build(), second.build()};
+    QStringList ran;
+    vna::env::pingAcrossNodes(
+        nodes,
+        [&](const QString &host, const QByteArray &script, int timeoutMs) {
+            ran.append(host);
+            vna::ProcessRequest request;
+            request.program = u"/bin/sh"_s;
+            request.arguments = {u"-s"_s};
+            request.input = "PATH=" + bin.path().toUtf8() + ":$PATH\n" + script;
+            request.timeoutMs = timeoutMs;
+            return vna::runProcess(request);
+        },
+        5);
+    QCOMPARE(ran, (QStringList{u"node1"_s, u"node2"_s}));
+    const Check &one = find(nodes.at(0), u"net.hccn"_s);
+    QCOMPARE(one.verdict, Verdict::Fail);
+    QVERIFY2(one.evidence.contains(u"device 3 → 29.1.1.113 (node2 device 3): 3 packets transmitted, 0 received, "
+                                   u"100.00% packet loss"_s),
+             qPrintable(one.evidence));
+    QVERIFY2(one.evidence.contains(u"device 4 → 29.1.1.114 (node2 device 4): 33.33% packet loss"_s),
+             qPrintable(one.evidence));
+    QVERIFY(one.nextStep.contains(u"-gateway -g"_s));
+    const Check &two = find(nodes.at(1), u"net.hccn"_s);
+    QCOMPARE(two.verdict, Verdict::Pass);
+    QVERIFY2(two.evidence.contains(u"8 device(s) reach the same devices of node1 (hccn_tool -ping)"_s),
+             qPrintable(two.evidence));
 }
 
 // Secrets never leave the node in clear: by name (real variables of Ray, vLLM, verl, MLflow,
