@@ -129,6 +129,24 @@ verl::SourcedValue verlGuide(const Diagnosis &d, const QString &name, QString *r
     return facts.behaviour.value(name);
 }
 
+PortList parsePortList(const QString &text)
+{
+    static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?\z)"_s);
+    PortList list;
+    for (const QString &part : text.split(u',')) {
+        const auto m = range.match(part.trimmed());
+        if (!m.hasMatch()) {
+            list.valid = false;
+            continue;
+        }
+        const int low = m.captured(1).toInt();
+        const int high = m.captured(2).isEmpty() ? low : m.captured(2).toInt();
+        list.valid = list.valid && low >= 1 && low <= high && high <= 65535;
+        list.ranges.append({low, high});
+    }
+    return list;
+}
+
 } // namespace detail
 
 namespace {
@@ -1192,16 +1210,9 @@ Check checkHccl(const Diagnosis &d)
             evidence.append(u"%1=%2."_s.arg(name, *v));
             continue;
         }
-        static const QRegularExpression range(uR"(^(\d{1,5})(?:-(\d{1,5}))?\z)"_s);
-        QList<std::pair<int, int>> ranges;
-        bool good = true;
-        for (const QString &part : v->split(u',')) {
-            const auto m = range.match(part.trimmed());
-            const int low = m.captured(1).toInt();
-            const int high = m.captured(2).isEmpty() ? low : m.captured(2).toInt();
-            good = good && m.hasMatch() && low >= 1 && low <= high && high <= 65535;
-            ranges.append({low, high});
-        }
+        const PortList ports = parsePortList(*v);
+        const bool good = ports.valid;
+        QList<std::pair<int, int>> ranges = ports.ranges;
         std::sort(ranges.begin(), ranges.end());
         bool overlap = false;
         for (qsizetype i = 1; i < ranges.size(); ++i)

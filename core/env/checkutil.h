@@ -4,6 +4,9 @@
 #pragma once
 
 #include <optional>
+#include <utility>
+
+#include <QList>
 
 #include <QString>
 
@@ -21,6 +24,16 @@ std::optional<QString> variable(const Diagnosis &d, const QString &name);
 // What verl's Ascend guide says for the verl on the node (the newest release the facts know when verl
 // is not installed there): a behaviour fact of verl-facts.json, with its source.
 verl::SourcedValue verlGuide(const Diagnosis &d, const QString &name, QString *release = nullptr);
+
+// A comma list of ports and LOW-HIGH ranges, as HCCL's port-range variables and the kernel's
+// net.ipv4.ip_local_reserved_ports write them. Every part of that shape gives a pair; `valid` also
+// needs every part to have it, with 1 <= LOW <= HIGH <= 65535.
+struct PortList
+{
+    QList<std::pair<int, int>> ranges;
+    bool valid = true;
+};
+PortList parsePortList(const QString &text);
 
 // The host and network checks (hostchecks.cpp).
 Check checkLimits(const Diagnosis &d);

@@ -24,22 +24,11 @@ class Text
 // user_guide/hccl_env/HCCL_IF_BASE_PORT.md:19-29).
 QList<std::pair<int, int>> hcclHostPorts(const Diagnosis &d)
 {
-    QList<std::pair<int, int>> ranges;
-    if (const auto range = variable(d, u"HCCL_HOST_SOCKET_PORT_RANGE"_s); range && *range != u"auto"_s) {
-        for (const QString &part : range->split(u',', Qt::SkipEmptyParts)) {
-            bool a = false;
-            bool b = false;
-            const int low = part.section(u'-', 0, 0).trimmed().toInt(&a);
-            const int high = part.contains(u'-') ? part.section(u'-', 1, 1).trimmed().toInt(&b) : low;
-            if (a && (b || !part.contains(u'-')))
-                ranges.append({low, high});
-        }
-        return ranges;
-    }
+    if (const auto range = variable(d, u"HCCL_HOST_SOCKET_PORT_RANGE"_s); range && *range != u"auto"_s)
+        return parsePortList(*range).ranges;
     bool ok = false;
     const int base = variable(d, u"HCCL_IF_BASE_PORT"_s).value_or(u"60000"_s).toInt(&ok);
-    ranges.append({ok ? base : 60000, (ok ? base : 60000) + 31});
-    return ranges;
+    return {{ok ? base : 60000, (ok ? base : 60000) + 31}};
 }
 
 } // namespace
@@ -146,13 +135,8 @@ Check checkHostTuning(const Diagnosis &d)
             evidence.append(Text::tr("every CPU on the performance governor"));
     }
     if (values.contains(u"net/ipv4/ip_local_reserved_ports"_s)) {
-        QList<std::pair<int, int>> reserved;
-        for (const QString &part :
-             values.value(u"net/ipv4/ip_local_reserved_ports"_s).split(u',', Qt::SkipEmptyParts)) {
-            const int low = part.section(u'-', 0, 0).trimmed().toInt();
-            const int high = part.contains(u'-') ? part.section(u'-', 1, 1).trimmed().toInt() : low;
-            reserved.append({low, high});
-        }
+        const QList<std::pair<int, int>> reserved
+            = parsePortList(values.value(u"net/ipv4/ip_local_reserved_ports"_s)).ranges;
         QStringList open;
         for (const auto &[low, high] : hcclHostPorts(d)) {
             bool covered = false;
