@@ -215,13 +215,27 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
                                         {u"column"_s, launch.column},
                                         {u"program"_s, launch.program},
                                         {u"config"_s, launch.configName},
+                                        {u"checked_against"_s, launch.config},
+                                        {u"config_unknown"_s, launch.notChecked},
                                         {u"overrides"_s, launch.overrides},
                                         {u"passes_arguments"_s, launch.passesArguments},
                                         {u"corrected"_s, QJsonArray::fromStringList(launch.corrected)},
                                         {u"dropped"_s, QJsonArray::fromStringList(launch.dropped)}});
         }
+        QJsonArray notChecked;
+        for (const profiler::NotChecked &n : report->notChecked) {
+            notChecked.append(QJsonObject{{u"line"_s, n.line},
+                                          {u"column"_s, n.column},
+                                          {u"override"_s, n.word},
+                                          {u"key"_s, n.key},
+                                          {u"reason"_s, n.reason}});
+        }
         ctx.out << QString::fromUtf8(
             QJsonDocument(QJsonObject{{u"verl_version"_s, version->toString()},
+                                      {u"overrides"_s, report->overrides},
+                                      {u"checked"_s, report->checked},
+                                      {u"not_checked"_s, notChecked},
+                                      {u"complete"_s, profiler::complete(*report)},
                                       {u"findings"_s, findings},
                                       {u"launches"_s, launches},
                                       {u"sourced"_s, QJsonArray::fromStringList(report->sourced)}})
@@ -229,6 +243,12 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
     } else {
         printFindings(report->findings, shown, ctx.out);
         ctx.out << profiler::summary(*report) << u'\n';
+        const QStringList unchecked = profiler::notCheckedLines(*report);
+        if (!unchecked.isEmpty()) {
+            ctx.out << u'\n' << tr("Not checked:") << u'\n';
+            for (const QString &line : unchecked)
+                ctx.out << u"  "_s << line << u'\n';
+        }
         ctx.out << u'\n' << tr("Read as verl launches:") << u'\n';
         for (const QString &line : profiler::launchLines(*report))
             ctx.out << u"  "_s << line << u'\n';
@@ -238,7 +258,9 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
         if (!corrected.isEmpty())
             ctx.out << u'\n' << corrected;
     }
-    return profiler::countErrors(report->findings) > 0 ? ExitCode::Problems : ExitCode::Ok;
+    if (profiler::countErrors(report->findings) > 0)
+        return ExitCode::Problems;
+    return profiler::complete(*report) ? ExitCode::Ok : ExitCode::Incomplete;
 }
 
 } // namespace vna::cli

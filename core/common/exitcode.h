@@ -8,6 +8,7 @@ enum class ExitCode : int {
     Problems = 1, // ran and found problems
     Usage = 2,    // bad usage or bad input
     Runtime = 3,  // runtime failure
+    Incomplete = 4, // ran and found no problem in what it checked, but could not check everything
 };
 
 constexpr int toInt(ExitCode code)

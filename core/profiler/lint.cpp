@@ -8,9 +8,11 @@
 #include <QSet>
 
 #include "bash/interpreter.h"
+#include "common/editdistance.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
 #include "profiler/checks.h"
+#include "profiler/configrules.h"
 #include "verl/facts.h"
 #include "verl/launch.h"
 #include "verl/profilerschema.h"
@@ -26,23 +28,6 @@ class Text
 {
     Q_DECLARE_TR_FUNCTIONS(ProfilerLint)
 };
-
-int distance(const QString &a, const QString &b)
-{
-    QList<int> row(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        row[j] = static_cast<int>(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        int previous = row[0];
-        row[0] = static_cast<int>(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int current = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, previous + (a.at(i - 1) == b.at(j - 1) ? 0 : 1)});
-            previous = current;
-        }
-    }
-    return row[b.size()];
-}
 
 QString hydraText(const hydra::Override &o)
 {
@@ -77,6 +62,17 @@ struct Entry
 {
     QString key;  // empty when unknown
     QString word; // the shell word
+};
+
+// What one launch's overrides share while they are read in order.
+struct LaunchState
+{
+    Settings settings;
+    QSet<QString> braceReported;
+    bool contentsMerged = false;
+    std::optional<LaunchConfig> config;
+    QHash<qsizetype, ConfigVerdict> groupChoices; // by word index: read before every key, as Hydra does
+    bool counts = true;                           // the first reading of the launch: its coverage counts
 };
 
 class Linter
@@ -320,6 +316,11 @@ private:
         report.passesArguments = launch.passesArguments;
         report.overrides = launch.overrides.size();
         m_report.overrides += first ? launch.overrides.size() : 0;
+        if (launch.passesArguments && first) {
+            m_report.notChecked.append({launch.line, launch.column, u"\"$@\""_s, QString(),
+                                        Text::tr("the script passes its own arguments on to the program; what "
+                                                 "they hold is only known when it runs")});
+        }
 
         for (const qsizetype index : launch.badOptions) {
             add(words[index], Finding::Severity::Error, u"hydra-argument"_s,
@@ -327,16 +328,28 @@ private:
                     .arg(words[index].text));
         }
 
-        Settings settings;
+        LaunchState state;
+        state.counts = first;
+        state.config.emplace(launch, m_version);
+        report.config = state.config->known() ? state.config->describe() : QString();
+        report.notChecked = state.config->unknownReason();
+        // Hydra reads the config group choices (model_engine=megatron …) before any key.
+        for (const qsizetype index : launch.overrides) {
+            const shell::Field &w = words[index];
+            if (!w.known())
+                continue;
+            const auto parsed = hydra::parseOverride(w.text);
+            if (parsed && state.config->isGroupChoice(parsed->override))
+                state.groupChoices.insert(index, state.config->choose(parsed->override));
+        }
+        if (state.config->known())
+            report.config = state.config->describe();
         QList<Entry> entries;
         bool changed = false;
-        bool contentsMerged = false;
-        QSet<QString> braceReported;
         for (const qsizetype index : launch.overrides) {
             const shell::Field &w = words[index];
             const qsizetype before = m_report.findings.size();
-            const std::optional<QList<Entry>> out
-                = lintOverride(w, words, launch, settings, braceReported, contentsMerged);
+            const std::optional<QList<Entry>> out = lintOverride(w, index, words, launch, state);
             for (qsizetype i = before; i < m_report.findings.size(); ++i) {
                 if (!m_report.findings[i].fixes.isEmpty() || m_report.findings[i].severity == Finding::Severity::Error)
                     changed = true;
@@ -348,7 +361,7 @@ private:
         }
 
         if (launch.profilerConfig) {
-            for (Finding f : checkSettings(settings, m_version, RunContext{launch.configName})) {
+            for (Finding f : checkSettings(state.settings, m_version, RunContext{launch.configName})) {
                 if (f.line == 0) {
                     f.line = launch.line;
                     f.column = launch.column;
@@ -390,13 +403,36 @@ private:
 
     // One override: its findings, and what the corrected command holds in its place: nothing when it is
     // dropped, an empty list when another word stands for it.
+    // Counts an override as checked, or lists it with why it was not.
+    void cover(const shell::Field &w, const QString &key, const QString &reason, const LaunchState &state)
+    {
+        if (!state.counts)
+            return;
+        if (reason.isEmpty())
+            ++m_report.checked;
+        else
+            m_report.notChecked.append({w.line, w.column, w.known() ? w.text : w.source, key, reason});
+    }
+
+    // The config's findings about one override, placed at its word.
+    void addVerdict(const shell::Field &w, const ConfigVerdict &verdict)
+    {
+        for (Finding f : verdict.findings) {
+            f.line = w.line;
+            f.column = w.column;
+            m_report.findings.append(f);
+        }
+    }
+
     std::optional<QList<Entry>> lintOverride(const shell::Field &w,
+                                             qsizetype wordIndex,
                                              const QList<shell::Field> &words,
                                              const verl::Launch &launch,
-                                             Settings &settings,
-                                             QSet<QString> &braceReported,
-                                             bool &contentsMerged)
+                                             LaunchState &state)
     {
+        Settings &settings = state.settings;
+        QSet<QString> &braceReported = state.braceReported;
+        bool &contentsMerged = state.contentsMerged;
         QString text = w.text;
         const QString keep = w.known() ? shell::quote(w.text) : w.source;
         bool meantOne = false; // a brace list bash split, read as the one override it was written as
@@ -438,6 +474,7 @@ private:
         }
         if (keyUnknown) {
             noteUnknowns(w, QString(), true);
+            cover(w, QString(), Text::tr("its key comes from a variable the script does not set"), state);
             return QList<Entry>{{QString(), keep}};
         }
         QString parseText = text;
@@ -449,6 +486,7 @@ private:
         if (!parsed) {
             add(w, Finding::Severity::Error, u"hydra-syntax"_s,
                 Text::tr("Hydra cannot read this override: %1.").arg(parsed.error().message));
+            cover(w, QString(), QString(), state);
             return std::nullopt;
         }
         hydra::Override o = parsed->override;
@@ -457,8 +495,29 @@ private:
             o.value.reset();
         }
         const QString original = o.key;
-        if (!launch.profilerConfig)
-            return sweepOnly(w, o, keep, launch);
+        if (state.groupChoices.contains(wordIndex)) {
+            // model_engine=megatron …: checked against the group's options before the keys.
+            const ConfigVerdict verdict = state.groupChoices.value(wordIndex);
+            addVerdict(w, verdict);
+            cover(w, o.key, verdict.checked ? QString() : verdict.notChecked, state);
+            if (verdict.drop)
+                return std::nullopt;
+            if (verdict.instead)
+                return QList<Entry>{{o.key, shell::quote(hydraText(*verdict.instead))}};
+            return QList<Entry>{{o.key, keep}};
+        }
+        // Keys the profiler rules know better (their settings by release, their interpolated nodes).
+        const verl::KeyFact *tracked = m_facts.key(o.key);
+        const bool profilerKey = launch.profilerConfig
+            && ((tracked && checkedKind(verl::findKey(m_version, o.key)->kind))
+                || !m_facts.interpolatedAncestor(o.key).isEmpty()
+                || (!tracked && (!verl::settingOf(o.key).isEmpty() || !knownPrefix(o.key).isEmpty()
+                     || !m_facts.closedAncestor(o.key).isEmpty())
+                    && o.prefix != hydra::Override::Prefix::Add && o.prefix != hydra::Override::Prefix::ForceAdd
+                    && state.config->movedTo(o.key).isEmpty()));
+        if (!profilerKey)
+            return configOverride(w, o, keep, valueUnknown, launch, state);
+        cover(w, o.key, state.config->known() ? QString() : state.config->unknownReason(), state);
 
         // A field below a node verl defines as an interpolation.
         const QString interpolated = m_facts.interpolatedAncestor(o.key);
@@ -587,19 +646,64 @@ private:
         return Sweep::Fixed;
     }
 
-    // Launches of other configs (SFT, evaluation): only what Hydra itself rejects.
-    std::optional<QList<Entry>>
-    sweepOnly(const shell::Field &w, hydra::Override o, const QString &keep, const verl::Launch &launch)
+    // An override checked against the whole config its launch composes: the key, the +, the value.
+    std::optional<QList<Entry>> configOverride(const shell::Field &w,
+                                               hydra::Override o,
+                                               const QString &keep,
+                                               bool valueUnknown,
+                                               const verl::Launch &launch,
+                                               LaunchState &state)
     {
+        bool changed = false;
         switch (checkSweep(w, o, launch)) {
         case Sweep::None:
-            return QList<Entry>{{o.key, keep}};
+            break;
         case Sweep::Fixed:
-            return QList<Entry>{{o.key, shell::quote(hydraText(o))}};
+            changed = true;
+            break;
         case Sweep::Dropped:
+            cover(w, o.key, QString(), state);
+            return std::nullopt;
+        }
+        const ConfigVerdict verdict = state.config->check(o, !valueUnknown);
+        addVerdict(w, verdict);
+        // A key the profiler's rules reason about (rollout.mode, actor.strategy …): they see its value.
+        if (launch.profilerConfig && verl::findKey(m_version, o.key)) {
+            if (o.value && !valueUnknown)
+                state.settings.set(o.key, *o.value, {w.line, w.column});
+            else if (valueUnknown)
+                state.settings.setUnknown(o.key, {w.line, w.column});
+        }
+        cover(w, o.key, verdict.checked ? QString() : verdict.notChecked, state);
+        if (verdict.drop)
+            return std::nullopt;
+        if (verdict.instead) {
+            o = *verdict.instead;
+            changed = true;
+        }
+        if (o.value)
+            m_report.corrected.append(o);
+        if (!changed)
+            return QList<Entry>{{o.key, keep}};
+        if (valueUnknown)
+            return QList<Entry>{{o.key, QString(w.source).replace(w.text.section(u'=', 0, 0), hydraKey(o))}};
+        return QList<Entry>{{o.key, shell::quote(hydraText(o))}};
+    }
+
+    // The key part of an override as written: +key, ++key, ~key.
+    static QString hydraKey(const hydra::Override &o)
+    {
+        switch (o.prefix) {
+        case hydra::Override::Prefix::Add:
+            return u'+' + o.key;
+        case hydra::Override::Prefix::ForceAdd:
+            return u"++"_s + o.key;
+        case hydra::Override::Prefix::Delete:
+            return u'~' + o.key;
+        case hydra::Override::Prefix::None:
             break;
         }
-        return std::nullopt;
+        return o.key;
     }
 
     // A key this release does not have: of another release, a typo under a known node, or no profiler at
@@ -656,7 +760,7 @@ private:
             const QString field = candidate.key.mid(node.size() + 1);
             if (!field.contains(u'.'))
                 fields << field;
-            const int d = distance(candidate.key, o.key);
+            const int d = editDistance(candidate.key, o.key, best);
             if (d < best) {
                 best = d;
                 closest = candidate.key;
@@ -751,15 +855,43 @@ Result<QString> readScriptFile(const QString &path)
     return readScript(file, path);
 }
 
+bool complete(const LintReport &report)
+{
+    return report.overrides > 0 && report.notChecked.isEmpty();
+}
+
 QString summary(const LintReport &report)
 {
     const int overrides = static_cast<int>(report.overrides);
-    if (report.findings.isEmpty())
-        return Text::tr("No problems found in %n override(s).", nullptr, overrides);
+    const int unchecked = static_cast<int>(report.notChecked.size());
+    if (report.overrides == 0 && report.findings.isEmpty())
+        return Text::tr("Nothing was checked: no verl launch and no overrides were found.");
+    if (report.findings.isEmpty()) {
+        if (unchecked == 0)
+            return Text::tr("No problems found in %n override(s).", nullptr, overrides);
+        return Text::tr("No problems found in the %1 of %n override(s) that were checked; %2 not checked (listed "
+                        "below).",
+                        nullptr, overrides)
+            .arg(report.checked)
+            .arg(unchecked);
+    }
     const qsizetype errors = countErrors(report.findings);
-    return Text::tr("%1 error(s), %2 warning(s) in %n override(s).", nullptr, overrides)
+    if (unchecked == 0)
+        return Text::tr("%1 error(s), %2 warning(s) in %n override(s).", nullptr, overrides)
+            .arg(errors)
+            .arg(report.findings.size() - errors);
+    return Text::tr("%1 error(s), %2 warning(s) in %n override(s); %3 not checked (listed below).", nullptr, overrides)
         .arg(errors)
-        .arg(report.findings.size() - errors);
+        .arg(report.findings.size() - errors)
+        .arg(unchecked);
+}
+
+QStringList notCheckedLines(const LintReport &report)
+{
+    QStringList lines;
+    for (const NotChecked &n : report.notChecked)
+        lines << Text::tr("line %1: %2: %3").arg(n.line).arg(n.word, n.reason);
+    return lines;
 }
 
 QStringList launchLines(const LintReport &report)
@@ -772,13 +904,14 @@ QStringList launchLines(const LintReport &report)
     }
     for (const LaunchReport &launch : report.launches) {
         const QString what = launch.program.isEmpty() ? Text::tr("overrides on their own") : launch.program;
-        QString line = launch.configName.isEmpty()
-            ? Text::tr("Line %1: %2, %n override(s)", nullptr, static_cast<int>(launch.overrides))
+        QString line = !launch.config.isEmpty()
+            ? Text::tr("Line %1: %2, %n override(s), checked against %3", nullptr, static_cast<int>(launch.overrides))
                   .arg(launch.line)
-                  .arg(what)
-            : Text::tr("Line %1: %2 (config %3), %n override(s)", nullptr, static_cast<int>(launch.overrides))
+                  .arg(what, launch.config)
+            : Text::tr("Line %1: %2, %n override(s); its config is not known: %3", nullptr,
+                       static_cast<int>(launch.overrides))
                   .arg(launch.line)
-                  .arg(what, launch.configName);
+                  .arg(what, launch.notChecked);
         if (launch.passesArguments)
             line = Text::tr("%1; the script's own arguments are passed on too and are not checked").arg(line);
         lines << line;

@@ -33,12 +33,26 @@ struct LaunchReport
     QStringList corrected;
     qsizetype programWords = 0; // how many of `corrected` are the program and its options
     QStringList dropped;        // overrides left out of `corrected`: rejected with no equivalent to write
+    QString config;             // the config checked against ("…/ppo_trainer at v0.9.0 with model_engine=megatron")
+    QString notChecked;         // why the config is not known, when it is not
+};
+
+// An override whose key or value the linter could not check, and why.
+struct NotChecked
+{
+    qsizetype line = 0;
+    qsizetype column = 0;
+    QString word; // as written
+    QString key;  // empty when the key itself is unknown
+    QString reason;
 };
 
 struct LintReport
 {
     QList<Finding> findings; // in the order of the script
     qsizetype overrides = 0; // how many overrides were read
+    qsizetype checked = 0;   // of them, how many were checked against their config
+    QList<NotChecked> notChecked;
     QList<LaunchReport> launches;
     // The overrides whose values are known, with the fixes applied and the missing ones added: what the
     // command meant, for filling the generator's form.
@@ -56,8 +70,13 @@ Result<QString> readScript(QFile &file, const QString &name);
 // Reads a script file for the GUI: only regular files, so a directory, FIFO or device cannot hang it.
 Result<QString> readScriptFile(const QString &path);
 
-// "No problems found in 4 override(s)." or "2 error(s), 1 warning(s) in 4 override(s)."
+// "No problems found in 4 override(s)." only when every override was checked; else what was found in the
+// ones checked and how many were not ("2 error(s), 1 warning(s) in 4 override(s); 1 not checked.").
 QString summary(const LintReport &report);
+// One line per override that was not checked: "line 3: data.path=$DATA: its value comes from …".
+QStringList notCheckedLines(const LintReport &report);
+// Every override was checked (nothing in notChecked, and the launch passes no arguments on).
+bool complete(const LintReport &report);
 // "Read as verl launches: line 12: python3 -m verl.trainer.main_ppo (ppo_trainer, 40 overrides)." or
 // that no launch was found.
 QStringList launchLines(const LintReport &report);

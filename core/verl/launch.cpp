@@ -143,6 +143,8 @@ void readArguments(const QList<shell::Field> &words, qsizetype from, Launch &lau
                 }
                 if (option == u"--config-name" || option == u"-cn")
                     launch.configName = value;
+                if (option == u"--config-path" || option == u"-cp")
+                    launch.configPath = value;
                 continue;
             }
             if (isFlag(option)) {
@@ -292,6 +294,7 @@ std::optional<Launch> recognise(const shell::Executed &command, qsizetype index)
         shown << (words[k].known() ? words[k].text : words[k].source);
     launch.program = shown.join(u' ');
     launch.entry = entry;
+    launch.module = module;
     const QString defaultConfig = launch.configName;
     launch.configName.clear();
     readArguments(words, args, launch);

@@ -18,6 +18,8 @@ struct Launch
     QString program;               // how it was started, e.g. "python3 -m verl.trainer.main_ppo"
     QString entry;                 // the module (verl.trainer.main_ppo) or script path
     QString configName;            // --config-name, else the entry point's own; empty when unknown
+    QString configPath;            // --config-path as given, empty when not given
+    bool module = false;           // `entry` is a module (-m), not a script path
     bool knownEntry = false;       // the entry point is one verl declares with @hydra.main
     bool fragment = false;         // no program: a pasted list of overrides
     bool multirun = false;         // --multirun / -m: sweeps are allowed

@@ -426,7 +426,8 @@ void TestProfilerTab::lintScript()
     QCOMPARE(cell(5, vna::ui::FindingsModel::FixColumn), kNpu + u"level=level1"_s);
     const QString summary = child<QLabel>(tab(), "profilerLintSummary")->text();
     QVERIFY2(summary.startsWith(u"2 error(s), 4 warning(s) in 4"_s), qPrintable(summary));
-    QVERIFY2(summary.contains(u"Line 2: python3 -m verl.trainer.main_ppo (config ppo_trainer), 4 override(s)"_s),
+    QVERIFY2(summary.contains(u"Line 2: python3 -m verl.trainer.main_ppo, 4 override(s), checked against "
+                              u"verl/trainer/config/ppo_trainer at v0.9.0"_s),
              qPrintable(summary));
     const QString corrections = child<QPlainTextEdit>(tab(), "profilerCorrections")->toPlainText();
     QCOMPARE(corrections, vna::profiler::correctedText(*cli, vna::verl::latestKnown()));
@@ -447,12 +448,12 @@ void TestProfilerTab::lintScript()
     QCOMPARE(QApplication::clipboard()->text(), child<QPlainTextEdit>(tab(), "profilerCorrections")->toPlainText());
 
     // Fixing the script clears the findings.
-    retype(script, u"python3 -m verl.trainer.main_ppo 'a.b=[1,2]'"_s);
+    retype(script, u"python3 -m verl.trainer.main_ppo 'trainer.logger=[console]'"_s);
     QVERIFY(finished.wait());
     QCOMPARE(table->model()->rowCount(), 0);
     QCOMPARE(child<QLabel>(tab(), "profilerLintSummary")->text(),
-             u"No problems found in 1 override(s).\nLine 1: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 "
-             u"override(s)"_s);
+             u"No problems found in 1 override(s).\nLine 1: python3 -m verl.trainer.main_ppo, 1 override(s), checked "
+             u"against verl/trainer/config/ppo_trainer at v0.9.0"_s);
     QVERIFY(!child<QPushButton>(tab(), "profilerCopyCorrections")->isEnabled());
 }
 
@@ -556,7 +557,7 @@ void TestProfilerTab::manyLaunchesKeepTheSummaryShort()
     tab()->showPage(ProfilerTab::Page::Lint);
     QString text;
     for (int i = 0; i < 10; ++i)
-        text += u"python3 -m verl.trainer.main_ppo trainer.seed=%1\n"_s.arg(i);
+        text += u"python3 -m verl.trainer.main_ppo trainer.total_epochs=%1\n"_s.arg(i + 1);
     auto *script = child<QPlainTextEdit>(tab(), "profilerScript");
     script->setFocus();
     script->insertPlainText(text); // a paste
@@ -564,7 +565,9 @@ void TestProfilerTab::manyLaunchesKeepTheSummaryShort()
     const QStringList lines = child<QLabel>(tab(), "profilerLintSummary")->text().split(u'\n');
     QCOMPARE(lines.size(), 5);
     QCOMPARE(lines.at(0), u"No problems found in 10 override(s)."_s);
-    QCOMPARE(lines.at(3), u"Line 3: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 override(s)"_s);
+    QCOMPARE(lines.at(3),
+             u"Line 3: python3 -m verl.trainer.main_ppo, 1 override(s), checked against "
+             u"verl/trainer/config/ppo_trainer at v0.9.0"_s);
     QCOMPARE(lines.at(4), u"… and 7 more launch(es)."_s);
 }
 
