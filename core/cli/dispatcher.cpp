@@ -8,6 +8,7 @@
 #include "cli/analyzecommand.h"
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
+#include "cli/lintcommand.h"
 #include "cli/profilercommand.h"
 #include "cli/synccommand.h"
 #include "common/version.h"

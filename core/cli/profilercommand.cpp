@@ -16,22 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace vna::cli {
 
-namespace {
-
-void printFindings(const QList<profiler::Finding> &findings, const QString &file, QTextStream &out)
-{
-    for (const profiler::Finding &finding : findings) {
-        if (finding.line > 0)
-            out << file << u':' << finding.line << u':' << finding.column << u": "_s;
-        out << profiler::severityName(finding.severity) << u" ["_s << finding.rule << u"] "_s << finding.message
-            << u'\n';
-        if (!finding.fix.isEmpty())
-            out << u"    "_s << LintCommand::tr("fix:") << u' ' << finding.fix << u'\n';
-    }
-}
-
-} // namespace
-
 QString ProfilerCommand::name() const
 {
     return u"profiler"_s;
@@ -143,124 +127,11 @@ ExitCode ProfilerCommand::run(const QCommandLineParser &parser, Context &ctx)
     for (const profiler::Finding &finding : plan->findings) {
         ctx.err << profiler::severityName(finding.severity) << u": "_s << finding.message << u'\n';
         if (!finding.fix.isEmpty())
-            ctx.err << u"    "_s << LintCommand::tr("fix:") << u' ' << finding.fix << u'\n';
+            ctx.err << u"    "_s << tr("fix:") << u' ' << finding.fix << u'\n';
     }
     for (const QString &note : plan->notes)
         ctx.err << tr("note:") << u' ' << note << u'\n';
     return profiler::countErrors(plan->findings) > 0 ? ExitCode::Problems : ExitCode::Ok;
-}
-
-QString LintCommand::name() const
-{
-    return u"lint"_s;
-}
-
-QString LintCommand::summary() const
-{
-    return tr("Check a launch command or script for Hydra and verl profiler mistakes.");
-}
-
-void LintCommand::configure(QCommandLineParser &parser) const
-{
-    parser.setApplicationDescription(
-        tr("Reads a launch command or script (a file, or standard input for - or no file) the way bash runs it "
-           "(variables, defaults, arrays, $((…)), functions, here-documents), finds the verl launches in it (python "
-           "-m verl…, main_*.py, torchrun, ray job submit -- …) and reports, with line and column, what bash, Hydra "
-           "or your verl version will reject or misread in their overrides: comma sweeps such as contents=npu,cpu, "
-           "wrong types or values of profiler keys, keys that do not exist in your verl version, and what the "
-           "profiler settings will not collect. Prints the whole corrected command for that version.\n"
-           "Exit code 1 when there are errors."));
-    parser.addPositionalArgument(u"file"_s, tr("The script or command to check; - or nothing reads standard input."),
-                                 u"[FILE|-]"_s);
-    parser.addOptions({
-        {u"verl-version"_s, tr("Your verl version."), u"X.Y.Z"_s, verl::latestKnown().toString()},
-        {u"json"_s, tr("Print {\"findings\": [...], \"launches\": [...]} instead of text.")},
-    });
-}
-
-ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
-{
-    const auto fail = [&](const Error &error) { return Dispatcher::reportUsageError(error, ctx, name()); };
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1)
-        return fail(Error::input(tr("Give one file to check; got %1.").arg(positional.join(u", "_s))));
-    const auto version = verl::Version::parse(parser.value(u"verl-version"_s), u"--verl-version"_s);
-    if (!version)
-        return fail(version.error());
-
-    // A path may be a pipe (lint <(…)), so unlike the GUI this reads whatever it is given.
-    const QString path = positional.value(0, u"-"_s);
-    const QString shown = path == u"-" ? tr("<stdin>") : path;
-    QFile file(path == u"-" ? QString() : path);
-    const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
-    if (!opened)
-        return fail(Error::input(tr("Cannot read %1: %2").arg(shown, file.errorString()), path));
-    const auto script = profiler::readScript(file, shown);
-    if (!script)
-        return fail(script.error());
-
-    const auto report = profiler::lint(*script, *version);
-    if (!report)
-        return fail(Error::input(shown + u": "_s + report.error().message, path));
-    const QString note = profiler::versionNote(*version);
-    if (!note.isEmpty())
-        ctx.err << tr("note:") << u' ' << note << u'\n';
-    if (parser.isSet(u"json"_s)) {
-        QJsonArray findings;
-        for (const profiler::Finding &finding : report->findings)
-            findings.append(finding.toJson());
-        QJsonArray launches;
-        for (const profiler::LaunchReport &launch : report->launches) {
-            launches.append(QJsonObject{{u"line"_s, launch.line},
-                                        {u"column"_s, launch.column},
-                                        {u"program"_s, launch.program},
-                                        {u"config"_s, launch.configName},
-                                        {u"checked_against"_s, launch.config},
-                                        {u"config_unknown"_s, launch.notChecked},
-                                        {u"overrides"_s, launch.overrides},
-                                        {u"passes_arguments"_s, launch.passesArguments},
-                                        {u"corrected"_s, QJsonArray::fromStringList(launch.corrected)},
-                                        {u"dropped"_s, QJsonArray::fromStringList(launch.dropped)}});
-        }
-        QJsonArray notChecked;
-        for (const profiler::NotChecked &n : report->notChecked) {
-            notChecked.append(QJsonObject{{u"line"_s, n.line},
-                                          {u"column"_s, n.column},
-                                          {u"override"_s, n.word},
-                                          {u"key"_s, n.key},
-                                          {u"reason"_s, n.reason}});
-        }
-        ctx.out << QString::fromUtf8(
-            QJsonDocument(QJsonObject{{u"verl_version"_s, version->toString()},
-                                      {u"overrides"_s, report->overrides},
-                                      {u"checked"_s, report->checked},
-                                      {u"not_checked"_s, notChecked},
-                                      {u"complete"_s, profiler::complete(*report)},
-                                      {u"findings"_s, findings},
-                                      {u"launches"_s, launches},
-                                      {u"sourced"_s, QJsonArray::fromStringList(report->sourced)}})
-                .toJson(QJsonDocument::Indented));
-    } else {
-        printFindings(report->findings, shown, ctx.out);
-        ctx.out << profiler::summary(*report) << u'\n';
-        const QStringList unchecked = profiler::notCheckedLines(*report);
-        if (!unchecked.isEmpty()) {
-            ctx.out << u'\n' << tr("Not checked:") << u'\n';
-            for (const QString &line : unchecked)
-                ctx.out << u"  "_s << line << u'\n';
-        }
-        ctx.out << u'\n' << tr("Read as verl launches:") << u'\n';
-        for (const QString &line : profiler::launchLines(*report))
-            ctx.out << u"  "_s << line << u'\n';
-        if (!report->sourced.isEmpty())
-            ctx.out << tr("Sourced files, not read: %1").arg(report->sourced.join(u", "_s)) << u'\n';
-        const QString corrected = profiler::correctedText(*report, *version);
-        if (!corrected.isEmpty())
-            ctx.out << u'\n' << corrected;
-    }
-    if (profiler::countErrors(report->findings) > 0)
-        return ExitCode::Problems;
-    return profiler::complete(*report) ? ExitCode::Ok : ExitCode::Incomplete;
 }
 
 } // namespace vna::cli

@@ -1,4 +1,4 @@
-// `verl-npu-assistant profiler` (generate overrides) and `verl-npu-assistant lint` (check a command).
+// `verl-npu-assistant profiler`: the NPU profiler's overrides for a verl release.
 #pragma once
 
 #include <QCoreApplication>
@@ -10,17 +10,6 @@ namespace vna::cli {
 class ProfilerCommand final : public Subcommand
 {
     Q_DECLARE_TR_FUNCTIONS(ProfilerCommand)
-
-public:
-    QString name() const override;
-    QString summary() const override;
-    void configure(QCommandLineParser &parser) const override;
-    ExitCode run(const QCommandLineParser &parser, Context &ctx) override;
-};
-
-class LintCommand final : public Subcommand
-{
-    Q_DECLARE_TR_FUNCTIONS(LintCommand)
 
 public:
     QString name() const override;

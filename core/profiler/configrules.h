@@ -43,6 +43,8 @@ public:
     QString configId() const;
     // The release the facts were read from for this launch (v0.9.0), or empty.
     QString tag() const;
+    // The group choices made so far (model_engine=megatron).
+    QList<std::pair<QString, QString>> choices() const { return m_choices; }
 
     // Whether the override picks an option of a config group (model_engine=megatron,
     // actor@actor_rollout_ref.actor=megatron_actor, hydra/job_logging=disabled): Hydra reads it first.

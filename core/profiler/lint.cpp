@@ -342,8 +342,19 @@ private:
             if (parsed && state.config->isGroupChoice(parsed->override))
                 state.groupChoices.insert(index, state.config->choose(parsed->override));
         }
-        if (state.config->known())
+        if (state.config->known()) {
             report.config = state.config->describe();
+            report.configId = state.config->configId();
+            report.choices = state.config->choices();
+        }
+        for (const qsizetype index : launch.overrides) {
+            if (words[index].known()) {
+                QString key = words[index].text.section(u'=', 0, 0);
+                while (key.startsWith(u'+') || key.startsWith(u'~'))
+                    key.remove(0, 1);
+                report.keys << key;
+            }
+        }
         QList<Entry> entries;
         bool changed = false;
         for (const qsizetype index : launch.overrides) {

@@ -35,6 +35,9 @@ struct LaunchReport
     QStringList dropped;        // overrides left out of `corrected`: rejected with no equivalent to write
     QString config;             // the config checked against ("…/ppo_trainer at v0.9.0 with model_engine=megatron")
     QString notChecked;         // why the config is not known, when it is not
+    QString configId;           // verl/trainer/config/ppo_trainer; empty when not known
+    QList<std::pair<QString, QString>> choices; // its config group choices (model_engine=megatron)
+    QStringList keys;           // the keys its overrides set, as written
 };
 
 // An override whose key or value the linter could not check, and why.
