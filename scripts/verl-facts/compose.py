@@ -130,9 +130,10 @@ NOT_BUILT = [
     {"node": "reward", "since": "0.7.1", "file": "verl/trainer/ppo/reward.py",
      "pattern": r"reward_manager_cfg: RewardManagerConfig = config\.reward\.reward_manager$",
      "how": "the reward loader reads reward as plain config"},
-    {"node": "actor_rollout_ref.ref", "since": "0.7.0", "until": "0.7.1", "file": "verl/trainer/main_ppo.py",
-     "pattern": r'if use_legacy_worker_impl in \["auto", "enable"\]:',
-     "how": "0.7.0's default legacy workers read ref as plain config (trainer.use_legacy_worker_impl=auto)"},
+    {"node": "actor_rollout_ref.ref", "since": "0.7.0", "until": "0.8.0", "file": "verl/trainer/main_ppo.py",
+     "pattern": r'^\s*if use_legacy_worker_impl == "disable":\s*$',
+     "how": "the default legacy workers (trainer.use_legacy_worker_impl=auto) read ref as plain config; only "
+            "the engine workers build it"},
 ]
 
 

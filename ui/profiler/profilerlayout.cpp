@@ -16,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -237,6 +238,18 @@ void ProfilerTab::buildLint(QWidget *page)
     fileRow->addWidget(m_openScript);
     fileRow->addWidget(m_scriptFile, 1);
     layout->addLayout(fileRow);
+    auto *fromRow = new QHBoxLayout;
+    m_fromLabel = new QLabel(inputs);
+    m_lintFrom = new QComboBox(inputs);
+    m_lintFrom->setObjectName(u"profilerLintFrom"_s);
+    m_lintFrom->addItem(QString(), QString());
+    for (const verl::Version &v : verl::knownReleases())
+        m_lintFrom->addItem(v.toString(), v.toString());
+    m_lintFrom->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_fromLabel->setBuddy(m_lintFrom);
+    fromRow->addWidget(m_fromLabel);
+    fromRow->addWidget(m_lintFrom, 1);
+    layout->addLayout(fromRow);
     auto *actions = new QHBoxLayout;
     m_lintBusy = new QProgressBar(inputs);
     m_lintBusy->setObjectName(u"profilerLintBusy"_s);
@@ -249,9 +262,12 @@ void ProfilerTab::buildLint(QWidget *page)
     m_lint = new QPushButton(inputs);
     m_lint->setObjectName(u"profilerLint"_s);
     m_lint->setDefault(true);
+    m_move = new QPushButton(inputs);
+    m_move->setObjectName(u"profilerMove"_s);
     actions->addWidget(m_lintBusy, 1);
     actions->addWidget(m_lintCancel);
     actions->addStretch();
+    actions->addWidget(m_move);
     actions->addWidget(m_lint);
     layout->addLayout(actions);
 
@@ -276,6 +292,15 @@ void ProfilerTab::buildLint(QWidget *page)
     header->setSectionResizeMode(FindingsModel::FixColumn, QHeaderView::Interactive);
     header->resizeSection(FindingsModel::FixColumn, fontMetrics().averageCharWidth() * 28);
     resultLayout->addWidget(m_lintTable, 3);
+    m_lintNotesScroll = new QScrollArea(results);
+    m_lintNotesScroll->setObjectName(u"profilerLintNotesScroll"_s);
+    m_lintNotesScroll->setWidgetResizable(true);
+    m_lintNotesScroll->setFrameShape(QFrame::NoFrame);
+    m_lintNotes = new NotesList(m_lintNotesScroll);
+    m_lintNotes->setObjectName(u"profilerLintNotes"_s);
+    m_lintNotesScroll->setWidget(m_lintNotes);
+    m_lintNotesScroll->hide();
+    resultLayout->addWidget(m_lintNotesScroll, 2);
 
     auto *correctionsHead = new QHBoxLayout;
     m_correctionsHeading = heading(results, u"profilerCorrectionsHeading"_s);
@@ -308,10 +333,11 @@ void ProfilerTab::retranslate()
     m_script->setLimit(4 * TextBox::kDefaultLimit, m_scriptMessage, tr("Open the script file instead."));
     showScriptOrigin();
     m_description->setText(tr("Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, "
-                              "or find what is wrong in a launch command you already have."));
+                              "or check a launch command you already have against your release's whole config, "
+                              "and move it from another release."));
     showVerl();
     m_pages->setTabText(static_cast<int>(Page::Generate), tr("&Generate"));
-    m_pages->setTabText(static_cast<int>(Page::Lint), tr("&Lint a script"));
+    m_pages->setTabText(static_cast<int>(Page::Lint), tr("&Launch command"));
 
     m_whatHeading->setText(tr("What to profile"));
     m_rolesLabel->setText(tr("&Roles:"));
@@ -376,21 +402,26 @@ void ProfilerTab::retranslate()
     m_copy->setToolTip(tr("Copy the overrides (Ctrl+Shift+C or Ctrl+Return)"));
     m_findingsHeading->setText(tr("What this will do"));
 
-    m_scriptLabel->setText(tr("Paste a launch command or a whole &script; problems are listed as you type. You "
-                              "can also drop a file on this tab."));
+    m_scriptLabel->setText(tr("Paste a launch command or a whole &script; every override is checked against your "
+                              "release's config as you type. You can also drop a file on this tab."));
     m_script->setPlaceholderText(u"export HCCL_DEBUG=INFO\n"
                                  u"python3 -m verl.trainer.main_ppo \\\n"
                                  u"    …tool_config.npu.contents=npu,cpu \\\n"
                                  u"    …tool_config.npu.level=1"_s);
     m_openScript->setText(tr("&Open script…"));
-    m_lint->setText(tr("Lin&t"));
+    m_fromLabel->setText(tr("Written &for verl:"));
+    m_lintFrom->setItemText(0, tr("my version (check only)"));
+    m_lintFrom->setToolTip(tr("The verl release the script was written for, to move it to yours"));
+    m_lint->setText(tr("Chec&k"));
     m_lint->setToolTip(tr("Check the script again (Ctrl+Return)"));
     m_lintCancel->setText(tr("Cancel"));
-    m_correctionsHeading->setText(tr("Corrected overrides"));
+    m_correctionsHeading->setText(m_state.migration ? tr("Moved to verl %1").arg(m_state.migration->to.toString())
+                                                    : tr("Corrected command"));
     m_toForm->setText(tr("Open in the gene&rator"));
     m_toForm->setToolTip(tr("Fill the Generate page's form from this script"));
     m_copyCorrections->setText(tr("Cop&y"));
-    m_copyCorrections->setToolTip(tr("Copy the corrected overrides (Ctrl+Shift+C)"));
+    m_copyCorrections->setToolTip(tr("Copy the corrected command (Ctrl+Shift+C)"));
+    updateMove();
     updateAvailability();
 }
 

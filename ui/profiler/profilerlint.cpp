@@ -16,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -26,6 +27,7 @@
 #include "common/fieldcheck.h"
 #include "common/jobrunner.h"
 #include "common/logging.h"
+#include "common/noteslist.h"
 #include "common/textbox.h"
 #include "common/widgets.h"
 #include "profiler/findingsmodel.h"
@@ -50,8 +52,54 @@ void ProfilerTab::lintNow()
         clearLint(tr("Paste a command or open a script to check it."));
         return;
     }
-    startLint(m_lintJobs, text, session().verlVersion(),
-              [this](const Result<profiler::LintReport> &report) { lintDone(report); });
+    const verl::Version to = session().verlVersion();
+    if (m_state.moveFrom && *m_state.moveFrom != to) {
+        const verl::Version from = *m_state.moveFrom;
+        m_lintJobs->start<Result<profiler::Migration>>(
+            QString(),
+            [text, from, to](JobControl &control) { return profiler::migrate(text, from, to, &control.cancelled); },
+            [this](const Result<profiler::Migration> &migration) { moveDone(migration); });
+        return;
+    }
+    startLint(m_lintJobs, text, to, [this](const Result<profiler::LintReport> &report) {
+        m_state.migration.reset();
+        lintDone(report);
+    });
+}
+
+void ProfilerTab::moveChanged()
+{
+    const QString picked = m_lintFrom->currentData().toString();
+    if (picked.isEmpty()) {
+        m_state.moveFrom.reset();
+    } else if (const auto version = verl::Version::parse(picked, QString()); version) {
+        m_state.moveFrom = *version;
+    }
+    updateMove();
+    lintNow();
+}
+
+void ProfilerTab::updateMove()
+{
+    const verl::Version to = session().verlVersion();
+    m_move->setText(tr("&Move to verl %1").arg(to.toString()));
+    const QString picked = m_lintFrom->currentData().toString();
+    m_move->setEnabled(!picked.isEmpty() && picked != to.toString());
+    m_move->setToolTip(picked.isEmpty() ? tr("Pick the release the script was written for first")
+                                        : tr("Show what moving the script from verl %1 to %2 changes, and the moved "
+                                             "command")
+                                              .arg(picked, to.toString()));
+}
+
+void ProfilerTab::moveDone(const Result<profiler::Migration> &migration)
+{
+    if (!migration) {
+        m_state.migration.reset();
+        lintDone(migration.error());
+        return;
+    }
+    m_state.migration = *migration;
+    lintDone(migration->report);
 }
 
 void ProfilerTab::startLint(JobRunner *jobs,
@@ -68,7 +116,10 @@ void ProfilerTab::clearLint(const QString &summary)
 {
     m_lintJobs->abandon();
     m_state.lintReport.reset();
+    m_state.migration.reset();
     m_lintModel->setFindings({});
+    m_lintNotes->setNotes({});
+    m_lintNotesScroll->hide();
     m_corrections->clear();
     m_script->setExtraSelections({});
     m_lintSummary->setText(summary);
@@ -88,23 +139,61 @@ void ProfilerTab::lintDone(const Result<profiler::LintReport> &report)
     }
     m_script->setExtraSelections({});
     m_state.lintReport = *report;
-    m_lintModel->setFindings(report->findings);
-    m_corrections->setPlainText(profiler::correctedText(*report, session().verlVersion()));
-    QStringList lines{report->findings.isEmpty()
-                          ? profiler::summary(*report)
-                          : profiler::summary(*report) + u' ' + tr("Select a row to see it in the script.")};
+    renderLint();
+    Q_EMIT lintFinished();
+}
+
+void ProfilerTab::renderLint()
+{
+    if (!m_state.lintReport)
+        return;
+    const profiler::LintReport &report = *m_state.lintReport;
+    const verl::Version version = session().verlVersion();
+    m_lintModel->setFindings(report.findings);
+    m_corrections->setPlainText(profiler::correctedText(report, version));
+    QStringList lines;
+    if (m_state.migration)
+        lines << profiler::migrationSummary(*m_state.migration);
+    lines << (report.findings.isEmpty() ? profiler::summary(report)
+                                        : profiler::summary(report) + u' ' + tr("Select a row to see it in the script."));
     // A few launches by name; a script of many says how many more (the CLI lists them all).
     constexpr qsizetype kShownLaunches = 3;
-    const QStringList launches = profiler::launchLines(*report);
+    const QStringList launches = profiler::launchLines(report);
     lines << launches.mid(0, kShownLaunches);
     if (launches.size() > kShownLaunches)
         lines << tr("… and %n more launch(es).", nullptr, static_cast<int>(launches.size() - kShownLaunches));
-    if (const QString nearest = profiler::versionNote(session().verlVersion()); !nearest.isEmpty())
+    if (const QString nearest = profiler::versionNote(version); !nearest.isEmpty())
         lines << nearest;
     m_lintSummary->setText(lines.join(u'\n'));
+
+    // What the move changes, then what could not be checked.
+    QList<NoteItem> notes;
+    if (m_state.migration) {
+        for (const profiler::MigrationItem &item : m_state.migration->items) {
+            Severity severity = Severity::Info;
+            switch (item.kind) {
+            case profiler::MigrationItem::Kind::Renamed:
+                severity = Severity::Warning;
+                break;
+            case profiler::MigrationItem::Kind::Removed:
+            case profiler::MigrationItem::Kind::Refused:
+                severity = Severity::Error;
+                break;
+            case profiler::MigrationItem::Kind::AlreadyWrong:
+            case profiler::MigrationItem::Kind::DefaultChanged:
+                break;
+            }
+            notes.append({severity, profiler::describe(item)});
+        }
+    }
+    for (const QString &line : profiler::notCheckedLines(report))
+        notes.append({Severity::Info, tr("Not checked: %1").arg(line)});
+    m_lintNotes->setNotes(notes);
+    m_lintNotesScroll->setVisible(!notes.isEmpty());
+    m_correctionsHeading->setText(m_state.migration ? tr("Moved to verl %1").arg(m_state.migration->to.toString())
+                                                    : tr("Corrected command"));
     m_copyCorrections->setEnabled(!m_corrections->toPlainText().isEmpty());
-    m_toForm->setEnabled(!m_state.lintReport->corrected.isEmpty());
-    Q_EMIT lintFinished();
+    m_toForm->setEnabled(!report.corrected.isEmpty());
 }
 
 void ProfilerTab::showFinding(const QModelIndex &index)

@@ -10,6 +10,7 @@
 
 #include "common/settingskeys.h"
 #include "profiler/lint.h"
+#include "profiler/migrate.h"
 #include "profiler/plan.h"
 
 namespace vna::ui {
@@ -49,7 +50,9 @@ class ProfilerState
 public:
     ProfilerInputs inputs;
     std::optional<profiler::Plan> plan;             // the Generate page's overrides
-    std::optional<profiler::LintReport> lintReport; // the Lint page's findings
+    std::optional<profiler::LintReport> lintReport; // the Launch command page's findings
+    std::optional<verl::Version> moveFrom;          // the release the script is moved from, while it is
+    std::optional<profiler::Migration> migration;   // what the move changes, when the page moves the script
     QString linkOrigin;                             // the log line the Lint page's text came from, while it does
 
     // Which settings the release has: roles, continuous steps, the rollout's token range (which

@@ -104,6 +104,7 @@ ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
 
     connect(&this->session(), &Session::verlVersionChanged, this, [this] {
         showVerl();
+        updateMove();
         updateAvailability();
         formChanged();
         scriptChanged();
@@ -132,6 +133,15 @@ ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
         scriptChanged();
     });
     connect(m_lint, &QPushButton::clicked, this, &ProfilerTab::lintNow);
+    connect(m_lintFrom, &QComboBox::currentIndexChanged, this, [this] {
+        // While the page moves the script, another source release moves it from there; otherwise the
+        // pick waits for the Move button.
+        if (m_state.moveFrom || m_lintFrom->currentData().toString().isEmpty())
+            moveChanged();
+        else
+            updateMove();
+    });
+    connect(m_move, &QPushButton::clicked, this, &ProfilerTab::moveChanged);
     connect(m_openScript, &QPushButton::clicked, this, &ProfilerTab::browseScript);
     connect(m_lintTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ProfilerTab::showFinding);
     connect(m_copyCorrections, &QPushButton::clicked, this, [this] { copy(m_corrections->toPlainText()); });

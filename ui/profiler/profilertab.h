@@ -1,6 +1,7 @@
 // The Profiler tab: writes the NPU profiler overrides for the user's verl version (Generate page) and
-// checks launch commands they already have (Lint page). Both read the same core: profiler/plan.h and
-// profiler/lint.h.
+// checks launch commands they already have against their release's whole config, or moves them to it
+// from another release (Launch command page). Both read the same core: profiler/plan.h, profiler/lint.h
+// and profiler/migrate.h.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,7 @@
 
 #include "common/verdict.h"
 #include "profiler/lint.h"
+#include "profiler/migrate.h"
 #include "profiler/plan.h"
 #include "profiler/profilerstate.h"
 #include "shell/tooltab.h"
@@ -22,6 +24,7 @@ class QLineEdit;
 class QModelIndex;
 class QPlainTextEdit;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QSplitter;
 class QTabWidget;
@@ -90,6 +93,11 @@ private:
     void scriptChanged();
     void lintNow();
     void lintDone(const Result<profiler::LintReport> &report);
+    void moveDone(const Result<profiler::Migration> &migration);
+    // The Launch command page's results from the stored report, in the current language.
+    void renderLint();
+    void moveChanged(); // the "written for" release was picked or the Move button pressed
+    void updateMove();
     // Lints on a worker thread; a newer start on the same runner drops the older result.
     void startLint(JobRunner *jobs,
                    const QString &text,
@@ -163,12 +171,17 @@ private:
     FieldMessage *m_scriptMessage = nullptr;
     QPushButton *m_openScript = nullptr;
     QLabel *m_scriptFile = nullptr;
+    QLabel *m_fromLabel = nullptr;
+    QComboBox *m_lintFrom = nullptr; // the release the script was written for, or none (index 0)
+    QPushButton *m_move = nullptr;
     QPushButton *m_lint = nullptr;
     QProgressBar *m_lintBusy = nullptr;
     QPushButton *m_lintCancel = nullptr;
     QLabel *m_lintSummary = nullptr;
     FindingsModel *m_lintModel = nullptr;
     QTableView *m_lintTable = nullptr;
+    NotesList *m_lintNotes = nullptr; // what the move changes, and what was not checked
+    QScrollArea *m_lintNotesScroll = nullptr;
     QLabel *m_correctionsHeading = nullptr;
     QPlainTextEdit *m_corrections = nullptr;
     QPushButton *m_copyCorrections = nullptr;
