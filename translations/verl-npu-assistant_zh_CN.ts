@@ -2763,7 +2763,9 @@ Exit code 1 when any check FAILs.</source>
     </message>
     <message numerus="yes">
         <source>%n device(s) reach the same devices of %1 (hccn_tool -ping)</source>
-        <translation><numerusform>%n 个设备可以连通 %1 的对应设备（hccn_tool -ping）</numerusform></translation>
+        <translation>
+            <numerusform>%n 个设备可以连通 %1 的对应设备（hccn_tool -ping）</numerusform>
+        </translation>
     </message>
     <message>
         <source>hccn_tool -ping to %1: %2</source>
@@ -3550,22 +3552,237 @@ Exit code 1 when any check FAILs.</source>
     </message>
 </context>
 <context>
+    <name>LaunchConfig</name>
+    <message>
+        <source>the config facts could not be loaded (%1)</source>
+        <translation>无法加载配置事实数据（%1）</translation>
+    </message>
+    <message>
+        <source>verl %1 is older than every release this build has read (the first is %2)</source>
+        <translation>verl %1 早于本程序读过的所有版本（最早的是 %2）</translation>
+    </message>
+    <message>
+        <source>--config-path %1 is not a config folder of verl %2 or of the verl-recipe commit it pins</source>
+        <translation>--config-path %1 不是 verl %2 或其固定的 verl-recipe 提交中的配置目录</translation>
+    </message>
+    <message>
+        <source>%1 is not a Hydra program of verl %2 or of the verl-recipe commit it pins, so its config is not known</source>
+        <translation>%1 不是 verl %2 或其固定的 verl-recipe 提交中的 Hydra 程序，因此不知道它的配置</translation>
+    </message>
+    <message>
+        <source>verl %1 has no config %2 in %3</source>
+        <translation>verl %1 的 %3 中没有配置 %2</translation>
+    </message>
+    <message>
+        <source>Hydra could not compose %1 at %2 (%3)</source>
+        <translation>Hydra 无法在 %2 组合出 %1（%3）</translation>
+    </message>
+    <message>
+        <source>the facts hold no composition of %1 at %2</source>
+        <translation>事实数据中没有 %1 在 %2 的组合结果</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 at %2 with %3</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>Hydra's group %1 has no option %2, so Hydra stops ("Could not find '%1/%2'"); its options are %3.</source>
+        <translation>Hydra 自身的配置组 %1 没有选项 %2，Hydra 会停止（"Could not find '%1/%2'"）；可选项有 %3。</translation>
+    </message>
+    <message>
+        <source>Hydra's group %1 is not one the facts list</source>
+        <translation>事实数据中没有 Hydra 的配置组 %1</translation>
+    </message>
+    <message>
+        <source>The config group %1 has no option %2 in verl %3, so Hydra stops ("Could not find '%4/%2'"); its options are %5.</source>
+        <translation>在 verl %3 中配置组 %1 没有选项 %2，Hydra 会停止（"Could not find '%4/%2'"）；可选项有 %5。</translation>
+    </message>
+    <message>
+        <source>the facts hold no composition of %1 with %2=%3</source>
+        <translation>事实数据中没有 %1 在 %2=%3 时的组合结果</translation>
+    </message>
+    <message>
+        <source>the config %1</source>
+        <translation>配置 %1</translation>
+    </message>
+    <message>
+        <source>%1 (the config of %2)</source>
+        <translation>%1（%2 的配置）</translation>
+    </message>
+    <message>
+        <source>the config group choice %1 is not in the facts, so the config it makes is not known</source>
+        <translation>事实数据中没有配置组选择 %1，因此不知道它组合出的配置</translation>
+    </message>
+    <message>
+        <source>%1 is not one of Hydra's settings, so Hydra stops ("Could not override '%1'").</source>
+        <translation>%1 不是 Hydra 自身的设置项，Hydra 会停止（"Could not override '%1'"）。</translation>
+    </message>
+    <message>
+        <source>~%1 removes a key verl %2's config does not have, so Hydra stops ("Could not delete from config. '%1' does not exist.").</source>
+        <translation>~%1 要删除的键在 verl %2 的配置中不存在，Hydra 会停止（"Could not delete from config. '%1' does not exist."）。</translation>
+    </message>
+    <message>
+        <source>+%1 adds a key that verl %2 already has; Hydra stops with "Could not append to config. An item is already at '%1'". Drop the +.</source>
+        <translation>+%1 会添加一个 verl %2 中已有值的键；Hydra 会以 "Could not append to config. An item is already at '%1'" 报错停止。请去掉 +。</translation>
+    </message>
+    <message>
+        <source>%1 is built into %2, which could not be read from verl's source</source>
+        <translation>%1 会被构造为 %2，但无法从 verl 源码中读取该类</translation>
+    </message>
+    <message>
+        <source>+%1 adds a key verl does not take: verl %2 builds %3 into %4 (%5), which has no field %6, and stops at start-up (TypeError: __init__() got an unexpected keyword argument '%6').</source>
+        <translation>+%1 添加的键 verl 不接受：verl %2 会把 %3 构造为 %4（%5），它没有字段 %6，启动时就会停止（TypeError: __init__() got an unexpected keyword argument '%6'）。</translation>
+    </message>
+    <message>
+        <source>Did you mean %1?</source>
+        <translation>是不是想写 %1？</translation>
+    </message>
+    <message>
+        <source>+%1 adds a key verl %2's config does not have; Hydra accepts it, but verl reads only the keys its code asks for. Did you mean %3?</source>
+        <translation>+%1 添加了一个 verl %2 配置中没有的键；Hydra 会接受它，但 verl 只读取其代码用到的键。是不是想写 %3？</translation>
+    </message>
+    <message>
+        <source>Hydra stops ("Could not override '%1'")</source>
+        <translation>Hydra 会停止（"Could not override '%1'"）</translation>
+    </message>
+    <message>
+        <source>in verl %1 it moved to %2 (%3)</source>
+        <translation>它在 verl %1 中移到了 %2（%3）</translation>
+    </message>
+    <message>
+        <source>before verl %1 it was %2</source>
+        <translation>在 verl %1 之前它是 %2</translation>
+    </message>
+    <message>
+        <source>here it is %1</source>
+        <translation>在此版本中它是 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a key of verl %2: %3; %4.</source>
+        <translation>%1 不是 verl %2 的键：%3；%4。</translation>
+    </message>
+    <message>
+        <source>%1 is a field of %2 (%3) that verl %4's config file leaves out, so %5; add it with +.</source>
+        <translation>%1 是 %2 的字段（%3），但 verl %4 的配置文件中没有写出它，因此 %5；请用 + 添加。</translation>
+    </message>
+    <message>
+        <source>%1 is a key of verl %2 but not of %3: %4.</source>
+        <translation>%1 是 verl %2 的键，但不是 %3 的：%4。</translation>
+    </message>
+    <message>
+        <source>Nothing in verl %1 takes its place; leave it out.</source>
+        <translation>verl %1 中没有替代它的键；请去掉它。</translation>
+    </message>
+    <message>
+        <source>%1 is not a key of %2 in verl %3: %4. It is a key of %5.</source>
+        <translation>在 verl %3 中 %1 不是 %2 的键：%4。它是 %5 的键。</translation>
+    </message>
+    <message>
+        <source>Here the keys closest to it are %1.</source>
+        <translation>此配置中与它最接近的键是 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not a key of %2 in verl %3, so %4.</source>
+        <translation>在 verl %3 中 %1 不是 %2 的键，因此 %4。</translation>
+    </message>
+    <message>
+        <source>The keys closest to it are %1.</source>
+        <translation>与它最接近的键是 %1。</translation>
+    </message>
+    <message>
+        <source>The keys of %1 are %2.</source>
+        <translation>%1 下的键有 %2。</translation>
+    </message>
+    <message>
+        <source>%1.%2 is %3 (%4)</source>
+        <translation>%1.%2 的类型是 %3（%4）</translation>
+    </message>
+    <message>
+        <source>a %1 in the config (%2)</source>
+        <translation>它在配置中是 %1（%2）</translation>
+    </message>
+    <message>
+        <source>its default is %1 (%2)</source>
+        <translation>它的默认值是 %1（%2）</translation>
+    </message>
+    <message>
+        <source>its value comes from a variable the script does not set</source>
+        <translation>它的值来自脚本中没有设置的变量</translation>
+    </message>
+    <message>
+        <source>%1=%2: %3, so verl expects %4, not %5. %6</source>
+        <translation>%1=%2：%3，因此 verl 需要的是 %4，而不是 %5。%6</translation>
+    </message>
+    <message>
+        <source>Hydra and OmegaConf pass it on as it is, and verl's arithmetic on it fails at start-up.</source>
+        <translation>Hydra 和 OmegaConf 会原样传入它，verl 启动时对它做算术运算就会出错。</translation>
+    </message>
+    <message>
+        <source>Python counts true as 1 and false as 0.</source>
+        <translation>Python 会把 true 当作 1、false 当作 0。</translation>
+    </message>
+    <message>
+        <source>Hydra reads it as a float; verl passes it to code that wants a whole number.</source>
+        <translation>Hydra 把它读成浮点数；而 verl 会把它交给需要整数的代码。</translation>
+    </message>
+    <message>
+        <source>verl tests it as a switch.</source>
+        <translation>verl 把它当作开关来判断。</translation>
+    </message>
+    <message>
+        <source>Any text but an empty one reads as true, 'false' included.</source>
+        <translation>任何非空文本都会被当作 true，包括 'false'。</translation>
+    </message>
+    <message>
+        <source>Hydra cannot merge a dict into a list and stops ("Error merging override").</source>
+        <translation>Hydra 无法把字典合并进列表，会停止（"Error merging override"）。</translation>
+    </message>
+    <message>
+        <source>Code that loops over it takes the text letter by letter.</source>
+        <translation>遍历它的代码会把文本逐个字符拆开。</translation>
+    </message>
+    <message>
+        <source>%1={…} merges %2 into %1, which has no key %2, so Hydra stops ("Could not override '%1'"); add new keys with +%1.%2=….</source>
+        <translation>%1={…} 会把 %2 合并进 %1，但 %1 中没有键 %2，Hydra 会停止（"Could not override '%1'"）；新键请用 +%1.%2=… 添加。</translation>
+    </message>
+    <message>
+        <source>Hydra replaces the whole node with it, and verl reads fields of it.</source>
+        <translation>Hydra 会用它替换整个节点，而 verl 要读取该节点下的字段。</translation>
+    </message>
+    <message>
+        <source>verl uses it as text.</source>
+        <translation>verl 把它当作文本使用。</translation>
+    </message>
+    <message>
+        <source>%1=%2: verl %3 refuses this value and stops at start-up (%4).</source>
+        <translation>%1=%2：verl %3 拒绝这个值，启动时就会停止（%4）。</translation>
+    </message>
+    <message>
+        <source>%1=%2: verl %3 declares it as one of %4 (%5) but does not check it at start-up; its code handles only those.</source>
+        <translation>%1=%2：verl %3 声明它只能取 %4 之一（%5），但启动时并不检查；其代码只处理这些值。</translation>
+    </message>
+    <message>
+        <source>%1=%2: verl %3 knows only %4 (%5); another value fails when verl first uses it.</source>
+        <translation>%1=%2：verl %3 只认识 %4（%5）；其他值会在 verl 第一次用到它时出错。</translation>
+    </message>
+    <message>
+        <source>%1=%2: verl %3 accepts only %4 and stops at start-up otherwise (%5).</source>
+        <translation>%1=%2：verl %3 只接受 %4，否则启动时就会停止（%5）。</translation>
+    </message>
+</context>
+<context>
     <name>LintCommand</name>
     <message>
         <source>fix:</source>
         <translation>修正：</translation>
     </message>
     <message>
-        <source>Check a launch command or script for Hydra and verl profiler mistakes.</source>
-        <translation>检查启动命令或脚本中的 Hydra 与 verl 性能分析配置错误。</translation>
-    </message>
-    <message>
         <source>The script or command to check; - or nothing reads standard input.</source>
         <translation>要检查的脚本或命令；为 - 或不给时读取标准输入。</translation>
-    </message>
-    <message>
-        <source>Your verl version.</source>
-        <translation>你的 verl 版本。</translation>
     </message>
     <message>
         <source>Give one file to check; got %1.</source>
@@ -3592,14 +3809,32 @@ Exit code 1 when any check FAILs.</source>
         <translation>通过 source 引入但未读取的文件：%1</translation>
     </message>
     <message>
-        <source>Reads a launch command or script (a file, or standard input for - or no file) the way bash runs it (variables, defaults, arrays, $((…)), functions, here-documents), finds the verl launches in it (python -m verl…, main_*.py, torchrun, ray job submit -- …) and reports, with line and column, what bash, Hydra or your verl version will reject or misread in their overrides: comma sweeps such as contents=npu,cpu, wrong types or values of profiler keys, keys that do not exist in your verl version, and what the profiler settings will not collect. Prints the whole corrected command for that version.
-Exit code 1 when there are errors.</source>
-        <translation>按 bash 执行的方式读取启动命令或脚本（文件；为 - 或不给时读标准输入），包括变量、默认值、数组、$((…))、函数和 here-document，找出其中的 verl 启动命令（python -m verl…、main_*.py、torchrun、ray job submit -- …），并按行号和列号报告其覆盖参数中会被 bash、Hydra 或你的 verl 版本拒绝或误读的地方：如 contents=npu,cpu 这类逗号扫参、性能分析器键的类型或取值错误、你的 verl 版本中不存在的键，以及性能分析配置采集不到的内容。最后打印针对该版本修正后的完整命令。
-有错误时退出码为 1。</translation>
+        <source>Check a launch command or script against your verl release's config, or move it to another release.</source>
+        <translation>按你的 verl 版本的配置检查启动命令或脚本，或把它迁移到另一个版本。</translation>
     </message>
     <message>
-        <source>Print {"findings": [...], "launches": [...]} instead of text.</source>
-        <translation>输出 {"findings": [...], "launches": [...]}，而不是文本。</translation>
+        <source>Reads a launch command or script (a file, or standard input for - or no file) the way bash runs it (variables, defaults, arrays, $((…)), functions, here-documents), finds the verl launches in it (python -m verl…, main_*.py, torchrun, ray job submit -- …) and checks every override against the config its program composes in your verl release, as Hydra composes it: keys that do not exist there (typos, keys of another release or another program), + on keys that exist or on nodes verl builds into a dataclass without that field, values of the wrong type or that verl refuses, config group options, and what the profiler settings will not collect. Prints the whole corrected command for that release, and which overrides it could not check and why.
+With --from-version, moves the script from that release to --verl-version: keys renamed, removed and values refused by the move, and the defaults that changed.
+Exit code 1 when there are errors, 4 when there are none but some overrides could not be checked.</source>
+        <translation>按 bash 执行的方式读取启动命令或脚本（文件，或 - / 不给时读取标准输入；支持变量、默认值、数组、$((…))、函数、here-document），找出其中的 verl 启动命令（python -m verl…、main_*.py、torchrun、ray job submit -- …），并按 Hydra 的组合方式，用你的 verl 版本中该程序组合出的配置检查每一个覆盖参数：不存在的键（拼写错误、其他版本或其他程序的键）、对已存在的键或 verl 会构造为 dataclass 但没有该字段的节点使用 +、类型错误或 verl 拒绝的值、配置组选项，以及性能分析设置采集不到什么。输出该版本下完整的修正命令，并列出未能检查的覆盖参数及原因。
+使用 --from-version 时，把脚本从该版本迁移到 --verl-version：列出迁移带来的重命名、删除的键和被拒绝的值，以及默认值的变化。
+有错误时退出码为 1；没有错误但有覆盖参数未能检查时为 4。</translation>
+    </message>
+    <message>
+        <source>Your verl version (the target of --from-version).</source>
+        <translation>你的 verl 版本（--from-version 的迁移目标）。</translation>
+    </message>
+    <message>
+        <source>The verl version the script was written for: move it to --verl-version.</source>
+        <translation>脚本原本针对的 verl 版本：把它迁移到 --verl-version。</translation>
+    </message>
+    <message>
+        <source>Print {"findings": [...], "launches": [...], "checked": N, "not_checked": [...]} instead of text.</source>
+        <translation>输出 {"findings": [...], "launches": [...], "checked": N, "not_checked": [...]}，而不是文本。</translation>
+    </message>
+    <message>
+        <source>Not checked:</source>
+        <translation>未检查：</translation>
     </message>
 </context>
 <context>
@@ -3790,6 +4025,43 @@ Exit code 1 when there are errors.</source>
     <message>
         <source>The knowledge base is too large to compile (RE2 ran out of memory).</source>
         <translation>知识库过大，无法编译（RE2 内存不足）。</translation>
+    </message>
+</context>
+<context>
+    <name>Migration</name>
+    <message>
+        <source>Moving from verl %1 to %2: %3 renamed, %4 removed, %5 refused by %2; %6 default(s) changed for keys the script does not set.</source>
+        <translation>从 verl %1 迁移到 %2：%3 个重命名，%4 个已删除，%5 个被 %2 拒绝；脚本未设置的键中有 %6 个默认值发生了变化。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n override(s) already fail on verl %1.</source>
+        <translation>
+            <numerusform>有 %n 个覆盖参数在 verl %1 上就已经出错。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>renamed: %1 → %2. %3</source>
+        <translation>重命名：%1 → %2。%3</translation>
+    </message>
+    <message>
+        <source>removed: %1. %2</source>
+        <translation>已删除：%1。%2</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>already wrong before the move: %1</source>
+        <translation>迁移前就已出错：%1</translation>
+    </message>
+    <message>
+        <source>default changed: %1 was %2, is %3 (%4)</source>
+        <translation>默认值变化：%1 原为 %2，现为 %3（%4）</translation>
     </message>
 </context>
 <context>
@@ -4301,6 +4573,10 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>打印为你的 verl 版本开启 NPU 性能分析器的 Hydra 覆盖参数，所用的键就是该版本读取的键（取自该发布标签下 verl 自己的配置）：global_profiler 和各角色的 profiler 块（0.6 及以后），或 trainer.npu_profile（0.5）。每个字符串在 Hydra 中都解析为预期的值和类型，并能与该版本的配置组合。关于会采集到什么的说明和警告输出到标准错误。verl 0.4 及更早版本没有 NPU 性能分析器：退出码为 2。
 设置相互矛盾时退出码为 1。</translation>
     </message>
+    <message>
+        <source>fix:</source>
+        <translation>修正：</translation>
+    </message>
 </context>
 <context>
     <name>ProfilerLint</name>
@@ -4422,18 +4698,6 @@ Exit code 1 when the settings contradict each other.</source>
         <source>overrides on their own</source>
         <translation>单独的覆盖参数</translation>
     </message>
-    <message numerus="yes">
-        <source>Line %1: %2, %n override(s)</source>
-        <translation>
-            <numerusform>第 %1 行：%2，%n 个覆盖参数</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Line %1: %2 (config %3), %n override(s)</source>
-        <translation>
-            <numerusform>第 %1 行：%2（配置 %3），%n 个覆盖参数</numerusform>
-        </translation>
-    </message>
     <message>
         <source>verl %1 is not a release this build has read; it is checked as verl %2 (%3), the nearest earlier one it knows.</source>
         <translation>本程序没有读过 verl %1 这个版本；按它已知的最接近的较早版本 verl %2（%3）检查。</translation>
@@ -4457,6 +4721,46 @@ Exit code 1 when the settings contradict each other.</source>
     <message>
         <source>The script asks for more than the linter follows (a command of more than %1 words, calls nested more than %2 deep, more than %3 commands or %4 steps in all); what lies beyond was not checked.</source>
         <translation>脚本超出了检查器跟踪的范围（单条命令超过 %1 个单词、函数调用嵌套超过 %2 层，或总计超过 %3 条命令或 %4 步）；超出部分未经检查。</translation>
+    </message>
+    <message>
+        <source>the script passes its own arguments on to the program; what they hold is only known when it runs</source>
+        <translation>脚本把自身的参数传给了程序；这些参数的内容只有在运行时才知道</translation>
+    </message>
+    <message>
+        <source>its key comes from a variable the script does not set</source>
+        <translation>它的键来自脚本中没有设置的变量</translation>
+    </message>
+    <message>
+        <source>Nothing was checked: no verl launch and no overrides were found.</source>
+        <translation>没有检查任何内容：没有找到 verl 启动命令，也没有覆盖参数。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No problems found in the %1 of %n override(s) that were checked; %2 not checked (listed below).</source>
+        <translation>
+            <numerusform>在 %n 个覆盖参数中已检查的 %1 个里没有发现问题；%2 个未检查（见下方列表）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 error(s), %2 warning(s) in %n override(s); %3 not checked (listed below).</source>
+        <translation>
+            <numerusform>%n 个覆盖参数中有 %1 个错误、%2 个警告；%3 个未检查（见下方列表）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2: %3</source>
+        <translation>第 %1 行：%2：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Line %1: %2, %n override(s), checked against %3</source>
+        <translation>
+            <numerusform>第 %1 行：%2，%n 个覆盖参数，按 %3 检查</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Line %1: %2, %n override(s); its config is not known: %3</source>
+        <translation>
+            <numerusform>第 %1 行：%2，%n 个覆盖参数；不知道它的配置：%3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6441,20 +6745,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
 <context>
     <name>vna::ui::ProfilerTab</name>
     <message>
-        <source>Cancelled. Edit the script or press Lint to check it again.</source>
-        <translation>已取消。修改脚本或点击“检查”可重新检查。</translation>
-    </message>
-    <message>
-        <source>Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, or find what is wrong in a launch command you already have.</source>
-        <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器，或找出已有启动命令中的错误。</translation>
-    </message>
-    <message>
         <source>&amp;Generate</source>
         <translation>生成(&amp;G)</translation>
-    </message>
-    <message>
-        <source>&amp;Lint a script</source>
-        <translation>检查脚本(&amp;L)</translation>
     </message>
     <message>
         <source>What to profile</source>
@@ -6645,16 +6937,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>实际效果</translation>
     </message>
     <message>
-        <source>Paste a launch command or a whole &amp;script; problems are listed as you type. You can also drop a file on this tab.</source>
-        <translation>粘贴启动命令或整个脚本(&amp;S)；输入时即列出问题。也可以把文件拖放到此页。</translation>
-    </message>
-    <message>
         <source>&amp;Open script…</source>
         <translation>打开脚本(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Lin&amp;t</source>
-        <translation>检查(&amp;T)</translation>
     </message>
     <message>
         <source>Check the script again (Ctrl+Return)</source>
@@ -6665,20 +6949,12 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>取消</translation>
     </message>
     <message>
-        <source>Corrected overrides</source>
-        <translation>修正后的覆盖参数</translation>
-    </message>
-    <message>
         <source>Fill the Generate page's form from this script</source>
         <translation>用此脚本填写“生成”页的表单</translation>
     </message>
     <message>
         <source>Cop&amp;y</source>
         <translation>复制(&amp;Y)</translation>
-    </message>
-    <message>
-        <source>Copy the corrected overrides (Ctrl+Shift+C)</source>
-        <translation>复制修正后的覆盖参数（Ctrl+Shift+C）</translation>
     </message>
     <message>
         <source>profile_continuous_steps: needs discrete off</source>
@@ -6826,6 +7102,66 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>The log shows the key, not its value: type the value after = to check it.</source>
         <translation>日志只显示了键，没有值：请在 = 后输入值以进行检查。</translation>
+    </message>
+    <message>
+        <source>Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, or check a launch command you already have against your release's whole config, and move it from another release.</source>
+        <translation>用 Hydra 和 verl 在你的版本中都接受的覆盖参数开启 verl 的 NPU 性能分析器；或按你的版本的完整配置检查已有的启动命令，并把它从其他版本迁移过来。</translation>
+    </message>
+    <message>
+        <source>&amp;Launch command</source>
+        <translation>启动命令(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Paste a launch command or a whole &amp;script; every override is checked against your release's config as you type. You can also drop a file on this tab.</source>
+        <translation>粘贴启动命令或整个脚本(&amp;S)；输入时每个覆盖参数都会按你的版本的配置进行检查。也可以把文件拖到此标签页。</translation>
+    </message>
+    <message>
+        <source>Written &amp;for verl:</source>
+        <translation>原针对的 verl 版本(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>my version (check only)</source>
+        <translation>我的版本（仅检查）</translation>
+    </message>
+    <message>
+        <source>The verl release the script was written for, to move it to yours</source>
+        <translation>脚本原本针对的 verl 版本，用于把它迁移到你的版本</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k</source>
+        <translation>检查(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Moved to verl %1</source>
+        <translation>已迁移到 verl %1</translation>
+    </message>
+    <message>
+        <source>Corrected command</source>
+        <translation>修正后的命令</translation>
+    </message>
+    <message>
+        <source>Copy the corrected command (Ctrl+Shift+C)</source>
+        <translation>复制修正后的命令（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>&amp;Move to verl %1</source>
+        <translation>迁移到 verl %1(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Pick the release the script was written for first</source>
+        <translation>请先选择脚本原本针对的版本</translation>
+    </message>
+    <message>
+        <source>Show what moving the script from verl %1 to %2 changes, and the moved command</source>
+        <translation>显示把脚本从 verl %1 迁移到 %2 会改变什么，以及迁移后的命令</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled. Edit the script or press Check to check it again.</source>
+        <translation>已取消。修改脚本或点击“检查”可重新检查。</translation>
     </message>
 </context>
 <context>

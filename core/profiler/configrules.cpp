@@ -523,7 +523,7 @@ ConfigVerdict LaunchConfig::check(const hydra::Override &o, bool valueKnown)
         m_added.remove(o.key);
         return verdict;
     case hydra::Override::Prefix::Add:
-        if (exists(o.key)) {
+        if (exists(o.key) && plusRefused(o)) {
             hydra::Override plain = o;
             plain.prefix = hydra::Override::Prefix::None;
             Finding f = finding(Finding::Severity::Error, u"plus-on-existing-key"_s,
@@ -535,6 +535,10 @@ ConfigVerdict LaunchConfig::check(const hydra::Override &o, bool valueKnown)
             verdict.findings.append(f);
             verdict.instead = plain;
             checkValue(plain, valueKnown, verdict);
+            return verdict;
+        }
+        if (exists(o.key)) {
+            checkValue(o, valueKnown, verdict); // Hydra sets it: its value is null, or a list or dict merges
             return verdict;
         }
         return added(o);
@@ -553,13 +557,40 @@ ConfigVerdict LaunchConfig::check(const hydra::Override &o, bool valueKnown)
     return verdict;
 }
 
+bool LaunchConfig::plusRefused(const hydra::Override &o) const
+{
+    // hydra 1.3.2 _internal/config_loader_impl.py:370-385: +key is refused only when the key already holds
+    // a value (not null, not ???) and the new value is not a list or dict, which merge into it.
+    if (o.value && (o.value->type() == hydra::Value::Type::List || o.value->type() == hydra::Value::Type::Dict))
+        return false;
+    const ConfigNode *node = nodeOf(o.key);
+    if (!node)
+        return m_added.contains(o.key);
+    switch (node->type) {
+    case ConfigNode::Type::Null:
+    case ConfigNode::Type::Missing:
+        return false;
+    case ConfigNode::Type::Interpolation: {
+        // ${a.b} or ${oc.select:a.b,fallback}: null when what it points at is.
+        QString target = node->interpolation.mid(2, node->interpolation.size() - 3);
+        if (target.startsWith(u"oc.select:"_s))
+            target = target.mid(10).section(u',', 0, 0);
+        const ConfigNode *pointed = nodeOf(target.trimmed());
+        return pointed && pointed->type != ConfigNode::Type::Null && pointed->type != ConfigNode::Type::Missing;
+    }
+    default:
+        return true;
+    }
+}
+
 ConfigVerdict LaunchConfig::added(const hydra::Override &o)
 {
     ConfigVerdict verdict;
     const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
-    // The deepest node the key lands in, and the field of it the key adds.
+    // The deepest node of the config the key lands in (keys added before it do not count: verl builds the
+    // config's node with them in it), and the field of it the key adds.
     QString parent = parentOf(o.key);
-    while (!parent.isEmpty() && !exists(parent))
+    while (!parent.isEmpty() && !nodeOf(parent))
         parent = parentOf(parent);
     const QString field = (parent.isEmpty() ? o.key : o.key.mid(parent.size() + 1)).section(u'.', 0, 0);
     const ConfigNode *node = parent.isEmpty() ? nullptr : nodeOf(parent);

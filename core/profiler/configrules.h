@@ -55,6 +55,10 @@ public:
     // `valueKnown`: false when the value is only known when the script runs.
     ConfigVerdict check(const hydra::Override &o, bool valueKnown);
 
+    // Whether Hydra refuses +key on a key the config has (it takes it where the value is null or ???, and
+    // a list or dict merges).
+    bool plusRefused(const hydra::Override &o) const;
+
     // The key `key` stands for in this config when it is a key of another release (a move found by
     // comparing releases), or empty.
     QString movedTo(const QString &key) const;
@@ -63,6 +67,7 @@ private:
     const verl::ConfigNode *nodeOf(const QString &key) const;
     bool exists(const QString &key) const;
     bool built(const QString &node) const;
+
     ConfigVerdict missing(const hydra::Override &o);
     ConfigVerdict added(const hydra::Override &o);
     void checkValue(const hydra::Override &o, bool valueKnown, ConfigVerdict &verdict) const;

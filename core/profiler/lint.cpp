@@ -558,7 +558,7 @@ private:
             if (!r)
                 return valueUnknown ? std::optional(QList<Entry>{{QString(), keep}}) : std::nullopt;
             result = *r;
-        } else if (o.prefix == hydra::Override::Prefix::Add) {
+        } else if (o.prefix == hydra::Override::Prefix::Add && plusRefused(o, state)) {
             hydra::Override plain = o;
             plain.prefix = hydra::Override::Prefix::None;
             add(w, Finding::Severity::Error, u"plus-on-existing-key"_s,
@@ -619,6 +619,18 @@ private:
         for (const hydra::Override &r : std::as_const(result))
             entries.append({r.key, shell::quote(hydraText(r))});
         return entries;
+    }
+
+    // Whether Hydra refuses +key on a tracked key: from the launch's config when it is known, else from the
+    // key's default (hydra 1.3.2 refuses it only over a value that is not null, unless a list or dict merges).
+    bool plusRefused(const hydra::Override &o, const LaunchState &state) const
+    {
+        if (state.config->known())
+            return state.config->plusRefused(o);
+        if (o.value && (o.value->type() == Value::Type::List || o.value->type() == Value::Type::Dict))
+            return false;
+        const verl::KeyFact *fact = m_facts.key(o.key);
+        return fact && !fact->value.isNull() && fact->interpolation.isEmpty();
     }
 
     // A key fix found earlier for the same word shows the value fixed too.

@@ -14,7 +14,8 @@ run it with /usr/bin/python3.
 
 For each tag it:
   * finds the @hydra.main programs (config_path, config_name) in verl/, recipe/ and examples/;
-  * composes every primary config of their config folders with Hydra's compose API (defaults lists,
+  * composes every primary config of their config folders, and of every other folder named config (a
+    launch may name it with --config-path), with Hydra's compose API (defaults lists,
     config groups, hydra.searchpath; a pkg:// search path is read from the unpacked tree, because
     importing verl needs torch), and once more for every other option of every config group the config
     selects (model_engine=megatron, actor@actor_rollout_ref.actor=megatron_actor, ...), kept as the
@@ -593,9 +594,16 @@ def extract_tag(repo, recipe, tag, scratch, jobs):
     mains = hydra_mains(tree, tag)
     work = []
     seen = set()
-    for main in mains:
-        folder = main["dir"]
-        for name in [main["config"]] + primary_configs(tree, folder):
+    # The programs' config folders, and every other folder named config that --config-path may name
+    # (recipe/qat/config is run with verl.trainer.main_ppo --config-path=…).
+    folders = [(main["dir"], [main["config"]]) for main in mains]
+    for top in ("recipe", "examples", "verl"):
+        for folder, dirs, _ in os.walk(os.path.join(tree, top)):
+            dirs.sort()
+            if os.path.basename(folder) == "config":
+                folders.append((os.path.relpath(folder, tree), []))
+    for folder, names in folders:
+        for name in names + primary_configs(tree, folder):
             if (folder, name) not in seen:
                 seen.add((folder, name))
                 work.append({"tree": tree, "tag": tag, "dir": folder, "name": name,

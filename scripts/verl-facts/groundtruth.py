@@ -257,6 +257,19 @@ def verdict(launch, trees):
         os.chdir(cwd)
     if cfg is None:
         return {"error": "not composed", "failing": failing}
+    # The config as its files make it with the launch's group choices alone: a key it already holds is not
+    # an override's doing when verl refuses it.
+    groups = [overrides[i] for i in remaining if "=" in overrides[i] and not overrides[i].startswith(("+", "~"))
+              and ("@" in overrides[i].split("=", 1)[0] or "." not in overrides[i].split("=", 1)[0])]
+    base = None
+    os.chdir(tree)
+    try:
+        with initialize_config_dir(config_dir=os.path.join(tree, folder), version_base=None):
+            base = hydra_compose(config_name=name, overrides=compose.searchpath_overrides(tree, folder, name) + groups)
+    except Exception:
+        base = None
+    finally:
+        os.chdir(cwd)
 
     # verl's dataclasses, built as verl builds them.
     version = compose.version_of(tag)
@@ -285,7 +298,7 @@ def verdict(launch, trees):
             except Exception as e:
                 text = str(e)
                 full = re.search(r"full_key: (\S+)", text)
-                base = full.group(1) if full else path
+                base_key = full.group(1) if full else path
                 unexpected = re.search(r"unexpected keyword argument '([^']+)'", text)
                 check = re.search(r"check:(\w+)", text)
                 field = unexpected or check
@@ -297,13 +310,17 @@ def verdict(launch, trees):
                     continue
                 if not field:
                     break  # a failure of the stand-in itself, not of an override
-                key = f"{base}.{field.group(1)}"
+                key = f"{base_key}.{field.group(1)}"
+                in_files = base is not None and OmegaConf.select(base, key, default="__absent__",
+                                                                 throw_on_resolution_failure=False) != "__absent__"
                 for i, k in enumerate(keys):
+                    if unexpected and in_files:
+                        break  # the config's own files hold the key: verl refuses it with or without the launch
                     if i not in failed and (k == key or (unexpected and k.startswith(key + "."))):
                         failed.add(i)
                         failing.append({"index": i, "word": overrides[i], "why": text.splitlines()[0][:300]})
                 # Take the refused key or value out of the node and build again.
-                parent = OmegaConf.select(cfg, base)
+                parent = OmegaConf.select(cfg, base_key)
                 with open_dict(parent):
                     if unexpected:
                         del parent[field.group(1)]
@@ -348,19 +365,29 @@ def compare(verdicts_path, linter):
                 lines.append(f"REFUSED {launch['script']}: {result.stderr.strip()[:200]}")
                 continue
             report = json.loads(result.stdout)
+            # Each error belongs to the word it points at (the command is one line: its column).
+            starts, column = [], 1
+            for w in words:
+                starts.append(column)
+                column += len(shlex.quote(w)) + 1
+            offset = len(words) - len(launch["overrides"])
             flagged = {}
             for finding in report["findings"]:
-                if finding["severity"] == "error" and finding.get("key"):
-                    flagged.setdefault(finding["key"], finding["rule"])
-            expected = {f["word"].split("=", 1)[0].lstrip("+~"): f["why"] for f in v["verdict"]["failing"]}
-            for key, rule in flagged.items():
-                if key not in expected:
+                if finding["severity"] != "error":
+                    continue
+                index = max(i for i, c in enumerate(starts) if c <= max(finding.get("column", 1), 1)) - offset
+                if 0 <= index < len(launch["overrides"]):
+                    flagged.setdefault(index, finding["rule"])
+            expected = {f["index"]: f["why"] for f in v["verdict"]["failing"]}
+            for index, rule in flagged.items():
+                if index not in expected:
                     totals["false"] += 1
-                    lines.append(f"FALSE  {launch['tag']} {launch['script']}: {key} [{rule}]")
-            for key, why in expected.items():
-                if key not in flagged:
+                    lines.append(f"FALSE  {launch['tag']} {launch['script']}: {launch['overrides'][index][:120]} [{rule}]")
+            for index, why in expected.items():
+                if index not in flagged:
                     totals["missed"] += 1
-                    lines.append(f"MISSED {launch['tag']} {launch['script']}: {key}: {why[:160]}")
+                    lines.append(f"MISSED {launch['tag']} {launch['script']}: {launch['overrides'][index][:120]}: "
+                                 f"{why[:160]}")
                 else:
                     totals["agree"] += 1
     print("\n".join(lines))

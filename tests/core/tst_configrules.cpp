@@ -139,6 +139,15 @@ void TestConfigRules::rules_data()
         u"plus-on-existing-key@trainer.val_before_train"_s, true, u"trainer.val_before_train=false"_s);
     row("++ on an existing key", kPpo + u"++trainer.val_before_train=False"_s, "0.9.0",
         u"plus-on-existing-key@trainer.val_before_train"_s, false);
+    // hydra 1.3.2 config_loader_impl.py:370: + is taken over null and ???, and a list or dict merges.
+    row("+ over a null value", kPpo + u"+actor_rollout_ref.actor.megatron.override_transformer_config."
+                                      u"recompute_method=uniform model_engine=megatron"_s,
+        "0.9.0", u"plus-on-existing-key@actor_rollout_ref.actor.megatron.override_transformer_config.recompute_method"_s,
+        false);
+    row("+ over ???", kPpo + u"+actor_rollout_ref.rollout.name=vllm"_s, "0.9.0",
+        u"plus-on-existing-key@actor_rollout_ref.rollout.name"_s, false);
+    row("+ of a list", kPpo + u"'+trainer.logger=[console]'"_s, "0.9.0", u"plus-on-existing-key@trainer.logger"_s,
+        false);
     row("+ under a dataclass node", kPpo + u"+actor_rollout_ref.actor.foo=1"_s, "0.9.0",
         u"plus-on-dataclass@actor_rollout_ref.actor.foo"_s, true);
     row("+ under a nested dataclass", kPpo + u"+actor_rollout_ref.actor.fsdp_config.zzz=1"_s, "0.9.0",

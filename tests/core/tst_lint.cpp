@@ -167,9 +167,12 @@ void TestLint::rules_data()
     row("unknown Hydra option", kRun + u"--no-such-option a.b=1"_s, "0.9.0", "hydra-argument", true);
     row("Hydra's own options", kRun + u"--config-path=config --config-name ppo_trainer -cn x a.b=1"_s, "0.9.0",
         "hydra-argument", false);
-    row("+ on an existing key", u"+global_profiler.tool=npu"_s, "0.9.0", "plus-on-existing-key", true,
-        u"global_profiler.tool=npu"_s);
-    row("++ is fine", u"++global_profiler.tool=npu"_s, "0.9.0", "plus-on-existing-key", false);
+    row("+ on an existing key", u"+actor_rollout_ref.actor.profiler.enable=True"_s, "0.9.0", "plus-on-existing-key",
+        true, u"actor_rollout_ref.actor.profiler.enable=true"_s);
+    // hydra 1.3.2 config_loader_impl.py:370: + over a null value is taken (global_profiler.tool: null).
+    row("+ on a key whose value is null", u"+global_profiler.tool=npu"_s, "0.9.0", "plus-on-existing-key", false);
+    row("+ of a list onto a list", u"'+global_profiler.steps=[1]'"_s, "0.9.0", "plus-on-existing-key", false);
+    row("++ is fine", u"++actor_rollout_ref.actor.profiler.enable=True"_s, "0.9.0", "plus-on-existing-key", false);
     row("+ on a new key", kRun + u"+trainer.my_flag=1"_s, "0.9.0", "plus-on-existing-key", false);
 
     // Keys by release

@@ -1,4 +1,4 @@
-// The Profiler tab's widgets: how the Generate and Lint pages are laid out and what they say, in
+// The Profiler tab's widgets: how the Generate and Launch command pages are laid out and what they say, in
 // the current language. The behaviour is in profilertab.cpp, the state in profilerstate.cpp.
 #include <QApplication>
 #include <QCheckBox>

@@ -1,5 +1,6 @@
-// The Profiler tab's Lint page: checking launch commands and scripts, and what arrives from the log
-// analyzer. The rest of the tab is in profilertab.cpp and profilerlayout.cpp.
+// The Profiler tab's Launch command page: checking launch commands and scripts against their
+// release's config, moving them between releases, and what arrives from the log analyzer. The rest of
+// the tab is in profilertab.cpp and profilerlayout.cpp.
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>

@@ -94,7 +94,7 @@ ProfilerTab::ProfilerTab(Session &session, QWidget *parent)
     connect(m_lintJobs, &JobRunner::busyShown, this, [this] { m_lintSummary->setText(tr("Checking the script…")); });
     connect(m_lintJobs, &JobRunner::runningChanged, this, [this](bool running) {
         if (!running && m_lintJobs->wasCancelled())
-            m_lintSummary->setText(tr("Cancelled. Edit the script or press Lint to check it again."));
+            m_lintSummary->setText(tr("Cancelled. Edit the script or press Check to check it again."));
     });
     m_importJobs = new JobRunner(session, this);
 
@@ -469,7 +469,7 @@ void ProfilerTab::importDone(const Result<profiler::LintReport> &report)
     }
     for (const QString &note : imported.notes)
         notes.append({Severity::Info, note});
-    // The same corrected command the Lint page and the CLI show, on one line.
+    // The same corrected command the Launch command page and the CLI show, on one line.
     for (const profiler::LaunchReport &launch : report->launches) {
         if (!launch.corrected.isEmpty()) {
             notes.append({Severity::Info,

@@ -55,7 +55,7 @@ public:
     bool isBusy() const override;
     // The overrides the Generate page shows, or nothing while the form is invalid.
     const std::optional<profiler::Plan> &plan() const;
-    // Reads a launch script into the Lint page, as a drop does.
+    // Reads a launch script into the Launch command page, as a drop does.
     void openScript(const QString &path);
     void showPage(Page page);
 
@@ -89,7 +89,7 @@ private:
     // The import's notes in the current language, without filling the form again.
     void retranslateImportNotes();
 
-    // Lint page
+    // Launch command page
     void scriptChanged();
     void lintNow();
     void lintDone(const Result<profiler::LintReport> &report);
@@ -194,7 +194,7 @@ private:
     bool m_importFills = true;         // the running import fills the form (false: it only rewrites its notes)
     bool m_dirty = false;              // the user changed an input since the settings were saved
     ProfilerState m_state;             // what is entered and what was computed
-    JobRunner *m_lintJobs = nullptr;   // the Lint page's checks
+    JobRunner *m_lintJobs = nullptr;   // the Launch command page's checks
     JobRunner *m_importJobs = nullptr; // reading a pasted command into the form
 };
 
