@@ -3773,6 +3773,10 @@ Exit code 1 when any check FAILs.</source>
         <source>%1=%2: verl %3 accepts only %4 and stops at start-up otherwise (%5).</source>
         <translation>%1=%2：verl %3 只接受 %4，否则启动时就会停止（%5）。</translation>
     </message>
+    <message>
+        <source>+%1 adds a key verl %2 does not read: %3. Write %4 instead.</source>
+        <translation>+%1 添加的键 verl %2 并不读取：%3。请改写为 %4。</translation>
+    </message>
 </context>
 <context>
     <name>LintCommand</name>

@@ -46,9 +46,9 @@ Expectation::Kind kindOfAnnotation(QString annotation)
         return Expectation::Kind::Unknown; // a union of several kinds
     const QString head = annotation.section(u'[', 0, 0);
     static const QHash<QString, Expectation::Kind> kinds{
-        {u"int"_s, Expectation::Kind::Int},   {u"float"_s, Expectation::Kind::Float},
-        {u"bool"_s, Expectation::Kind::Bool}, {u"str"_s, Expectation::Kind::String},
-        {u"list"_s, Expectation::Kind::List}, {u"List"_s, Expectation::Kind::List},
+        {u"int"_s, Expectation::Kind::Int},    {u"float"_s, Expectation::Kind::Float},
+        {u"bool"_s, Expectation::Kind::Bool},  {u"str"_s, Expectation::Kind::String},
+        {u"list"_s, Expectation::Kind::List},  {u"List"_s, Expectation::Kind::List},
         {u"tuple"_s, Expectation::Kind::List}, {u"dict"_s, Expectation::Kind::Dict},
         {u"Dict"_s, Expectation::Kind::Dict},
     };
@@ -202,7 +202,8 @@ LaunchConfig::LaunchConfig(const verl::Launch &launch, const verl::Version &vers
     } else {
         programConfig = facts.programConfig(launch.entry, launch.module, m_release);
         QString entry = launch.entry;
-        programDir = launch.module ? parentOf(entry).replace(u'.', u'/') : parentOf(entry.replace(u'/', u'.')).replace(u'.', u'/');
+        programDir = launch.module ? parentOf(entry).replace(u'.', u'/')
+                                   : parentOf(entry.replace(u'/', u'.')).replace(u'.', u'/');
     }
     QString folder = programConfig.section(u'/', 0, -2);
     QString name = launch.configName.isEmpty() ? programConfig.section(u'/', -1) : launch.configName;
@@ -217,7 +218,7 @@ LaunchConfig::LaunchConfig(const verl::Launch &launch, const verl::Version &vers
             path = QDir::cleanPath((programDir.isEmpty() ? moduleDir : programDir) + u'/' + path);
         }
         QString match;
-        for (const QString &id : facts.configs(m_release)) {
+        for (const QString &id : facts.configs(m_release, true)) {
             const QString dir = id.section(u'/', 0, -2);
             if ((path == dir || path.endsWith(u'/' + dir)) && dir.size() > match.size())
                 match = dir;
@@ -314,9 +315,11 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
     if (o.key.startsWith(u"hydra/"_s)) {
         const QStringList options = facts.hydraGroupOptions(o.key);
         if (!options.isEmpty() && !options.contains(option)) {
-            verdict.findings.append(finding(Finding::Severity::Error, u"group-option"_s, tr("Hydra's group %1 has no option %2, so Hydra stops (\"Could not find "
-                                        "'%1/%2'\"); its options are %3.")
-                                         .arg(o.key, option, options.join(u", "_s)), o.key));
+            verdict.findings.append(finding(Finding::Severity::Error, u"group-option"_s,
+                                            tr("Hydra's group %1 has no option %2, so Hydra stops (\"Could not find "
+                                               "'%1/%2'\"); its options are %3.")
+                                                .arg(o.key, option, options.join(u", "_s)),
+                                            o.key));
             verdict.drop = true;
         }
         verdict.checked = !options.isEmpty();
@@ -331,11 +334,12 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
         const QString near = closest(option, group->options);
         hydra::Override fixed = o;
         fixed.value = Value::string(near);
-        Finding f = finding(Finding::Severity::Error, u"group-option"_s,
-                  tr("The config group %1 has no option %2 in verl %3, so Hydra stops (\"Could not find '%4/%2'\"); "
-                     "its options are %5.")
-                      .arg(o.key, option, m_version.toString(), o.key.section(u'@', 0, 0), group->options.join(u", "_s)),
-                  o.key);
+        Finding f = finding(
+            Finding::Severity::Error, u"group-option"_s,
+            tr("The config group %1 has no option %2 in verl %3, so Hydra stops (\"Could not find '%4/%2'\"); "
+               "its options are %5.")
+                .arg(o.key, option, m_version.toString(), o.key.section(u'@', 0, 0), group->options.join(u", "_s)),
+            o.key);
         if (!near.isEmpty()) {
             setFixes(f, {fixed});
             verdict.instead = fixed;
@@ -357,6 +361,7 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
         return verdict;
     }
     m_config = std::move(*composed);
+    invalidateKeys();
     return verdict;
 }
 
@@ -455,11 +460,50 @@ QStringList LaunchConfig::similarKeys(const QString &key) const
 
 QStringList LaunchConfig::keysNear() const
 {
-    // Every key of the config, and the ones added with + so far.
-    QStringList keys = m_config ? m_config->nodes.keys() : QStringList();
-    keys += QStringList(m_added.begin(), m_added.end());
-    keys.removeIf([this](const QString &k) { return m_deleted.contains(k) || k.endsWith(u"._target_"_s); });
-    return keys;
+    // Every key of the config, and the ones added with + so far (kept until either changes).
+    if (m_keysNear.isEmpty() && m_config) {
+        m_keysNear = m_config->nodes.keys();
+        m_keysNear += QStringList(m_added.begin(), m_added.end());
+        m_keysNear.removeIf([this](const QString &k) { return m_deleted.contains(k) || k.endsWith(u"._target_"_s); });
+    }
+    return m_keysNear;
+}
+
+void LaunchConfig::invalidateKeys()
+{
+    m_keysNear.clear();
+    m_nearKey.clear();
+}
+
+QString LaunchConfig::nearKey(const QString &key, const std::optional<hydra::Value> &value) const
+{
+    const auto known = m_nearKey.constFind(key);
+    QString near = known != m_nearKey.cend() ? *known : *m_nearKey.insert(key, closest(key, keysNear()));
+    if (near.isEmpty() || !value)
+        return near;
+    // Two keys as near (top_ for top_p and top_k): the one whose default is of the value's kind.
+    const auto kindOf = [](ConfigNode::Type t) {
+        return t == ConfigNode::Type::Float ? 1
+            : t == ConfigNode::Type::Int    ? 2
+            : t == ConfigNode::Type::Bool   ? 3
+            : t == ConfigNode::Type::String ? 4
+                                            : 0;
+    };
+    const int given = value->type() == hydra::Value::Type::Float ? 1
+        : value->type() == hydra::Value::Type::Int               ? 2
+        : value->type() == hydra::Value::Type::Bool              ? 3
+        : value->type() == hydra::Value::Type::String            ? 4
+                                                                 : 0;
+    const ConfigNode *chosen = nodeOf(near);
+    if (given == 0 || !chosen || kindOf(chosen->type) == given)
+        return near;
+    const int distance = editDistance(key, near, 3);
+    for (const QString &sibling : m_config->children(parentOf(near))) {
+        const ConfigNode *n = nodeOf(sibling);
+        if (n && sibling != near && kindOf(n->type) == given && editDistance(key, sibling, distance) == distance)
+            return sibling;
+    }
+    return near;
 }
 
 QString LaunchConfig::closest(const QString &key, const QStringList &candidates) const
@@ -474,10 +518,11 @@ QString LaunchConfig::closest(const QString &key, const QStringList &candidates)
     QString best;
     int bestDistance = limit + 1;
     for (const QString &c : candidates) {
-        if (c == key || c.count(u'.') != depth)
+        if (std::abs(c.size() - key.size()) > limit || c == key || c.count(u'.') != depth)
             continue;
         const int d = editDistance(key, c, limit);
-        if (d < bestDistance || (d == bestDistance && parentOf(c) == parentOf(key) && parentOf(best) != parentOf(key))) {
+        if (d < bestDistance
+            || (d == bestDistance && parentOf(c) == parentOf(key) && parentOf(best) != parentOf(key))) {
             bestDistance = d;
             best = c;
         }
@@ -505,32 +550,38 @@ ConfigVerdict LaunchConfig::check(const hydra::Override &o, bool valueKnown)
         if (facts.isHydraKey(o.key) || o.prefix == hydra::Override::Prefix::Add
             || o.prefix == hydra::Override::Prefix::ForceAdd)
             return verdict;
-        verdict.findings.append(finding(Finding::Severity::Error, u"unknown-key"_s, tr("%1 is not one of Hydra's settings, so Hydra stops (\"Could not override '%1'\").")
-                                     .arg(o.key), o.key));
+        verdict.findings.append(finding(
+            Finding::Severity::Error, u"unknown-key"_s,
+            tr("%1 is not one of Hydra's settings, so Hydra stops (\"Could not override '%1'\").").arg(o.key), o.key));
         verdict.drop = true;
         return verdict;
     }
     switch (o.prefix) {
     case hydra::Override::Prefix::Delete:
         if (!exists(o.key)) {
-            verdict.findings.append(finding(Finding::Severity::Error, u"delete-missing"_s, tr("~%1 removes a key verl %2's config does not have, so Hydra stops (\"Could not "
-                                        "delete from config. '%1' does not exist.\").")
-                                         .arg(o.key, m_version.toString()), o.key));
+            verdict.findings.append(
+                finding(Finding::Severity::Error, u"delete-missing"_s,
+                        tr("~%1 removes a key verl %2's config does not have, so Hydra stops (\"Could not "
+                           "delete from config. '%1' does not exist.\").")
+                            .arg(o.key, m_version.toString()),
+                        o.key));
             verdict.drop = true;
             return verdict;
         }
         m_deleted.insert(o.key);
         m_added.remove(o.key);
+        invalidateKeys();
         return verdict;
     case hydra::Override::Prefix::Add:
         if (exists(o.key) && plusRefused(o)) {
             hydra::Override plain = o;
             plain.prefix = hydra::Override::Prefix::None;
-            Finding f = finding(Finding::Severity::Error, u"plus-on-existing-key"_s,
-                      tr("+%1 adds a key that verl %2 already has; Hydra stops with \"Could not append to config. An "
-                         "item is already at '%1'\". Drop the +.")
-                          .arg(o.key, m_version.toString()),
-                      o.key);
+            Finding f = finding(
+                Finding::Severity::Error, u"plus-on-existing-key"_s,
+                tr("+%1 adds a key that verl %2 already has; Hydra stops with \"Could not append to config. An "
+                   "item is already at '%1'\". Drop the +.")
+                    .arg(o.key, m_version.toString()),
+                o.key);
             setFixes(f, {plain});
             verdict.findings.append(f);
             verdict.instead = plain;
@@ -594,15 +645,32 @@ ConfigVerdict LaunchConfig::added(const hydra::Override &o)
         parent = parentOf(parent);
     const QString field = (parent.isEmpty() ? o.key : o.key.mid(parent.size() + 1)).section(u'.', 0, 0);
     const ConfigNode *node = parent.isEmpty() ? nullptr : nodeOf(parent);
+    // A key of another release (+rollout.update_weights_bucket_megabytes on 0.7.1): Hydra adds it, and verl
+    // never reads it or refuses it; the key this release has in its place is what was meant.
+    if (const QString moved = movedTo(o.key); !moved.isEmpty()) {
+        hydra::Override fixed = o;
+        fixed.key = moved;
+        if (exists(moved))
+            fixed.prefix = hydra::Override::Prefix::None;
+        Finding f = finding(Finding::Severity::Error, u"key-moved"_s,
+                            tr("+%1 adds a key verl %2 does not read: %3. Write %4 instead.")
+                                .arg(o.key, m_version.toString(), moveNote(o.key, moved), moved),
+                            o.key);
+        setFixes(f, {fixed});
+        verdict.findings.append(f);
+        verdict.instead = fixed;
+        return verdict;
+    }
     for (QString k = o.key; !k.isEmpty() && !exists(k); k = parentOf(k))
         m_added.insert(k);
+    invalidateKeys();
 
     if (node && !node->target.isEmpty() && built(parent)) {
         const verl::Dataclass *dataclass = facts.dataclass(node->target, m_release);
         if (!dataclass) {
             verdict.checked = false;
-            verdict.notChecked = tr("%1 is built into %2, which could not be read from verl's source")
-                                     .arg(parent, node->target);
+            verdict.notChecked
+                = tr("%1 is built into %2, which could not be read from verl's source").arg(parent, node->target);
             return verdict;
         }
         if (!dataclass->fields.contains(field)) {
@@ -610,11 +678,12 @@ ConfigVerdict LaunchConfig::added(const hydra::Override &o)
             fields.removeIf([](const QString &f) { return f.startsWith(u'_'); });
             fields.sort();
             const QString near = closest(field, fields);
-            Finding f = finding(Finding::Severity::Error, u"plus-on-dataclass"_s,
-                      tr("+%1 adds a key verl does not take: verl %2 builds %3 into %4 (%5), which has no field %6, and "
-                         "stops at start-up (TypeError: __init__() got an unexpected keyword argument '%6').")
-                          .arg(o.key, m_version.toString(), parent, dataclass->name, dataclass->source, field),
-                      o.key);
+            Finding f = finding(
+                Finding::Severity::Error, u"plus-on-dataclass"_s,
+                tr("+%1 adds a key verl does not take: verl %2 builds %3 into %4 (%5), which has no field %6, and "
+                   "stops at start-up (TypeError: __init__() got an unexpected keyword argument '%6').")
+                    .arg(o.key, m_version.toString(), parent, dataclass->name, dataclass->source, field),
+                o.key);
             if (!near.isEmpty()) {
                 hydra::Override fixed = o;
                 fixed.key = parent + u'.' + near + o.key.mid(parent.size() + 1 + field.size());
@@ -641,15 +710,27 @@ ConfigVerdict LaunchConfig::added(const hydra::Override &o)
         hydra::Override fixed = o;
         fixed.key = near;
         fixed.prefix = hydra::Override::Prefix::None;
-        Finding f = finding(Finding::Severity::Warning, u"plus-new-key"_s,
-                  tr("+%1 adds a key verl %2's config does not have; Hydra accepts it, but verl reads only the keys its "
-                     "code asks for. Did you mean %3?")
-                      .arg(o.key, m_version.toString(), near),
-                  o.key);
+        Finding f = finding(
+            Finding::Severity::Warning, u"plus-new-key"_s,
+            tr("+%1 adds a key verl %2's config does not have; Hydra accepts it, but verl reads only the keys its "
+               "code asks for. Did you mean %3?")
+                .arg(o.key, m_version.toString(), near),
+            o.key);
         setFixes(f, {fixed});
         verdict.findings.append(f);
     }
     return verdict;
+}
+
+QString LaunchConfig::moveNote(const QString &key, const QString &moved) const
+{
+    for (const verl::KeyMove &m : verl::ConfigFacts::instance().moves()) {
+        if (m.from == key && m.to == moved)
+            return tr("in verl %1 it moved to %2 (%3)").arg(m.release.toString(), moved, m.source);
+        if (m.to == key && m.from == moved)
+            return tr("before verl %1 it was %2").arg(m.release.toString(), moved);
+    }
+    return tr("here it is %1").arg(moved);
 }
 
 ConfigVerdict LaunchConfig::missing(const hydra::Override &o)
@@ -672,17 +753,10 @@ ConfigVerdict LaunchConfig::missing(const hydra::Override &o)
     // 1. A key of another release that this one has under another name.
     const QString moved = movedTo(o.key);
     if (!moved.isEmpty()) {
-        QString when;
-        for (const verl::KeyMove &m : facts.moves()) {
-            if ((m.from == o.key && m.to == moved) || (m.to == o.key && m.from == moved))
-                when = m.to == moved ? tr("in verl %1 it moved to %2 (%3)").arg(m.release.toString(), moved, m.source)
-                                     : tr("before verl %1 it was %2").arg(m.release.toString(), moved);
-        }
-        if (when.isEmpty())
-            when = tr("here it is %1").arg(moved);
         hydra::Override fixed = o;
         fixed.key = moved;
-        add(u"key-moved"_s, tr("%1 is not a key of verl %2: %3; %4.").arg(o.key, version, stop, when), fixed);
+        add(u"key-moved"_s, tr("%1 is not a key of verl %2: %3; %4.").arg(o.key, version, stop, moveNote(o.key, moved)),
+            fixed);
         return verdict;
     }
     // 2. A field of the dataclass the node is built into that the config file leaves out: + adds it.
@@ -701,7 +775,7 @@ ConfigVerdict LaunchConfig::missing(const hydra::Override &o)
     }
     // 3. A key of another release of this config.
     const QString releases = releasesWith(o.key);
-    const QString near = closest(o.key, keysNear());
+    const QString near = nearKey(o.key, o.value);
     if (!releases.isEmpty()) {
         QString message = tr("%1 is a key of verl %2 but not of %3: %4.").arg(o.key, releases, version, stop);
         std::optional<hydra::Override> fix;
@@ -751,6 +825,31 @@ ConfigVerdict LaunchConfig::missing(const hydra::Override &o)
     return verdict;
 }
 
+const verl::Dataclass *LaunchConfig::dataclassOf(const QString &node, bool &instantiated, int depth) const
+{
+    // A node with a _target_ is built into that class; a plain node is typed by its parent's field (a
+    // dict verl passes on as it is: its annotation says what it holds, its checks never run).
+    const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
+    const ConfigNode *n = nodeOf(node);
+    if (!n || depth > 8)
+        return nullptr;
+    if (!n->target.isEmpty()) {
+        instantiated = depth == 0;
+        return facts.dataclass(n->target, m_release);
+    }
+    if (!node.contains(u'.'))
+        return nullptr;
+    bool ignored = false;
+    const verl::Dataclass *outer = dataclassOf(parentOf(node), ignored, depth + 1);
+    if (!outer)
+        return nullptr;
+    const auto field = outer->fields.constFind(leafOf(node));
+    if (field == outer->fields.cend() || field->nestedClass.isEmpty())
+        return nullptr;
+    instantiated = false;
+    return facts.dataclass(field->nestedClass, m_release);
+}
+
 void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigVerdict &verdict) const
 {
     const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
@@ -764,22 +863,22 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
     std::optional<verl::AcceptedValues> accepted;
     const QString parent = parentOf(o.key);
     const QString field = leafOf(o.key);
-    const ConfigNode *parentNode = nodeOf(parent);
-    if (parentNode && !parentNode->target.isEmpty()) {
-        if (const verl::Dataclass *dataclass = facts.dataclass(parentNode->target, m_release)) {
-            const auto f = dataclass->fields.constFind(field);
-            if (f != dataclass->fields.cend()) {
-                expect.kind = kindOfAnnotation(f->type);
-                expect.why = tr("%1.%2 is %3 (%4)").arg(dataclass->name.section(u'.', -1), field, f->type, f->source);
-                if (!f->literal.isEmpty())
-                    accepted = verl::AcceptedValues{f->literal, {}, f->source, u"literal"_s, QString()};
-            }
-            const auto c = dataclass->checks.constFind(field);
-            if (c != dataclass->checks.cend() && built(parent))
-                accepted = *c;
+    bool annotated = false; // the dataclass says what the field holds, even if that is several kinds
+    bool instantiated = false;
+    if (const verl::Dataclass *dataclass = dataclassOf(parent, instantiated)) {
+        const auto f = dataclass->fields.constFind(field);
+        if (f != dataclass->fields.cend()) {
+            annotated = true;
+            expect.kind = kindOfAnnotation(f->type);
+            expect.why = tr("%1.%2 is %3 (%4)").arg(dataclass->name.section(u'.', -1), field, f->type, f->source);
+            if (!f->literal.isEmpty())
+                accepted = verl::AcceptedValues{f->literal, {}, f->source, u"literal"_s, QString()};
         }
+        const auto c = dataclass->checks.constFind(field);
+        if (c != dataclass->checks.cend() && instantiated && built(parent))
+            accepted = *c;
     }
-    if (expect.kind == Expectation::Kind::Unknown) {
+    if (expect.kind == Expectation::Kind::Unknown && !annotated) {
         expect.kind = kindOfDefault(node->type);
         if (node->type == ConfigNode::Type::Dict && !node->interpolation.isEmpty())
             expect.kind = Expectation::Kind::Unknown;
@@ -805,16 +904,19 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
 
     // The type.
     const auto wrongType = [&](Finding::Severity severity, const QString &why) {
-        verdict.findings.append(finding(severity, u"wrong-type"_s,
-                                 tr("%1=%2: %3, so verl expects %4, not %5. %6")
-                                     .arg(o.key, hydra::describe(v), expect.why, kindName(expect.kind),
-                                          hydra::typeName(v.type()), why), o.key));
+        verdict.findings.append(finding(
+            severity, u"wrong-type"_s,
+            tr("%1=%2: %3, so verl expects %4, not %5. %6")
+                .arg(o.key, hydra::describe(v), expect.why, kindName(expect.kind), hydra::typeName(v.type()), why),
+            o.key));
     };
     const Value::Type t = v.type();
     const bool container = t == Value::Type::List || t == Value::Type::Dict;
     switch (expect.kind) {
     case Expectation::Kind::Int:
     case Expectation::Kind::Float:
+        if (t == Value::Type::String && facts.specialValues(field, m_release).contains(v.toString()))
+            break; // text verl's code looks for (test_freq=after_each_epoch)
         if (t == Value::Type::String || container) {
             wrongType(Finding::Severity::Error,
                       tr("Hydra and OmegaConf pass it on as it is, and verl's arithmetic on it fails at start-up."));
@@ -842,8 +944,9 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
         break;
     case Expectation::Kind::List:
         if (t == Value::Type::Dict) {
-            wrongType(Finding::Severity::Error, tr("Hydra cannot merge a dict into a list and stops (\"Error merging "
-                                                   "override\")."));
+            wrongType(Finding::Severity::Error,
+                      tr("Hydra cannot merge a dict into a list and stops (\"Error merging "
+                         "override\")."));
             return;
         }
         if (t != Value::Type::List && t != Value::Type::Null) {
@@ -859,16 +962,18 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
                 if (!exists(o.key + u'.' + k)) {
                     verdict.findings.append(finding(
                         Finding::Severity::Error, u"dict-new-key"_s,
-                         tr("%1={…} merges %2 into %1, which has no key %2, so Hydra stops (\"Could not override "
-                            "'%1'\"); add new keys with +%1.%2=….")
-                             .arg(o.key, k), o.key));
+                        tr("%1={…} merges %2 into %1, which has no key %2, so Hydra stops (\"Could not override "
+                           "'%1'\"); add new keys with +%1.%2=….")
+                            .arg(o.key, k),
+                        o.key));
                     return;
                 }
             }
             return;
         }
         if (t != Value::Type::Dict && t != Value::Type::Null) {
-            wrongType(Finding::Severity::Error, tr("Hydra replaces the whole node with it, and verl reads fields of it."));
+            wrongType(Finding::Severity::Error,
+                      tr("Hydra replaces the whole node with it, and verl reads fields of it."));
             return;
         }
         break;
@@ -889,8 +994,10 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
     if (!text)
         return;
     if (texts(accepted->refused).contains(*text)) {
-        verdict.findings.append(finding(Finding::Severity::Error, u"value-refused"_s, tr("%1=%2: verl %3 refuses this value and stops at start-up (%4).")
-                                     .arg(o.key, *text, version, accepted->source), o.key));
+        verdict.findings.append(finding(Finding::Severity::Error, u"value-refused"_s,
+                                        tr("%1=%2: verl %3 refuses this value and stops at start-up (%4).")
+                                            .arg(o.key, *text, version, accepted->source),
+                                        o.key));
         verdict.drop = true;
         return;
     }

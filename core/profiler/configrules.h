@@ -69,14 +69,21 @@ private:
     bool built(const QString &node) const;
 
     ConfigVerdict missing(const hydra::Override &o);
+    // "in verl 0.7.1 it moved to … (source)" or "before verl 0.7.1 it was …".
+    QString moveNote(const QString &key, const QString &moved) const;
     ConfigVerdict added(const hydra::Override &o);
     void checkValue(const hydra::Override &o, bool valueKnown, ConfigVerdict &verdict) const;
+    // The dataclass that describes `node`'s fields; `instantiated`: verl builds it from this node itself.
+    const verl::Dataclass *dataclassOf(const QString &node, bool &instantiated, int depth = 0) const;
     // The releases whose composition of this config has `key`, as "0.5.0–0.7.0".
     QString releasesWith(const QString &key) const;
     QStringList otherConfigsWith(const QString &key) const;
     QStringList similarKeys(const QString &key) const;
     QString closest(const QString &key, const QStringList &candidates) const;
     QStringList keysNear() const; // every key of the config as the command line has made it so far
+    // The closest of keysNear() (kept); of two as close, the one whose default has the value's kind.
+    QString nearKey(const QString &key, const std::optional<hydra::Value> &value) const;
+    void invalidateKeys(); // the keys changed (+, ~, a group choice)
 
     verl::Version m_version;
     qsizetype m_release = -1;
@@ -84,12 +91,14 @@ private:
     QString m_unknown;
     std::optional<verl::ComposedConfig> m_config;
     QList<std::pair<QString, QString>> m_choices;
-    QSet<QString> m_added;   // keys added with +, and the nodes above them
-    QSet<QString> m_deleted; // keys removed with ~
+    QSet<QString> m_added;       // keys added with +, and the nodes above them
+    QSet<QString> m_deleted;     // keys removed with ~
     QStringList m_unknownGroups; // group choices the facts hold no composition for
     // What was found about a missing key, by key: a script may name it many times.
     mutable QHash<QString, QString> m_releasesWith;
     mutable QHash<QString, QStringList> m_otherConfigsWith;
+    mutable QStringList m_keysNear;
+    mutable QHash<QString, QString> m_nearKey; // closest(key, keysNear()), by key
 };
 
 } // namespace vna::profiler

@@ -522,8 +522,9 @@ private:
         const bool profilerKey = launch.profilerConfig
             && ((tracked && checkedKind(verl::findKey(m_version, o.key)->kind))
                 || !m_facts.interpolatedAncestor(o.key).isEmpty()
-                || (!tracked && (!verl::settingOf(o.key).isEmpty() || !knownPrefix(o.key).isEmpty()
-                     || !m_facts.closedAncestor(o.key).isEmpty())
+                || (!tracked
+                    && (!verl::settingOf(o.key).isEmpty() || !knownPrefix(o.key).isEmpty()
+                        || !m_facts.closedAncestor(o.key).isEmpty())
                     && o.prefix != hydra::Override::Prefix::Add && o.prefix != hydra::Override::Prefix::ForceAdd
                     && state.config->movedTo(o.key).isEmpty()));
         if (!profilerKey)
@@ -689,7 +690,16 @@ private:
             return std::nullopt;
         }
         const ConfigVerdict verdict = state.config->check(o, !valueUnknown);
+        const qsizetype before = m_report.findings.size();
         addVerdict(w, verdict);
+        if (valueUnknown && verdict.instead) {
+            // The value is only known when the script runs: the fix is the word as written, re-keyed.
+            const QString fix = QString(w.source).replace(w.text.section(u'=', 0, 0), hydraKey(*verdict.instead));
+            for (qsizetype i = before; i < m_report.findings.size(); ++i) {
+                if (!m_report.findings[i].fixes.isEmpty())
+                    m_report.findings[i].fix = fix;
+            }
+        }
         // A key the profiler's rules reason about (rollout.mode, actor.strategy …): they see its value.
         if (launch.profilerConfig && verl::findKey(m_version, o.key)) {
             if (o.value && !valueUnknown)

@@ -18,10 +18,14 @@ namespace {
 ConfigNode::Type typeOf(const QString &t)
 {
     static const QHash<QString, ConfigNode::Type> types{
-        {u"bool"_s, ConfigNode::Type::Bool},     {u"int"_s, ConfigNode::Type::Int},
-        {u"float"_s, ConfigNode::Type::Float},   {u"str"_s, ConfigNode::Type::String},
-        {u"null"_s, ConfigNode::Type::Null},     {u"list"_s, ConfigNode::Type::List},
-        {u"dict"_s, ConfigNode::Type::Dict},     {u"missing"_s, ConfigNode::Type::Missing},
+        {u"bool"_s, ConfigNode::Type::Bool},
+        {u"int"_s, ConfigNode::Type::Int},
+        {u"float"_s, ConfigNode::Type::Float},
+        {u"str"_s, ConfigNode::Type::String},
+        {u"null"_s, ConfigNode::Type::Null},
+        {u"list"_s, ConfigNode::Type::List},
+        {u"dict"_s, ConfigNode::Type::Dict},
+        {u"missing"_s, ConfigNode::Type::Missing},
         {u"interp"_s, ConfigNode::Type::Interpolation},
     };
     return types.value(t, ConfigNode::Type::Null);
@@ -37,8 +41,8 @@ QString sourceAt(const QJsonObject &fact, const QString &tag, qsizetype offset)
     if (first < 0 || last <= first)
         return src;
     const QJsonArray lines = fact.value(u"lines"_s).toArray();
-    const QString line = offset >= 0 && offset < lines.size() ? QString::number(lines[offset].toInteger())
-                                                              : src.mid(last + 1);
+    const QString line
+        = offset >= 0 && offset < lines.size() ? QString::number(lines[offset].toInteger()) : src.mid(last + 1);
     return tag + src.mid(first, last - first + 1) + line;
 }
 
@@ -198,6 +202,7 @@ void ConfigFacts::read(const QJsonObject &root)
     m_dataclasses = root.value(u"dataclasses"_s).toObject();
     m_values = root.value(u"values"_s).toObject();
     m_unbuilt = root.value(u"unbuilt"_s).toObject();
+    m_specials = root.value(u"specials"_s).toObject();
     m_hydraKeys = root.value(u"hydra_keys"_s).toObject();
     m_hydraGroups = root.value(u"hydra_groups"_s).toObject();
     for (const QJsonValue &v : root.value(u"moves"_s).toArray()) {
@@ -291,11 +296,15 @@ bool ConfigFacts::hasConfig(const QString &id, qsizetype release) const
     return covers(m_configs.value(id).toObject().value(u"r"_s).toArray(), release);
 }
 
-QStringList ConfigFacts::configs(qsizetype release) const
+QStringList ConfigFacts::configs(qsizetype release, bool failed) const
 {
     QStringList ids;
     for (auto it = m_configs.begin(); it != m_configs.end(); ++it) {
         if (covers(it.value().toObject().value(u"r"_s).toArray(), release))
+            ids << it.key();
+    }
+    for (auto it = m_failed.begin(); failed && it != m_failed.end(); ++it) {
+        if (at(it.value().toArray(), release).isString())
             ids << it.key();
     }
     return ids;
@@ -384,9 +393,8 @@ bool ConfigFacts::applyVariant(ComposedConfig &config,
     return false;
 }
 
-Result<ComposedConfig> ConfigFacts::compose(const QString &id,
-                                            qsizetype release,
-                                            const QList<std::pair<QString, QString>> &choices) const
+Result<ComposedConfig>
+ConfigFacts::compose(const QString &id, qsizetype release, const QList<std::pair<QString, QString>> &choices) const
 {
     // Kept: a config is a few thousand nodes and the linter asks for the same ones again and again
     // (copies share the data until they are changed).
@@ -471,8 +479,10 @@ const Dataclass *ConfigFacts::dataclass(const QString &name, qsizetype release) 
         const QJsonObject fields = d.value(u"fields"_s).toObject();
         for (auto f = fields.begin(); f != fields.end(); ++f) {
             const QJsonObject o = f.value().toObject();
-            dataclass.fields.insert(f.key(), {f.key(), o.value(u"type"_s).toString(), retag(o.value(u"src"_s).toString(), tag),
-                                              o.value(u"literal"_s).toArray(), o.value(u"required"_s).toBool()});
+            dataclass.fields.insert(f.key(),
+                                    {f.key(), o.value(u"type"_s).toString(), retag(o.value(u"src"_s).toString(), tag),
+                                     o.value(u"literal"_s).toArray(), o.value(u"required"_s).toBool(),
+                                     o.value(u"class"_s).toString()});
         }
         const QJsonObject checks = d.value(u"checks"_s).toObject();
         for (auto c = checks.begin(); c != checks.end(); ++c) {
@@ -484,6 +494,14 @@ const Dataclass *ConfigFacts::dataclass(const QString &name, qsizetype release) 
         it = m_dataclassCache.insert(cacheKey, dataclass);
     }
     return &*it;
+}
+
+QStringList ConfigFacts::specialValues(const QString &field, qsizetype release) const
+{
+    QStringList values;
+    for (const QJsonValue &v : at(m_specials.value(field).toArray(), release).toObject().value(u"values"_s).toArray())
+        values << v.toString();
+    return values;
 }
 
 QString ConfigFacts::unbuilt(const QString &node, qsizetype release) const
@@ -499,7 +517,10 @@ std::optional<AcceptedValues> ConfigFacts::codeValues(const QString &key, qsizet
     const QJsonObject v = at(m_values.value(key).toArray(), release).toObject();
     if (v.isEmpty())
         return std::nullopt;
-    return AcceptedValues{v.value(u"values"_s).toArray(), {}, retag(v.value(u"src"_s).toString(), m_tags.value(release)), u"code"_s,
+    return AcceptedValues{v.value(u"values"_s).toArray(),
+                          {},
+                          retag(v.value(u"src"_s).toString(), m_tags.value(release)),
+                          u"code"_s,
                           v.value(u"what"_s).toString()};
 }
 

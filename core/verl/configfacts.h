@@ -41,6 +41,7 @@ struct DataclassField
     QString source;
     QJsonArray literal; // the values of a Literal[...] annotation
     bool required = false;
+    QString nestedClass; // the dataclass the annotation names (checkpoint: …CheckpointConfig), or empty
 };
 
 // A value check verl makes on a field or key: the values it accepts and where it says so.
@@ -128,17 +129,16 @@ public:
     bool hasConfig(const QString &id, qsizetype release) const;
     // The programs that compose a config by default in a release (verl.trainer.sft_trainer …).
     QStringList programsOf(const QString &id, qsizetype release) const;
-    // The configs a release composes, ids.
-    QStringList configs(qsizetype release) const;
+    // The configs a release composes, ids; with `failed`, also those Hydra could not compose there.
+    QStringList configs(qsizetype release, bool failed = false) const;
     // Why a config of the program's folder could not be composed at this release, or empty.
     QString failure(const QString &id, qsizetype release) const;
 
     // The config with the command line's group choices (group → option) applied. A choice of an option
     // the group does not have is an error naming the options; a group the config lacks is not a choice
     // (the caller treats it as a key).
-    Result<ComposedConfig> compose(const QString &id,
-                                   qsizetype release,
-                                   const QList<std::pair<QString, QString>> &choices = {}) const;
+    Result<ComposedConfig>
+    compose(const QString &id, qsizetype release, const QList<std::pair<QString, QString>> &choices = {}) const;
     // The config as composed for each release it exists in (cached), for comparing releases.
     const ComposedConfig *composed(const QString &id, qsizetype release) const;
 
@@ -146,6 +146,9 @@ public:
     // Where verl's code shows it reads `node` (a _target_ node) as plain config in a release instead
     // of building its dataclass (tag:path:line); empty when it builds it.
     QString unbuilt(const QString &node, qsizetype release) const;
+    // Text verl's code compares a numeric setting of this name with (test_freq: after_each_epoch), so a
+    // type check lets it through; empty when there is none.
+    QStringList specialValues(const QString &field, qsizetype release) const;
     // Values verl's code accepts for a key beyond its dataclass (a registry), or nothing.
     std::optional<AcceptedValues> codeValues(const QString &key, qsizetype release) const;
     const QList<KeyMove> &moves() const { return m_moves; }
@@ -163,9 +166,8 @@ private:
     void applyKeys(ComposedConfig &config, const QJsonObject &keys, qsizetype release) const;
     bool applyVariant(ComposedConfig &config, const QString &id, const QString &override, qsizetype release) const;
     Result<ComposedConfig> composeDefault(const QString &id, qsizetype release, int depth) const;
-    Result<ComposedConfig> composeUncached(const QString &id,
-                                           qsizetype release,
-                                           const QList<std::pair<QString, QString>> &choices) const;
+    Result<ComposedConfig>
+    composeUncached(const QString &id, qsizetype release, const QList<std::pair<QString, QString>> &choices) const;
 
     QString m_error;
     QList<Version> m_releases;
@@ -176,6 +178,7 @@ private:
     QJsonObject m_dataclasses;
     QJsonObject m_values;
     QJsonObject m_unbuilt;
+    QJsonObject m_specials;
     QJsonObject m_hydraKeys;
     QJsonObject m_hydraGroups;
     QList<KeyMove> m_moves;

@@ -14,7 +14,7 @@ run it with /usr/bin/python3.
 
 For each tag it:
   * finds the @hydra.main programs (config_path, config_name) in verl/, recipe/ and examples/;
-  * composes every primary config of their config folders, and of every other folder named config (a
+  * composes every primary config of their config folders, and of every other folder named config(s) (a
     launch may name it with --config-path), with Hydra's compose API (defaults lists,
     config groups, hydra.searchpath; a pkg:// search path is read from the unpacked tree, because
     importing verl needs torch), and once more for every other option of every config group the config
@@ -24,7 +24,8 @@ For each tag it:
     from (the last file of the defaults list that sets it), the dataclass a `_target_` names;
   * reads those dataclasses from the source with `ast` (dataclass_facts.py): fields, inherited ones too,
     annotations, `Literal[...]` values, the membership checks of __post_init__, each with its line;
-  * reads the values verl's code accepts for named keys (VALUE_ANCHORS below), and the `_target_` nodes
+  * reads the text verl's code compares numeric settings with (SPECIAL: test_freq == "after_each_epoch"),
+    the values verl's code accepts for named keys (VALUE_ANCHORS below), and the `_target_` nodes
     verl reads as plain config instead of building their dataclass (NOT_BUILT), failing when an anchor
     that held for an older release matches nothing in a newer one.
 Then it folds the tags together (a key is stored once per run of releases where it is the same), and
@@ -580,6 +581,34 @@ def unbuilt_nodes(tree, tag):
     return out
 
 
+SPECIAL = [
+    re.compile(r'\.(\w+)\s*==\s*"([^"\n]+)"'),
+    re.compile(r'\.get\("(\w+)"[^)]*\)\s*==\s*"([^"\n]+)"'),
+]
+
+
+def special_values(tree, tag, numeric_leaves):
+    """{field name: {"values", "src"}}: text verl's code compares a numeric setting with (test_freq ==
+    "after_each_epoch" in the SFT trainer), which a type check on the setting must let through."""
+    out = {}
+    for folder, dirs, files in os.walk(os.path.join(tree, "verl")):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for number, line in enumerate(f, 1):
+                    for pattern in SPECIAL:
+                        for leaf, value in pattern.findall(line):
+                            if leaf not in numeric_leaves:
+                                continue
+                            entry = out.setdefault(leaf, {"values": [], "src": f"{tag}:{os.path.relpath(path, tree)}:{number}"})
+                            if value not in entry["values"]:
+                                entry["values"].append(value)
+    return out
+
+
 def targets_of(facts):
     for fact in facts.values():
         if "target" in fact:
@@ -595,12 +624,12 @@ def extract_tag(repo, recipe, tag, scratch, jobs):
     work = []
     seen = set()
     # The programs' config folders, and every other folder named config that --config-path may name
-    # (recipe/qat/config is run with verl.trainer.main_ppo --config-path=…).
+    # or configs (recipe/qat/config is run with verl.trainer.main_ppo --config-path=…).
     folders = [(main["dir"], [main["config"]]) for main in mains]
     for top in ("recipe", "examples", "verl"):
         for folder, dirs, _ in os.walk(os.path.join(tree, top)):
             dirs.sort()
-            if os.path.basename(folder) == "config":
+            if os.path.basename(folder) in ("config", "configs"):
                 folders.append((os.path.relpath(folder, tree), []))
     for folder, names in folders:
         for name in names + primary_configs(tree, folder):
@@ -629,16 +658,27 @@ def extract_tag(repo, recipe, tag, scratch, jobs):
     # Every dataclass a config names, read from the source at this tag.
     reader = dataclass_facts.Reader(tree)
     dataclasses = {}
+    pending = []
     for result in configs.values():
         facts = [result["keys"]] + [v.get("set", {}) for v in result["variants"].values()]
         for f in facts:
-            for target in targets_of(f):
-                if target not in dataclasses:
-                    dataclasses[target] = reader.dataclass(target, tag)
+            pending += list(targets_of(f))
+    # The classes they name, and the dataclasses their fields are annotated with (a plain node of the
+    # config typed by its parent's field: algorithm.rollout_correction is a RolloutCorrectionConfig).
+    while pending:
+        target = pending.pop()
+        if target in dataclasses:
+            continue
+        dataclasses[target] = reader.dataclass(target, tag)
+        for field in (dataclasses[target] or {}).get("fields", {}).values():
+            if "class" in field:
+                pending.append(field["class"])
     print(f"{tag}: {len(mains)} programs, {len(configs)} configs composed, {len(failed)} not composable, "
           f"{sum(1 for d in dataclasses.values() if d)} of {len(dataclasses)} dataclasses read", file=sys.stderr)
     values = anchored_values(tree, tag)
     unbuilt = unbuilt_nodes(tree, tag)
+    numeric = {k.rsplit(".", 1)[-1] for c in configs.values() for k, f in c["keys"].items() if f.get("t") in ("int", "float")}
+    specials = special_values(tree, tag, numeric)
     shutil.rmtree(tree, ignore_errors=True)
     return {
         "version": vstr(version_of(tag)),
@@ -652,6 +692,7 @@ def extract_tag(repo, recipe, tag, scratch, jobs):
         "dataclasses": dataclasses,
         "values": values,
         "unbuilt": unbuilt,
+        "specials": specials,
     }
 
 
@@ -852,6 +893,9 @@ def pack(raws):
     values = {}
     for key in sorted({k for raw in raws for k in raw["values"]}):
         values[key] = fold([(i, raw["values"].get(key)) for i, raw in enumerate(raws)], exact=True)
+    specials = {}
+    for leaf in sorted({n for raw in raws for n in raw.get("specials", {})}):
+        specials[leaf] = fold([(i, raw.get("specials", {}).get(leaf)) for i, raw in enumerate(raws)], exact=True)
     unbuilt = {}
     for node in sorted({n for raw in raws for n in raw["unbuilt"]}):
         unbuilt[node] = fold([(i, raw["unbuilt"].get(node)) for i, raw in enumerate(raws)], exact=True)
@@ -877,6 +921,7 @@ def pack(raws):
         "dataclasses": dataclasses,
         "values": values,
         "unbuilt": unbuilt,
+        "specials": specials,
         "hydra_keys": hydra_keys,
         "hydra_groups": hydra_groups,
         "moves": moves(raws),

@@ -118,6 +118,16 @@ class Reader:
         self.classes[dotted] = result
         return result
 
+    def field_class(self, module, annotation, depth):
+        """The dotted name of the dataclass a field is annotated with (checkpoint: CheckpointConfig), or None."""
+        name = annotation_name(annotation)
+        if not name or name in ("int", "float", "str", "bool", "dict", "list", "Any") or depth > 6:
+            return None
+        found = self.find(module, name)
+        if found is None:
+            return None
+        return f"{found[0]}.{found[2].name}"
+
     def describe(self, found, tag, depth=0):
         module, path, node = found
         rel = os.path.relpath(path, self.tree)
@@ -154,6 +164,9 @@ class Reader:
                 literal = literal_values(stmt.annotation)
                 if literal is not None:
                     field["literal"] = literal
+                nested = self.field_class(module, stmt.annotation, depth)
+                if nested:
+                    field["class"] = nested
                 fields[stmt.target.id] = field
             elif isinstance(stmt, ast.FunctionDef) and stmt.name == "__post_init__":
                 for name, values, refused, line in membership_checks(stmt, self.constants(module)):
@@ -171,6 +184,21 @@ class Reader:
             "checks": checks,
             "bases": bases,
         }
+
+
+def annotation_name(annotation):
+    """The class an annotation names, Optional[...] and `| None` taken off; None for anything else."""
+    node = annotation
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value).split(".")[-1] == "Optional":
+        node = node.slice
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = [n for n in (node.left, node.right) if not (isinstance(n, ast.Constant) and n.value is None)]
+        if len(sides) != 1:
+            return None
+        node = sides[0]
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
 
 
 def literal_values(annotation):

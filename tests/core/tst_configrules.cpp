@@ -72,7 +72,8 @@ void TestConfigRules::factsLoad()
     QCOMPARE(batch->source, u"v0.9.0:verl/trainer/config/data/legacy_data.yaml:42"_s);
     QCOMPARE(config->node(u"actor_rollout_ref.actor"_s)->target, u"verl.workers.config.FSDPActorConfig"_s);
     // A group option's composition: the Megatron actor.
-    const auto megatron = facts.compose(u"verl/trainer/config/ppo_trainer"_s, release, {{u"model_engine"_s, u"megatron"_s}});
+    const auto megatron
+        = facts.compose(u"verl/trainer/config/ppo_trainer"_s, release, {{u"model_engine"_s, u"megatron"_s}});
     QVERIFY(megatron.ok());
     QCOMPARE(megatron->node(u"actor_rollout_ref.actor"_s)->target, u"verl.workers.config.McoreActorConfig"_s);
     QVERIFY(megatron->node(u"actor_rollout_ref.actor.megatron.tensor_model_parallel_size"_s));
@@ -98,15 +99,22 @@ void TestConfigRules::rules_data()
     row("swapped letters", kPpo + u"actor_rollout_ref.rollout.gpu_memory_utilizaiton=0.6"_s, "0.9.0",
         u"unknown-key@actor_rollout_ref.rollout.gpu_memory_utilizaiton"_s, true,
         u"actor_rollout_ref.rollout.gpu_memory_utilization=0.6"_s);
+    // top_ is one edit from top_p and from top_k: 0.7 is a float, as top_p's default is.
+    row("a typo two keys are as near to", kPpo + u"actor_rollout_ref.rollout.val_kwargs.top_=0.7"_s, "0.9.0",
+        u"unknown-key@actor_rollout_ref.rollout.val_kwargs.top_"_s, true,
+        u"actor_rollout_ref.rollout.val_kwargs.top_p=0.7"_s);
+    row("a typo whose value comes from a variable", kPpo + u"data.tarin_files=$DATA"_s, "0.9.0",
+        u"unknown-key@data.tarin_files"_s, true, u"data.train_files=$DATA"_s);
     row("the real key", kPpo + u"actor_rollout_ref.actor.ppo_mini_batch_size=8"_s, "0.9.0",
         u"unknown-key@actor_rollout_ref.actor.ppo_mini_batch_size"_s, false);
     row("no near key to suggest", kPpo + u"trainer.fooo=1"_s, "0.9.0", u"unknown-key@trainer.fooo"_s, true);
     row("a key of the SFT trainer on PPO", kPpo + u"trainer.max_ckpt_to_keep=2"_s, "0.9.0",
         u"key-of-other-config@trainer.max_ckpt_to_keep"_s, true);
-    row("the same key on the SFT trainer", u"python3 -m verl.trainer.sft_trainer trainer.max_ckpt_to_keep=2"_s,
-        "0.9.0", u"key-of-other-config@trainer.max_ckpt_to_keep"_s, false);
-    row("a Megatron key without model_engine", kPpo + u"actor_rollout_ref.actor.megatron.tensor_model_parallel_size=2"_s,
-        "0.9.0", u"key-of-other-config@actor_rollout_ref.actor.megatron.tensor_model_parallel_size"_s, true);
+    row("the same key on the SFT trainer", u"python3 -m verl.trainer.sft_trainer trainer.max_ckpt_to_keep=2"_s, "0.9.0",
+        u"key-of-other-config@trainer.max_ckpt_to_keep"_s, false);
+    row("a Megatron key without model_engine",
+        kPpo + u"actor_rollout_ref.actor.megatron.tensor_model_parallel_size=2"_s, "0.9.0",
+        u"key-of-other-config@actor_rollout_ref.actor.megatron.tensor_model_parallel_size"_s, true);
     row("a Megatron key with model_engine=megatron",
         kPpo + u"model_engine=megatron actor_rollout_ref.actor.megatron.tensor_model_parallel_size=2"_s, "0.9.0",
         u"key-of-other-config@actor_rollout_ref.actor.megatron.tensor_model_parallel_size"_s, false);
@@ -125,6 +133,9 @@ void TestConfigRules::rules_data()
         u"key-moved@critic.model.fsdp_config.param_offload"_s, false);
     row("a new key on an old release", kPpo + u"critic.fsdp.param_offload=True"_s, "0.7.1",
         u"key-moved@critic.fsdp.param_offload"_s, true, u"critic.model.fsdp_config.param_offload=true"_s);
+    row("an old key added with +", kPpo + u"+actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096"_s, "0.7.1",
+        u"key-moved@actor_rollout_ref.rollout.update_weights_bucket_megabytes"_s, true,
+        u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s);
     row("algorithm.rollout_is moved in 0.6.1", kPpo + u"algorithm.rollout_is=True"_s, "0.9.0",
         u"key-moved@algorithm.rollout_is"_s, true, u"algorithm.rollout_correction.rollout_is=true"_s);
     // v0.9.0:verl/workers/config/rollout.py: RolloutConfig has limit_images; rollout.yaml does not.
@@ -140,10 +151,12 @@ void TestConfigRules::rules_data()
     row("++ on an existing key", kPpo + u"++trainer.val_before_train=False"_s, "0.9.0",
         u"plus-on-existing-key@trainer.val_before_train"_s, false);
     // hydra 1.3.2 config_loader_impl.py:370: + is taken over null and ???, and a list or dict merges.
-    row("+ over a null value", kPpo + u"+actor_rollout_ref.actor.megatron.override_transformer_config."
-                                      u"recompute_method=uniform model_engine=megatron"_s,
-        "0.9.0", u"plus-on-existing-key@actor_rollout_ref.actor.megatron.override_transformer_config.recompute_method"_s,
-        false);
+    row("+ over a null value",
+        kPpo
+            + u"+actor_rollout_ref.actor.megatron.override_transformer_config."
+              u"recompute_method=uniform model_engine=megatron"_s,
+        "0.9.0",
+        u"plus-on-existing-key@actor_rollout_ref.actor.megatron.override_transformer_config.recompute_method"_s, false);
     row("+ over ???", kPpo + u"+actor_rollout_ref.rollout.name=vllm"_s, "0.9.0",
         u"plus-on-existing-key@actor_rollout_ref.rollout.name"_s, false);
     row("+ of a list", kPpo + u"'+trainer.logger=[console]'"_s, "0.9.0", u"plus-on-existing-key@trainer.logger"_s,
@@ -185,10 +198,17 @@ void TestConfigRules::rules_data()
     row("Hydra's own key, a typo", kPpo + u"hydra.fooo=1"_s, "0.9.0", u"unknown-key@hydra.fooo"_s, true);
 
     // Values.
-    row("text for an int", kPpo + u"data.train_batch_size=abc"_s, "0.9.0", u"wrong-type@data.train_batch_size"_s,
-        true);
+    row("text for an int", kPpo + u"data.train_batch_size=abc"_s, "0.9.0", u"wrong-type@data.train_batch_size"_s, true);
     row("an int for an int", kPpo + u"data.train_batch_size=512"_s, "0.9.0", u"wrong-type@data.train_batch_size"_s,
         false);
+    // v0.9.0:verl/trainer/sft_trainer.py:195 compares test_freq with "after_each_epoch".
+    row("text verl's code looks for", u"python3 -m verl.trainer.sft_trainer trainer.test_freq=after_each_epoch"_s,
+        "0.9.0", u"wrong-type@trainer.test_freq"_s, false);
+    row("other text for the same key", u"python3 -m verl.trainer.sft_trainer trainer.test_freq=each_epoch"_s, "0.9.0",
+        u"wrong-type@trainer.test_freq"_s, true);
+    // v0.9.0:verl/trainer/config/algorithm.py:179: rollout_is_threshold: str | float.
+    row("a field annotated with several kinds", kPpo + u"algorithm.rollout_correction.rollout_is_threshold=0.5_4.0"_s,
+        "0.9.0", u"wrong-type@algorithm.rollout_correction.rollout_is_threshold"_s, false);
     row("a dict for a list", kPpo + u"'trainer.logger={a:1}'"_s, "0.9.0", u"wrong-type@trainer.logger"_s, true);
     row("a list for a list", kPpo + u"'trainer.logger=[console]'"_s, "0.9.0", u"wrong-type@trainer.logger"_s, false);
     row("new keys merged into a node", kPpo + u"'actor_rollout_ref.model.override_config={attention_dropout:0.1}'"_s,
@@ -251,15 +271,14 @@ void TestConfigRules::coverage_data()
     QTest::addRow("a path from outside") << kPpo + u"data.train_files=$DATA/train.parquet"_s << u"0.9.0"_s << 1 << 0
                                          << QString();
     QTest::addRow("a key from outside") << kPpo + u"$KEY=1"_s << u"0.9.0"_s << 0 << 1 << u"its key"_s;
-    QTest::addRow("the script's arguments") << kPpo + u"trainer.total_epochs=1 \"$@\""_s << u"0.9.0"_s << 1 << 1
-                                            << u"arguments"_s;
+    QTest::addRow("the script's arguments")
+        << kPpo + u"trainer.total_epochs=1 \"$@\""_s << u"0.9.0"_s << 1 << 1 << u"arguments"_s;
     QTest::addRow("a recipe the facts lack") << u"python3 -m recipe.nothing.main_nothing trainer.total_epochs=1"_s
                                              << u"0.9.0"_s << 0 << 1 << u"not a Hydra program"_s;
-    QTest::addRow("a release older than the facts") << kPpo + u"trainer.total_epochs=1"_s << u"0.3.0"_s << 0 << 1
-                                                    << u"older"_s;
-    QTest::addRow("a config folder the facts lack")
-        << kPpo + u"--config-path=/home/me/configs trainer.total_epochs=1"_s << u"0.9.0"_s << 0 << 1
-        << u"--config-path"_s;
+    QTest::addRow("a release older than the facts")
+        << kPpo + u"trainer.total_epochs=1"_s << u"0.3.0"_s << 0 << 1 << u"older"_s;
+    QTest::addRow("a config folder the facts lack") << kPpo + u"--config-path=/home/me/configs trainer.total_epochs=1"_s
+                                                    << u"0.9.0"_s << 0 << 1 << u"--config-path"_s;
     QTest::addRow("a recipe's own config folder")
         << u"python3 -m recipe.dapo.main_dapo --config-path=config --config-name=dapo_trainer "
            u"trainer.total_epochs=1"_s
@@ -278,7 +297,8 @@ void TestConfigRules::coverage()
     QCOMPARE(report.notChecked.size(), notChecked);
     QCOMPARE(complete(report), notChecked == 0);
     if (!reason.isEmpty())
-        QVERIFY2(report.notChecked.constFirst().reason.contains(reason), qPrintable(report.notChecked.constFirst().reason));
+        QVERIFY2(report.notChecked.constFirst().reason.contains(reason),
+                 qPrintable(report.notChecked.constFirst().reason));
     // "No problems found" only when everything was checked.
     if (report.findings.isEmpty())
         QCOMPARE(summary(report).startsWith(u"No problems found in "_s + QString::number(report.overrides)),
@@ -305,9 +325,9 @@ void TestConfigRules::migration_data()
                        u"trainer.total_epochs=2"_s};
     QTest::addRow("0.6.1 to 0.7.0") << script << u"0.6.1"_s << u"0.7.0"_s
                                     << QStringList{u"refused:actor_rollout_ref.rollout.mode"_s} << QStringList{};
-    QTest::addRow("a typo is not the move's") << kPpo + u"trainer.total_epoch=2"_s << u"0.6.1"_s << u"0.9.0"_s
-                                              << QStringList{u"already-wrong:trainer.total_epoch"_s}
-                                              << QStringList{u"trainer.total_epochs=2"_s};
+    QTest::addRow("a typo is not the move's")
+        << kPpo + u"trainer.total_epoch=2"_s << u"0.6.1"_s << u"0.9.0"_s
+        << QStringList{u"already-wrong:trainer.total_epoch"_s} << QStringList{u"trainer.total_epochs=2"_s};
 }
 
 void TestConfigRules::migration()

@@ -1,10 +1,13 @@
 // Linting launch scripts: profiler::lint() against bash itself reading the same file with `bash -n`, run
-// side by side, on two synthetic scripts: 1,000 lines of the shape verl's own examples have (variables
-// with defaults, override arrays, functions, case and if blocks, a here-document, three launches), and
+// side by side, on three synthetic scripts: 1,000 lines of the shape verl's own examples have (variables
+// with defaults, override arrays, functions, case and if blocks, a here-document, three launches),
 // 5,000 `export` lines before one launch (an environment file pasted whole: each line changes the
-// variables, which once made reading it quadratic). Prints the medians and their ratio, and the whole
-// `verl-npu-assistant lint` process for scale. Target: lint() under 50 ms on each in the release
-// build. Exit code 1 when it is missed.
+// variables, which once made reading it quadratic), and one launch of 5,000 override lines, every key
+// one of verl's own with one in ten mistyped (each checked against the whole composed config, the
+// typos against every release and program). Scripts given after the program are measured too (verl's
+// largest real launch script, for one). Prints the medians and their ratio, and the whole
+// `verl-npu-assistant lint` process for scale. Target: lint() under 50 ms on each synthetic script in the
+// release build (the first run also loads the config facts; the medians do not). Exit code 1 when missed.
 #include <algorithm>
 #include <cstdio>
 
@@ -14,6 +17,7 @@
 #include <QTemporaryDir>
 
 #include "profiler/lint.h"
+#include "verl/configfacts.h"
 #include "verl/version.h"
 
 using namespace Qt::StringLiterals;
@@ -64,6 +68,37 @@ QString exportScript()
     for (int i = 0; i < 5000; ++i)
         lines << u"export SETTING_%1=\"${SETTING_%1:-%1}\""_s.arg(i);
     lines << u"python3 -m verl.trainer.main_ppo trainer.total_epochs=${SETTING_7}"_s;
+    return lines.join(u'\n') + u'\n';
+}
+
+QString overrideLines()
+{
+    // verl's own keys at the newest release, their defaults as values; one in ten with two letters swapped.
+    const auto &facts = vna::verl::ConfigFacts::instance();
+    const qsizetype release = facts.releaseFor(vna::verl::latestKnown());
+    const auto config = facts.compose(u"verl/trainer/config/ppo_trainer"_s, release);
+    QStringList leaves;
+    if (config) {
+        for (auto it = config->nodes.cbegin(); it != config->nodes.cend(); ++it) {
+            const auto type = it->type;
+            if (type == vna::verl::ConfigNode::Type::Int || type == vna::verl::ConfigNode::Type::Float
+                || type == vna::verl::ConfigNode::Type::Bool)
+                leaves << it.key() + u'=' + QString::number(it->value.toDouble());
+        }
+    }
+    leaves.sort();
+    QStringList lines{u"python3 -m verl.trainer.main_ppo \\"_s};
+    for (int i = 0; i < 5000 && !leaves.isEmpty(); ++i) {
+        QString word = leaves.at(i % leaves.size());
+        if (i % 10 == 9) {
+            const qsizetype at = word.indexOf(u'=') - 3;
+            const QChar c = word.at(at);
+            word[at] = word.at(at + 1);
+            word[at + 1] = c;
+        }
+        lines << u"    "_s + word + u" \\"_s;
+    }
+    lines << u"    trainer.total_epochs=1"_s;
     return lines.join(u'\n') + u'\n';
 }
 
@@ -134,5 +169,11 @@ int main(int argc, char **argv)
     const QString program = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     const bool launches = measure("launch script", launchScript(), program);
     const bool exports = measure("export lines", exportScript(), program);
-    return launches && exports ? 0 : 1;
+    const bool overrides = measure("5,000 override lines", overrideLines(), program);
+    for (int i = 2; i < argc; ++i) {
+        QFile file(QString::fromLocal8Bit(argv[i]));
+        if (file.open(QIODevice::ReadOnly))
+            measure(argv[i], QString::fromUtf8(file.readAll()), program);
+    }
+    return launches && exports && overrides ? 0 : 1;
 }
