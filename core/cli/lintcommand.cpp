@@ -114,10 +114,10 @@ void LintCommand::configure(QCommandLineParser &parser) const
     parser.addOptions({
         {u"verl-version"_s, tr("Your verl version (the target of --from-version)."), u"X.Y.Z"_s,
          verl::latestKnown().toString()},
-        {u"from-version"_s, tr("The verl version the script was written for: move it to --verl-version."),
-         u"X.Y.Z"_s},
-        {u"json"_s, tr("Print {\"findings\": [...], \"launches\": [...], \"checked\": N, \"not_checked\": [...]} "
-                       "instead of text.")},
+        {u"from-version"_s, tr("The verl version the script was written for: move it to --verl-version."), u"X.Y.Z"_s},
+        {u"json"_s,
+         tr("Print {\"findings\": [...], \"launches\": [...], \"checked\": N, \"not_checked\": [...]} "
+            "instead of text.")},
     });
 }
 
@@ -182,9 +182,9 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
                                          {u"line"_s, item.line},
                                          {u"column"_s, item.column}});
             }
-            root.insert(u"migration"_s, QJsonObject{{u"from"_s, from->toString()},
-                                                     {u"to"_s, version->toString()},
-                                                     {u"items"_s, items}});
+            root.insert(
+                u"migration"_s,
+                QJsonObject{{u"from"_s, from->toString()}, {u"to"_s, version->toString()}, {u"items"_s, items}});
         }
         ctx.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     } else {

@@ -37,7 +37,7 @@ struct LaunchReport
     QString notChecked;         // why the config is not known, when it is not
     QString configId;           // verl/trainer/config/ppo_trainer; empty when not known
     QList<std::pair<QString, QString>> choices; // its config group choices (model_engine=megatron)
-    QStringList keys;           // the keys its overrides set, as written
+    QStringList keys;                           // the keys its overrides set, as written
 };
 
 // An override whose key or value the linter could not check, and why.

@@ -20,9 +20,10 @@ class Text
 // Rules whose errors say the target release does not take the key or the value.
 bool keyRule(const QString &rule)
 {
-    static const QSet<QString> rules{u"key-moved"_s, u"key-not-in-version"_s, u"key-of-other-config"_s,
-                                     u"unknown-key"_s, u"key-needs-plus"_s, u"plus-on-dataclass"_s,
-                                     u"plus-on-existing-key"_s, u"group-option"_s, u"interpolated-node"_s};
+    static const QSet<QString> rules{
+        u"key-moved"_s,        u"key-not-in-version"_s, u"key-of-other-config"_s,  u"unknown-key"_s,
+        u"key-needs-plus"_s,   u"plus-on-dataclass"_s,  u"plus-on-existing-key"_s, u"group-option"_s,
+        u"interpolated-node"_s};
     return rules.contains(rule);
 }
 
@@ -50,7 +51,9 @@ QString valueText(const verl::ConfigNode &node)
 }
 
 // The defaults that differ between two releases of a launch's config, for keys the script leaves alone.
-void defaultChanges(const LaunchReport &launch, const verl::Version &from, const verl::Version &to,
+void defaultChanges(const LaunchReport &launch,
+                    const verl::Version &from,
+                    const verl::Version &to,
                     QList<MigrationItem> &items)
 {
     const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
@@ -89,10 +92,8 @@ void defaultChanges(const LaunchReport &launch, const verl::Version &from, const
 
 } // namespace
 
-Result<Migration> migrate(const QString &script,
-                          const verl::Version &from,
-                          const verl::Version &to,
-                          const std::atomic_bool *cancel)
+Result<Migration>
+migrate(const QString &script, const verl::Version &from, const verl::Version &to, const std::atomic_bool *cancel)
 {
     const auto before = lint(script, from, cancel);
     if (!before)
@@ -174,7 +175,8 @@ QString migrationSummary(const Migration &migration)
                        .arg(refused)
                        .arg(defaults);
     if (already > 0)
-        text += u' ' + Text::tr("%n override(s) already fail on verl %1.", nullptr, already).arg(migration.from.toString());
+        text += u' '
+            + Text::tr("%n override(s) already fail on verl %1.", nullptr, already).arg(migration.from.toString());
     return text;
 }
 

@@ -177,8 +177,7 @@ void TestLint::rules_data()
 
     // Keys by release
     row("old bucket key on 0.7.1", u"actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096"_s, "0.7.1",
-        "key-moved", true,
-        u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s);
+        "key-moved", true, u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s);
     row("old bucket key on 0.7.0", u"actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096"_s, "0.7.0",
         "key-not-in-version", false);
     row("new bucket key on 0.6.0", u"actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=64"_s,

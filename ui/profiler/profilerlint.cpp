@@ -155,8 +155,9 @@ void ProfilerTab::renderLint()
     QStringList lines;
     if (m_state.migration)
         lines << profiler::migrationSummary(*m_state.migration);
-    lines << (report.findings.isEmpty() ? profiler::summary(report)
-                                        : profiler::summary(report) + u' ' + tr("Select a row to see it in the script."));
+    lines << (report.findings.isEmpty()
+                  ? profiler::summary(report)
+                  : profiler::summary(report) + u' ' + tr("Select a row to see it in the script."));
     // A few launches by name; a script of many says how many more (the CLI lists them all).
     constexpr qsizetype kShownLaunches = 3;
     const QStringList launches = profiler::launchLines(report);

@@ -53,7 +53,7 @@ public:
     std::optional<profiler::LintReport> lintReport; // the Launch command page's findings
     std::optional<verl::Version> moveFrom;          // the release the script is moved from, while it is
     std::optional<profiler::Migration> migration;   // what the move changes, when the page moves the script
-    QString linkOrigin;                             // the log line the Launch command page's text came from, while it does
+    QString linkOrigin; // the log line the Launch command page's text came from, while it does
 
     // Which settings the release has: roles, continuous steps, the rollout's token range (which
     // also needs the rollout role ticked).
