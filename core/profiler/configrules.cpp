@@ -373,7 +373,7 @@ QString LaunchConfig::movedTo(const QString &key) const
     QStringList seen{key};
     for (qsizetype i = 0; i < seen.size() && seen.size() < 16; ++i) {
         for (const verl::KeyMove &m : verl::ConfigFacts::instance().moves()) {
-            const QString next = m.from == seen[i] ? m.to : m.to == seen[i] ? m.from : QString();
+            QString next = m.from == seen[i] ? m.to : m.to == seen[i] ? m.from : QString();
             if (next.isEmpty() || seen.contains(next))
                 continue;
             if (exists(next))

@@ -122,16 +122,16 @@ migrate(const QString &script, const verl::Version &from, const verl::Version &t
         item.message = f.message;
         item.line = f.line;
         item.column = f.column;
+        const bool renamed = keyRule(f.rule) && !f.fixes.isEmpty() && f.fixes.constFirst().key != f.key;
+        const bool removed = keyRule(f.rule) && f.fixes.isEmpty();
         if (wrongBefore.contains(u"%1:%2"_s.arg(f.line).arg(f.column)))
             item.kind = MigrationItem::Kind::AlreadyWrong;
-        else if (!keyRule(f.rule))
-            item.kind = MigrationItem::Kind::Refused;
-        else if (!f.fixes.isEmpty() && f.fixes.constFirst().key != f.key)
+        else if (renamed)
             item.kind = MigrationItem::Kind::Renamed;
-        else if (f.fixes.isEmpty())
+        else if (removed)
             item.kind = MigrationItem::Kind::Removed;
         else
-            item.kind = MigrationItem::Kind::Refused;
+            item.kind = MigrationItem::Kind::Refused; // a value, or a key rule whose fix keeps the key
         if (!f.fixes.isEmpty())
             item.to = f.fixes.constFirst().key;
         migration.items.append(item);

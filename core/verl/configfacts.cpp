@@ -35,7 +35,7 @@ ConfigNode::Type typeOf(const QString &t)
 // records the line of each release.
 QString sourceAt(const QJsonObject &fact, const QString &tag, qsizetype offset)
 {
-    const QString src = fact.value(u"src"_s).toString();
+    QString src = fact.value(u"src"_s).toString();
     const qsizetype first = src.indexOf(u':');
     const qsizetype last = src.lastIndexOf(u':');
     if (first < 0 || last <= first)
@@ -453,13 +453,13 @@ const ComposedConfig *ConfigFacts::composed(const QString &id, qsizetype release
         if (it != m_composedCache.cend())
             return &*it;
     }
-    auto made = compose(id, release);
+    const auto made = compose(id, release);
     if (!made)
         return nullptr;
     QMutexLocker lock(&cacheMutex());
     auto it = m_composedCache.find(cacheKey);
     if (it == m_composedCache.end())
-        it = m_composedCache.insert(cacheKey, std::move(*made));
+        it = m_composedCache.insert(cacheKey, *made);
     return &*it;
 }
 
