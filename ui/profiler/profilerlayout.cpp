@@ -296,11 +296,17 @@ void ProfilerTab::buildLint(QWidget *page)
     m_lintNotesScroll->setObjectName(u"profilerLintNotesScroll"_s);
     m_lintNotesScroll->setWidgetResizable(true);
     m_lintNotesScroll->setFrameShape(QFrame::NoFrame);
-    m_lintNotes = new NotesList(m_lintNotesScroll);
+    // The notes from the top, the space below them empty (a stretched list would spread its rows).
+    auto *notesPane = new QWidget(m_lintNotesScroll);
+    auto *notesLayout = new QVBoxLayout(notesPane);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    m_lintNotes = new NotesList(notesPane);
     m_lintNotes->setObjectName(u"profilerLintNotes"_s);
-    m_lintNotesScroll->setWidget(m_lintNotes);
+    notesLayout->addWidget(m_lintNotes);
+    notesLayout->addStretch(1);
+    m_lintNotesScroll->setWidget(notesPane);
     m_lintNotesScroll->hide();
-    resultLayout->addWidget(m_lintNotesScroll, 2);
+    resultLayout->addWidget(m_lintNotesScroll, 1);
 
     auto *correctionsHead = new QHBoxLayout;
     m_correctionsHeading = heading(results, u"profilerCorrectionsHeading"_s);
