@@ -78,7 +78,8 @@ Result<QString> readScriptFile(const QString &path);
 QString summary(const LintReport &report);
 // One line per override that was not checked: "line 3: data.path=$DATA: its value comes from …".
 QStringList notCheckedLines(const LintReport &report);
-// Every override was checked (nothing in notChecked, and the launch passes no arguments on).
+// Every override was checked: nothing in notChecked (a launch passing "$@" on is listed there). A script
+// with no launch has nothing unchecked; its summary says that nothing was checked.
 bool complete(const LintReport &report);
 // "Read as verl launches: line 12: python3 -m verl.trainer.main_ppo (ppo_trainer, 40 overrides)." or
 // that no launch was found.

@@ -401,7 +401,8 @@ void TestApp::lintCommand_data()
         << QStringList{u"lint"_s} << faq << 1
         << QStringList{u"<stdin>:2:1: error [ambiguous-sweep]"_s, u"<stdin>:3:1: error [profiler-level]"_s,
                        u"2 error(s), 3 warning(s) in 4 override(s)."_s,
-                       u"Read as verl launches:\n  Line 1: overrides on their own, 4 override(s)\n"_s,
+                       u"Read as verl launches:\n  Line 1: overrides on their own, 4 override(s), checked against "
+                       u"verl/trainer/config/ppo_trainer at v0.9.0\n"_s,
                        u"# Corrected for verl 0.9.0 (line 1):\n"
                        u"actor_rollout_ref.actor.profiler.tool_config.npu.discrete=true \\\n"
                        u"    'actor_rollout_ref.actor.profiler.tool_config.npu.contents=[npu,cpu]' \\\n"
@@ -416,10 +417,21 @@ void TestApp::lintCommand_data()
                        u"    trainer.npu_profile.options.level=level1 \\\n"_s,
                        u"    'actor_rollout_ref.profiler.ranks=[0]'\n"_s};
     QTest::addRow("clean") << QStringList{u"lint"_s, u"-"_s}
-                           << QByteArray("python3 -m verl.trainer.main_ppo 'a.b=[1,2]'\n") << 0
-                           << QStringList{
-                                  u"No problems found in 1 override(s)."_s,
-                                  u"Line 1: python3 -m verl.trainer.main_ppo (config ppo_trainer), 1 override(s)"_s};
+                           << QByteArray("python3 -m verl.trainer.main_ppo 'trainer.logger=[console]'\n") << 0
+                           << QStringList{u"No problems found in 1 override(s)."_s,
+                                          u"Line 1: python3 -m verl.trainer.main_ppo, 1 override(s), checked against "
+                                          u"verl/trainer/config/ppo_trainer at v0.9.0"_s};
+    QTest::addRow("a value from a variable is not checked")
+        << QStringList{u"lint"_s, u"-"_s} << QByteArray("python3 -m verl.trainer.main_ppo data.train_batch_size=$BS\n")
+        << 4
+        << QStringList{u"1 not checked"_s,
+                       u"Not checked:\n  line 1: data.train_batch_size=$BS: its value comes from a "
+                       u"variable the script does not set"_s};
+    QTest::addRow("moved from 0.6.1 to 0.9.0")
+        << QStringList{u"lint"_s, u"--from-version"_s, u"0.6.1"_s, u"--verl-version"_s, u"0.9.0"_s}
+        << QByteArray("python3 -m verl.trainer.main_ppo trainer.use_legacy_worker_impl=auto\n") << 1
+        << QStringList{u"Moving from verl 0.6.1 to 0.9.0: 0 renamed, 1 removed"_s,
+                       u"removed: trainer.use_legacy_worker_impl."_s};
     QTest::addRow("not a verl launch") << QStringList{u"lint"_s} << QByteArray("pip install torch==2.8.0\n") << 0
                                        << QStringList{u"No verl launch found"_s};
     QTest::addRow("a later release reads as the one before")
@@ -429,7 +441,7 @@ void TestApp::lintCommand_data()
         << QByteArray(
                "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.update_weights_bucket_megabytes=4096\n")
         << 1
-        << QStringList{u"[key-not-in-version]"_s,
+        << QStringList{u"[key-moved]"_s,
                        u"fix: actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096"_s};
     QTest::addRow("HCCL_DEBUG is a warning") << QStringList{u"lint"_s} << QByteArray("export HCCL_DEBUG=INFO\n") << 0
                                              << QStringList{u"<stdin>:1:8: warning [hccl-debug]"_s};
