@@ -171,7 +171,10 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
 {
     ConfigVerdict verdict;
     const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
-    const QString option = o.value && o.value->type() == Value::Type::String ? o.value->toString() : QString();
+    // An option is a name; anything else (a number, nothing) is shown as Hydra would read it.
+    const QString option = o.value && o.value->type() == Value::Type::String && !o.value->toString().isEmpty()
+        ? o.value->toString()
+        : o.value ? hydra::describe(*o.value) : QString();
     if (o.key.startsWith(u"hydra/"_s)) {
         const QStringList options = facts.hydraGroupOptions(o.key);
         if (!options.isEmpty() && !options.contains(option)) {
@@ -212,6 +215,8 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
             return verdict;
     }
     const QString chosen = verdict.instead ? verdict.instead->value->toString() : option;
+    // The last choice of a group wins, as on Hydra's command line.
+    m_choices.removeIf([&o](const std::pair<QString, QString> &c) { return c.first == o.key; });
     m_choices.append({o.key, chosen});
     auto composed = facts.compose(m_id, m_release, m_choices);
     if (!composed) {

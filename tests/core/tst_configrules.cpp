@@ -187,6 +187,9 @@ void TestConfigRules::rules_data()
     row("an option the group lacks", kPpo + u"model_engine=megatrom"_s, "0.9.0", u"group-option@model_engine"_s, true,
         u"model_engine=megatron"_s);
     row("an option it has", kPpo + u"model_engine=megatron"_s, "0.9.0", u"group-option@model_engine"_s, false);
+    row("the last choice of a group wins",
+        kPpo + u"model_engine=megatron model_engine=dp actor_rollout_ref.actor.ppo_mini_batch_size=8"_s, "0.9.0",
+        u"group-option@model_engine"_s, false);
     // v0.7.1:verl/trainer/config/model_engine/ has dp, torchtitan and veomni only.
     row("an option of a later release", kPpo + u"model_engine=megatron"_s, "0.7.1", u"group-option@model_engine"_s,
         true);
@@ -279,6 +282,9 @@ void TestConfigRules::coverage_data()
         << kPpo + u"trainer.total_epochs=1"_s << u"0.3.0"_s << 0 << 1 << u"older"_s;
     QTest::addRow("a config folder the facts lack") << kPpo + u"--config-path=/home/me/configs trainer.total_epochs=1"_s
                                                     << u"0.9.0"_s << 0 << 1 << u"--config-path"_s;
+    QTest::addRow("the last group choice wins")
+        << kPpo + u"model_engine=megatron model_engine=dp actor_rollout_ref.actor.fsdp_config.param_offload=True"_s
+        << u"0.9.0"_s << 3 << 0 << QString();
     QTest::addRow("a recipe's own config folder")
         << u"python3 -m recipe.dapo.main_dapo --config-path=config --config-name=dapo_trainer "
            u"trainer.total_epochs=1"_s
