@@ -174,7 +174,8 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
     // An option is a name; anything else (a number, nothing) is shown as Hydra would read it.
     const QString option = o.value && o.value->type() == Value::Type::String && !o.value->toString().isEmpty()
         ? o.value->toString()
-        : o.value ? hydra::describe(*o.value) : QString();
+        : o.value ? hydra::describe(*o.value)
+                  : QString();
     if (o.key.startsWith(u"hydra/"_s)) {
         const QStringList options = facts.hydraGroupOptions(o.key);
         if (!options.isEmpty() && !options.contains(option)) {
