@@ -8,6 +8,7 @@
 #include "cli/dispatcher.h"
 #include "cli/nodeoptions.h"
 #include "common/i18n.h"
+#include "logscan/codes.h"
 #include "logscan/report.h"
 #include "logscan/scanner.h"
 
@@ -86,6 +87,29 @@ ExitCode testPattern(const QString &regex, const QStringList &files, bool json, 
     return total > 0 ? ExitCode::Ok : ExitCode::Problems;
 }
 
+ExitCode describeCode(const QString &typed, const logscan::KnowledgeBase &kb, bool json, Context &ctx)
+{
+    const logscan::CodeCatalogue &catalogue = logscan::CodeCatalogue::builtin();
+    if (!catalogue.error().isEmpty())
+        return Dispatcher::reportUsageError(Error::runtime(catalogue.error()), ctx, u"analyze"_s);
+    const logscan::CodeInfo *code = catalogue.lookup(typed);
+    if (!code)
+        return Dispatcher::reportUsageError(
+            Error::input(
+                AnalyzeCommand::tr("--code: \"%1\" is not in the catalogue of %2 codes (ACL and runtime return "
+                                   "codes such as 507015, CANN codes such as E39009, torch_npu's ERR00100, "
+                                   "HCCL's HCCL_E_TIMEOUT).")
+                    .arg(typed)
+                    .arg(catalogue.codes().size()),
+                u"--code"_s),
+            ctx, u"analyze"_s);
+    if (json)
+        ctx.out << QJsonDocument(logscan::toJson(*code, kb.entries)).toJson(QJsonDocument::Indented);
+    else
+        ctx.out << logscan::describeCode(*code, kb.entries, i18n::current()).join(u'\n') << u'\n';
+    return ExitCode::Ok;
+}
+
 } // namespace
 
 QString AnalyzeCommand::name() const
@@ -121,6 +145,10 @@ void AnalyzeCommand::configure(QCommandLineParser &parser) const
         {u"list-kb"_s, tr("List the knowledge base and the files it came from.")},
         {u"test-pattern"_s, tr("Try an RE2 regex against the given log: print the matching lines and captures."),
          tr("regex")},
+        {u"code"_s,
+         tr("Say what an Ascend error code means and which entry explains it: 507015, E39009, ERR00100, "
+            "HCCL_E_TIMEOUT or a symbolic name."),
+         tr("code")},
     });
 }
 
@@ -139,6 +167,8 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
         ctx.err << tr("warning: %1").arg(problem.message) << u'\n';
     if (parser.isSet(u"list-kb"_s))
         return listKnowledgeBase(kb, json, ctx);
+    if (parser.isSet(u"code"_s))
+        return describeCode(parser.value(u"code"_s), kb, json, ctx);
     if (files.isEmpty())
         return fail(Error::input(tr("Give at least one log file, or - to read standard input.")));
     const auto maxFindings = NodeOptions::integer(parser, u"max-findings"_s, 0, kMaxFindingsLimit);

@@ -14,6 +14,7 @@
 
 #include "common/logging.h"
 #include "common/paths.h"
+#include "logscan/codes.h"
 #include "verl/version.h"
 
 using namespace Qt::StringLiterals;
@@ -47,6 +48,7 @@ constexpr qsizetype kMaxFileBytes = 8 * 1024 * 1024;
 constexpr qsizetype kMaxEntriesPerFile = 1000;
 constexpr qsizetype kMaxIndications = 50;
 constexpr qsizetype kMaxKeywords = 10;
+constexpr qsizetype kMaxCodes = 100;
 constexpr qsizetype kMaxRegexLength = 1000;
 constexpr int kMaxLines = 10;
 constexpr qsizetype kMaxTitle = 200;
@@ -192,14 +194,21 @@ private:
             return failField(field, Text::tr("must be an object with \"keywords\" or \"regex\"."));
         const QJsonObject object = value.toObject();
         for (auto it = object.begin(); it != object.end(); ++it) {
-            if (it.key() != u"keywords" && it.key() != u"regex" && it.key() != u"lines")
-                return failField(field + u'.' + it.key(), Text::tr("unknown field (expected keywords, regex, lines)."));
+            if (it.key() != u"keywords" && it.key() != u"regex" && it.key() != u"lines" && it.key() != u"quiet_in")
+                return failField(field + u'.' + it.key(),
+                                 Text::tr("unknown field (expected keywords, regex, lines, quiet_in)."));
         }
         const bool hasKeywords = object.contains(u"keywords"_s);
         const bool hasRegex = object.contains(u"regex"_s);
         if (hasKeywords == hasRegex)
             return failField(field, Text::tr("needs exactly one of \"keywords\" and \"regex\"."));
         Indication out;
+        if (object.contains(u"quiet_in"_s)) {
+            auto actors = stringList(object, u"quiet_in"_s, kMaxKeywords, field + u".quiet_in"_s);
+            if (!actors)
+                return actors.error();
+            out.quietIn = *actors;
+        }
         if (hasKeywords) {
             auto keywords = stringList(object, u"keywords"_s, kMaxKeywords, field + u".keywords"_s);
             if (!keywords)
@@ -240,9 +249,9 @@ private:
 
     Result<Entry> parseEntry(const QJsonObject &object)
     {
-        static const QStringList known{u"id"_s,         u"title"_s,    u"cause"_s,       u"fix"_s,
-                                       u"category"_s,   u"severity"_s, u"indications"_s, u"applies_to"_s,
-                                       u"references"_s, u"leads_to"_s, u"reach"_s,       u"action"_s};
+        static const QStringList known{u"id"_s,       u"title"_s,       u"cause"_s,      u"fix"_s,        u"category"_s,
+                                       u"severity"_s, u"indications"_s, u"applies_to"_s, u"references"_s, u"leads_to"_s,
+                                       u"reach"_s,    u"action"_s,      u"codes"_s,      u"wrapper"_s};
         Entry entry;
         entry.origin = m_file;
         const QJsonValue id = object.value(u"id"_s);
@@ -276,9 +285,33 @@ private:
         if (!parseSeverity(object.value(u"severity"_s).toString(), entry.severity))
             return failField(u"severity"_s, Text::tr("must be critical, error, warning or info."));
 
+        if (object.contains(u"codes"_s)) {
+            auto codes = stringList(object, u"codes"_s, kMaxCodes);
+            if (!codes)
+                return codes.error();
+            entry.codes = *codes;
+            const CodeCatalogue &catalogue = CodeCatalogue::builtin();
+            for (qsizetype i = 0; i < entry.codes.size(); ++i) {
+                const QString &code = entry.codes.at(i);
+                if (code == u"*" ? entry.codes.size() != 1 : !catalogue.find(code))
+                    return failField(
+                        u"codes[%1]"_s.arg(i),
+                        code == u"*"
+                            ? Text::tr("\"*\" must be the only code.")
+                            : Text::tr("%1 is not in the code catalogue (ascend-codes.json)%2")
+                                  .arg(code, catalogue.error().isEmpty() ? u"."_s : u": "_s + catalogue.error()));
+            }
+        }
+        if (object.contains(u"wrapper"_s)) {
+            if (!object.value(u"wrapper"_s).isBool())
+                return failField(u"wrapper"_s, Text::tr("must be true or false."));
+            entry.wrapper = object.value(u"wrapper"_s).toBool();
+        }
         const QJsonValue indications = object.value(u"indications"_s);
-        if (!indications.isArray() || indications.toArray().isEmpty())
-            return failField(u"indications"_s, Text::tr("must be a non-empty array."));
+        if (entry.codes.isEmpty() || object.contains(u"indications"_s)) {
+            if (!indications.isArray() || indications.toArray().isEmpty())
+                return failField(u"indications"_s, Text::tr("must be a non-empty array."));
+        }
         if (indications.toArray().size() > kMaxIndications)
             return failField(u"indications"_s, Text::tr("has more than %1 items.").arg(kMaxIndications));
         const QJsonArray list = indications.toArray();
@@ -288,6 +321,8 @@ private:
                 return one.error();
             entry.indications << *one;
         }
+        if (entry.codes != QStringList{u"*"_s})
+            entry.indications << codeIndications(entry.codes);
 
         if (object.contains(u"applies_to"_s)) {
             if (!object.value(u"applies_to"_s).isObject())
@@ -405,6 +440,28 @@ private:
     bool m_bare = false;
 };
 
+// An entry whose codes are "*" finds every catalogued error code that no other entry lists and that is
+// not a wrapper: a code the catalogue knows always gives a finding, and only one.
+void expandAnyCode(QList<Entry> &entries)
+{
+    QSet<QString> listed;
+    for (const Entry &entry : std::as_const(entries))
+        for (const QString &code : entry.codes)
+            listed.insert(code);
+    QStringList rest;
+    for (const CodeInfo &info : CodeCatalogue::builtin().codes()) {
+        // W-codes are CANN's warnings: they say the run goes on.
+        const bool warning = info.family == u"cann" && info.code.startsWith(u'W');
+        if (!info.wrapper && !warning && !listed.contains(info.code))
+            rest << info.code;
+    }
+    for (Entry &entry : entries) {
+        if (entry.codes != QStringList{u"*"_s})
+            continue;
+        entry.indications << codeIndications(rest);
+    }
+}
+
 QList<Entry> readBuiltin(KnowledgeBase &kb)
 {
     QList<Entry> out;
@@ -504,7 +561,11 @@ QJsonObject Entry::toJson() const
     };
     QJsonArray indicationArray;
     for (const Indication &indication : indications) {
+        if (indication.fromCodes)
+            continue; // "codes" says it
         QJsonObject one;
+        if (!indication.quietIn.isEmpty())
+            one.insert(u"quiet_in"_s, QJsonArray::fromStringList(indication.quietIn));
         if (!indication.keywords.isEmpty())
             one.insert(u"keywords"_s, QJsonArray::fromStringList(indication.keywords));
         else
@@ -523,6 +584,8 @@ QJsonObject Entry::toJson() const
                     {u"references"_s, QJsonArray::fromStringList(references)},
                     {u"leads_to"_s, QJsonArray::fromStringList(leadsTo)},
                     {u"reach"_s, reachId(reach)},
+                    {u"codes"_s, QJsonArray::fromStringList(codes)},
+                    {u"wrapper"_s, wrapper},
                     {u"origin"_s, origin}};
     QJsonObject applies;
     if (!appliesToVerl.isEmpty())
@@ -577,7 +640,8 @@ QStringList actionParams(const QString &tool)
 
 QStringList builtinPlaceholders()
 {
-    return {u"file"_s, u"line"_s, u"text"_s, u"node"_s, u"nodes"_s, u"rank"_s};
+    return {u"file"_s,    u"line"_s,      u"text"_s,         u"node"_s,       u"nodes"_s,     u"rank"_s,
+            u"code_id"_s, u"code_name"_s, u"code_meaning"_s, u"code_class"_s, u"code_step"_s, u"code_source"_s};
 }
 
 Result<QList<Entry>> parseKnowledgeFile(const QByteArray &json, const QString &file)
@@ -632,6 +696,7 @@ KnowledgeBase loadKnowledgeBase(const QStringList &extraFiles)
         }
         entry.leadsTo.removeIf([&](const QString &target) { return !kb.find(target); });
     }
+    expandAnyCode(kb.entries);
     for (const LoadProblem &problem : std::as_const(kb.problems))
         log::core()->warn("knowledge base: {}", problem.message.toStdString());
     return kb;

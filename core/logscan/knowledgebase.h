@@ -31,6 +31,13 @@ struct Indication
     QStringList keywords;
     QString regex;
     int lines = 1;
+    // Ray actors whose lines this indication ignores: a message that is normal there (verl's CPU-only
+    // TaskRunner prints that the NPU platform is not available) and a failure anywhere else.
+    QStringList quietIn;
+    bool fromCodes = false; // made from the entry's "codes", not written in the file
+    // Literals one of which every match holds (the codes of a pattern made from codes); empty: the
+    // matcher finds them in the regex.
+    QStringList literals;
 
     // The RE2 source this indication compiles to.
     QString pattern() const;
@@ -63,6 +70,12 @@ struct Entry
     LocalizedText cause;
     LocalizedText fix;
     QList<Indication> indications;
+    // Error codes (keys of the code catalogue) that identify this failure, found in every form the
+    // stack prints them; "*" alone: every catalogued code no other entry lists (the generic finding).
+    QStringList codes;
+    // Only wraps another fault (torch_npu's "PTA call acl api failed"): the symptom of any other
+    // error it is seen with, before or after it.
+    bool wrapper = false;
     QString appliesToVerl;           // e.g. ">=0.7.0"; empty: every version
     QStringList appliesToComponents; // e.g. "vllm-ascend", "megatron"
     QStringList references;          // URLs

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <mutex>
 
 #include <QCoreApplication>
@@ -137,19 +138,74 @@ bool foldsBeyondAscii(const QString &pattern)
                        [](QChar c) { return c.unicode() >= 0x80 && (c.toLower() != c || c.toUpper() != c); });
 }
 
-// Whether FilteredRE2 finds literals every match of `source` holds; one without is passed for every
-// line, so RE2's set is the faster way to look for it.
-bool hasAtoms(const QByteArray &source)
+// How likely a literal is to be on an ordinary log line, lower for the rarer: words every training
+// log prints many times an hour count for little, digits (codes) for much. Not tuned to any log: the
+// words are those of the messages the stack prints on every run.
+int rarity(const std::string &atom)
+{
+    static const char *const kCommon[]
+        = {"error", "warn",    "info",   "debug", "fail",   "npu",  "exception", "time", "memory", "device",
+           "rank",  "process", "worker", "torch", "python", "file", "line",      "call", "core",   "code",
+           "the",   "not",     "and",    "for",   "with",   "from", "init",      "hccl", "ascend", "ray"};
+    int score = 0;
+    for (const char c : atom)
+        score += c >= '0' && c <= '9' ? 4 : (c == ' ' ? 0 : 1);
+    for (const char *word : kCommon) {
+        const size_t length = std::strlen(word);
+        for (size_t at = atom.find(word); at != std::string::npos; at = atom.find(word, at + length))
+            score -= static_cast<int>(length);
+    }
+    return score;
+}
+
+std::vector<std::string> lowered(const QStringList &literals)
+{
+    std::vector<std::string> out;
+    for (const QString &literal : literals)
+        out.push_back(literal.toLower().toStdString());
+    return out;
+}
+
+// The literals one of which every match of `source` holds, chosen rare: FilteredRE2 gives the
+// literals and the condition over them (an AND/OR of literals); of those, the common are dropped one by
+// one for as long as a line without any of the rest cannot match. Empty when there is no such set
+// (the indication is then matched with RE2's set on every line).
+std::vector<std::string> rareAtoms(const QByteArray &source)
 {
     re2::FilteredRE2 probe(kMinAtomBytes);
     int id = 0;
     if (probe.Add(piece(source), options(true, kRegexMemory), &id) != RE2::NoError)
-        return false;
+        return {};
     std::vector<std::string> atoms;
     probe.Compile(&atoms);
-    std::vector<int> always;
-    probe.AllPotentials({}, &always);
-    return always.empty();
+    std::vector<int> passed;
+    probe.AllPotentials({}, &passed);
+    if (!passed.empty() || atoms.empty())
+        return {}; // some match holds none of them
+    std::vector<int> order(atoms.size());
+    for (size_t i = 0; i < atoms.size(); ++i)
+        order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return rarity(atoms[static_cast<size_t>(a)]) < rarity(atoms[static_cast<size_t>(b)]);
+    });
+    std::vector<bool> kept(atoms.size(), true);
+    std::vector<int> without;
+    for (const int candidate : order) {
+        kept[static_cast<size_t>(candidate)] = false;
+        // Could a line holding every dropped literal, and none kept, match? Then keep it.
+        without.clear();
+        for (size_t i = 0; i < atoms.size(); ++i)
+            if (!kept[i])
+                without.push_back(static_cast<int>(i));
+        probe.AllPotentials(without, &passed);
+        if (!passed.empty())
+            kept[static_cast<size_t>(candidate)] = true;
+    }
+    std::vector<std::string> out;
+    for (size_t i = 0; i < atoms.size(); ++i)
+        if (kept[i])
+            out.push_back(atoms[i]);
+    return out;
 }
 
 } // namespace
@@ -159,8 +215,8 @@ struct Matcher::Impl
     std::vector<IndicationRef> refs;
     std::vector<std::unique_ptr<RE2>> regexes;        // per indication
     std::vector<std::vector<std::string>> groupNames; // per indication: group number → name ("" unnamed)
-    std::unique_ptr<re2::FilteredRE2> filter;         // single-line indications found through their atoms
-    std::vector<int> filterMap;                       // filter id → indication
+    std::vector<int> filtered;                        // single-line indications found through their atoms
+    std::vector<std::vector<int>> atomMap;            // atom → the indications it may be a match of
     std::unique_ptr<AtomScanner> atoms;
     std::unique_ptr<RE2::Set> singleSet; // single-line indications without atoms
     std::unique_ptr<RE2::Set> multiSet;  // multi-line indications
@@ -236,7 +292,7 @@ struct Matcher::Impl
         std::vector<std::pair<size_t, int>> hits; // (end offset from ownStart, atom)
         if (!atoms->scan(block.substr(ownStart), hits)) {
             // Out of memory for scratch space, or a block beyond 4 GiB: every filtered rule on its own.
-            for (int indication : filterMap)
+            for (int indication : filtered)
                 collect(block, ownStart, block.size(), ownStart, indication, out);
             return;
         }
@@ -256,9 +312,15 @@ struct Matcher::Impl
                 lineAtoms.push_back(hits[i].second);
             std::sort(lineAtoms.begin(), lineAtoms.end());
             lineAtoms.erase(std::unique(lineAtoms.begin(), lineAtoms.end()), lineAtoms.end());
-            filter->AllPotentials(lineAtoms, &candidates);
+            candidates.clear();
+            for (const int atom : lineAtoms) {
+                const std::vector<int> &these = atomMap[static_cast<size_t>(atom)];
+                candidates.insert(candidates.end(), these.begin(), these.end());
+            }
+            std::sort(candidates.begin(), candidates.end());
+            candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
             for (int candidate : candidates)
-                collect(block, lineStart, lineEnd, ownStart, filterMap[static_cast<size_t>(candidate)], out);
+                collect(block, lineStart, lineEnd, ownStart, candidate, out);
         }
     }
 };
@@ -270,6 +332,7 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
     impl->multiSet = std::make_unique<RE2::Set>(options(false, kSetMemory), RE2::UNANCHORED);
     std::vector<QByteArray> sources; // per indication
     std::vector<int> filterCandidates;
+    std::vector<std::vector<std::string>> candidateAtoms; // per filter candidate
     const auto rejected = [&](qsizetype entry, qsizetype indication, const std::string &why) {
         return Error::input(Text::tr("%1: entry \"%2\", field \"indications[%3]\": RE2 rejects the pattern: %4")
                                 .arg(entries.at(entry).origin, entries.at(entry).id)
@@ -290,16 +353,23 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             const int ref = static_cast<int>(impl->refs.size());
             if (!single)
                 impl->multiMap.push_back(ref);
-            else if (engine == Engine::Fastest && !foldsBeyondAscii(indication.pattern()) && hasAtoms(source))
+            else if (auto rare = engine == Engine::Fastest && !foldsBeyondAscii(indication.pattern())
+                         ? (indication.literals.isEmpty() ? rareAtoms(source) : lowered(indication.literals))
+                         : std::vector<std::string>{};
+                     !rare.empty()) {
                 filterCandidates.push_back(ref);
-            else
+                candidateAtoms.push_back(std::move(rare));
+            } else {
+                if (std::getenv("VNA_DEBUG_PREFILTER"))
+                    std::fprintf(stderr, "NOPREFILTER %s\n", source.constData());
                 impl->singleMap.push_back(ref);
+            }
             std::vector<std::string> names(static_cast<size_t>(re->NumberOfCapturingGroups() + 1));
             for (const auto &[number, name] : re->CapturingGroupNames())
                 names[static_cast<size_t>(number)] = name;
             impl->groupNames.push_back(std::move(names));
             impl->regexes.push_back(std::move(re));
-            impl->refs.push_back({static_cast<int>(e), static_cast<int>(i), indication.lines});
+            impl->refs.push_back({static_cast<int>(e), static_cast<int>(i), indication.lines, indication.quietIn});
             impl->maxLines = std::max(impl->maxLines, indication.lines);
             sources.push_back(source);
         }
@@ -307,20 +377,25 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
 
     // The literal prefilter, for what has atoms; the rest joins the RE2 set.
     if (!filterCandidates.empty()) {
-        impl->filter = std::make_unique<re2::FilteredRE2>(kMinAtomBytes);
-        for (int ref : filterCandidates) {
-            int id = 0;
-            impl->filter->Add(piece(sources[static_cast<size_t>(ref)]), options(true, kRegexMemory), &id);
-        }
         std::vector<std::string> atoms;
-        impl->filter->Compile(&atoms);
+        std::map<std::string, int> atomIds;
+        for (size_t c = 0; c < filterCandidates.size(); ++c) {
+            for (const std::string &atom : candidateAtoms[c]) {
+                const auto [it, added] = atomIds.emplace(atom, static_cast<int>(atoms.size()));
+                if (added) {
+                    atoms.push_back(atom);
+                    impl->atomMap.emplace_back();
+                }
+                impl->atomMap[static_cast<size_t>(it->second)].push_back(filterCandidates[c]);
+            }
+        }
         auto scanner = std::make_unique<AtomScanner>();
         if (scanner->compile(atoms)) {
             impl->atoms = std::move(scanner);
-            impl->filterMap = std::move(filterCandidates);
+            impl->filtered = std::move(filterCandidates);
         } else {
             impl->singleMap.insert(impl->singleMap.end(), filterCandidates.begin(), filterCandidates.end());
-            impl->filter.reset();
+            impl->atomMap.clear();
         }
     }
 
@@ -371,7 +446,7 @@ int Matcher::maxLines() const
 
 int Matcher::prefiltered() const
 {
-    return static_cast<int>(m_impl->filterMap.size());
+    return static_cast<int>(m_impl->filtered.size());
 }
 
 } // namespace vna::logscan

@@ -2,8 +2,10 @@
 // number of entries, in time linear in its length (no user rule can hang a scan).
 //
 // The fast path: RE2's FilteredRE2 names, for each single-line indication, literal strings ("atoms")
-// that any match must contain; Vectorscan finds those atoms in a block (case-insensitively, at several
-// GB/s), and RE2 then runs only the indications an atom points to, only on the lines that hold one.
+// and the condition over them that any match meets; of those, the rare ones that every match holds
+// one of are kept (a code such as "507015" rather than "error"). Vectorscan finds them in a block
+// (case-insensitively, at several GB/s), and RE2 then runs only the indications an atom points to,
+// only on the lines that hold one, so an ordinary line never reaches RE2.
 // What has no atoms, spans lines, or holds letters whose case RE2 and Vectorscan fold differently is
 // matched with RE2 sets over the block; so is everything where Vectorscan cannot run (Engine::Re2).
 #pragma once
@@ -15,6 +17,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include "common/result.h"
 #include "logscan/knowledgebase.h"
@@ -33,9 +36,10 @@ struct RawHit
 
 struct IndicationRef
 {
-    int entry = 0;      // index into the entries the matcher was built from
-    int indication = 0; // index into that entry's indications
-    int lines = 1;      // how many lines a match may span
+    int entry = 0;       // index into the entries the matcher was built from
+    int indication = 0;  // index into that entry's indications
+    int lines = 1;       // how many lines a match may span
+    QStringList quietIn; // Ray actors whose lines it ignores (Indication::quietIn)
 };
 
 class Matcher

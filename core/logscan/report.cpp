@@ -6,6 +6,7 @@
 #include <QUrlQuery>
 
 #include "hydra/shell.h"
+#include "logscan/codes.h"
 #include "verl/profilerschema.h"
 
 using namespace Qt::StringLiterals;
@@ -19,11 +20,25 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(LogReport)
 };
 
-QList<QPair<QString, QString>> values(const Finding &finding, const Analysis &analysis)
+QList<QPair<QString, QString>> values(const Finding &finding, const Analysis &analysis, const QString &language)
 {
     QList<QPair<QString, QString>> out;
     for (const Capture &capture : finding.first.captures)
         out.append({capture.name, capture.value});
+    // What the catalogue says of the code the line printed.
+    const QString key = codeKey(finding.first.capture(u"code"_s), finding.first.capture(u"hccl"_s));
+    if (const CodeInfo *code = key.isEmpty() ? nullptr : CodeCatalogue::builtin().find(key)) {
+        const CodeClass *codeClass = CodeCatalogue::builtin().codeClass(code->codeClass);
+        const QString meaning = code->meaning.in(language);
+        out.append({u"code_id"_s, code->family == u"hccl" ? code->name : code->code});
+        out.append({u"code_name"_s, code->name});
+        out.append({u"code_meaning"_s, meaning.isEmpty() ? code->meaning.en : meaning});
+        out.append({u"code_source"_s, code->source});
+        if (codeClass) {
+            out.append({u"code_class"_s, codeClass->title.in(language)});
+            out.append({u"code_step"_s, codeClass->step.in(language)});
+        }
+    }
     out.append({u"file"_s, analysis.files.value(finding.first.file).name});
     out.append({u"line"_s, QString::number(finding.first.line)});
     out.append({u"text"_s, finding.first.lines.join(u'\n')});
@@ -89,7 +104,7 @@ void indent(QString &out, const QString &text, const QString &prefix)
 
 Explanation explain(const Entry &entry, const Finding &finding, const Analysis &analysis, const QString &language)
 {
-    const auto filled = values(finding, analysis);
+    const auto filled = values(finding, analysis, language);
     return {fillPlaceholders(entry.title.in(language), filled), fillPlaceholders(entry.cause.in(language), filled),
             fillPlaceholders(entry.fix.in(language), filled)};
 }
@@ -115,7 +130,7 @@ std::optional<ToolLink> linkFor(const Entry &entry, const Finding &finding, cons
 {
     if (!entry.action)
         return std::nullopt;
-    const auto filled = values(finding, analysis);
+    const auto filled = values(finding, analysis, u"en"_s);
     ToolLink action;
     action.tool = entry.action->tool;
     action.origin = where(finding, analysis);

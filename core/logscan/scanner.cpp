@@ -184,6 +184,14 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
         const qint64 startLine = lines.indexOf(hit.begin);
         if (seen.contains({startLine, ref.entry}))
             continue;
+        if (!ref.quietIn.isEmpty()) {
+            // Normal in these processes: verl's CPU-only actors are not given NPUs.
+            const QString actor = describeLine(lines.line(startLine)).actor;
+            if (!actor.isEmpty() && std::any_of(ref.quietIn.begin(), ref.quietIn.end(), [&](const QString &quiet) {
+                    return actor.startsWith(quiet);
+                }))
+                continue;
+        }
         seen.insert({startLine, ref.entry});
         const qint64 endLine
             = std::min(hit.end > hit.begin ? lines.indexOf(hit.end - 1) : startLine, startLine + ref.lines - 1);
@@ -589,9 +597,13 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
     for (qsizetype i = 0; i < findings.size(); ++i) {
         findings[i].symptomOf.clear();
         const Entry &entry = entries.at(findings.at(i).entry);
-        for (qsizetype j = 0; j < i; ++j) {
+
+        // A wrapper ("PTA call acl api failed") and an otherwise unexplained code are printed before
+        // or after the fault they carry: they follow from it in either order.
+        const bool anyOrder = entry.wrapper || entry.codes == QStringList{u"*"_s};
+        for (qsizetype j = 0; j < (anyOrder ? findings.size() : i); ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
-            if (earlier.leadsTo.contains(entry.id) && after(findings.at(j), findings.at(i))
+            if (j != i && earlier.leadsTo.contains(entry.id) && (anyOrder || after(findings.at(j), findings.at(i)))
                 && reaches(findings.at(j), findings.at(i), entry.reach)
                 && (earlier.severity != Severity::Info || entry.severity == Severity::Info)) {
                 findings[i].symptomOf = earlier.id;

@@ -39,6 +39,7 @@
 #include "common/textbox.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
+#include "logscan/codes.h"
 #include "logscan/report.h"
 #include "logstab.h"
 
@@ -112,18 +113,35 @@ void LogsTab::filterKnowledge()
         return;
     const QString text = m_kbSearch->text().trimmed();
     const QString category = m_kbCategory->currentData().toString();
+    // A code the catalogue knows ("507015", "E39009") shows the entry that explains it.
+    const logscan::CodeInfo *code = logscan::CodeCatalogue::builtin().lookup(text);
     for (int i = 0; i < m_kbList->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_kbList->topLevelItem(i);
         const logscan::Entry &entry = m_knowledge->kb.entries.at(item->data(0, kEntryRole).toInt());
         bool match = category.isEmpty() || entry.category == category;
-        if (match && !text.isEmpty()) {
+        if (match && code) {
+            match = logscan::explainingEntry(*code, m_knowledge->kb.entries) == &entry;
+        } else if (match && !text.isEmpty()) {
             QStringList haystack{entry.id, entry.title.en, entry.title.zhCN, entry.cause.en, entry.cause.zhCN};
-            for (const logscan::Indication &indication : entry.indications)
-                haystack << indication.pattern() << indication.keywords;
+            haystack << entry.codes;
+            for (const logscan::Indication &indication : entry.indications) {
+                if (!indication.fromCodes)
+                    haystack << indication.pattern() << indication.keywords;
+            }
             match = haystack.join(u'\n').contains(text, Qt::CaseInsensitive);
         }
         item->setHidden(!match);
     }
+    // Keep the entry pane on what the list shows (a code's entry, with what the code means).
+    QTreeWidgetItem *current = m_kbList->currentItem();
+    for (int i = 0; (!current || current->isHidden()) && i < m_kbList->topLevelItemCount(); ++i) {
+        if (!m_kbList->topLevelItem(i)->isHidden())
+            current = m_kbList->topLevelItem(i);
+    }
+    if (current && current != m_kbList->currentItem())
+        m_kbList->setCurrentItem(current); // shows it
+    else
+        showEntry();
 }
 
 void LogsTab::showEntry()
@@ -138,13 +156,26 @@ void LogsTab::showEntry()
     // Placeholders read as their fallback words, or "…" where a log would fill them in.
     const auto filled
         = [&lang](const logscan::LocalizedText &text) { return logscan::fillPlaceholders(text.in(lang), {}); };
-    QString html = u"<h3>%1</h3>"_s.arg(filled(entry.title).toHtmlEscaped());
+    QString html;
+    if (const logscan::CodeInfo *code = logscan::CodeCatalogue::builtin().lookup(m_kbSearch->text())) {
+        const QStringList lines = logscan::describeCode(*code, m_knowledge->kb.entries, lang);
+        html += u"<p style=\"background:palette(alternate-base)\"><b>%1</b><br>%2</p>"_s.arg(
+            lines.first().toHtmlEscaped(), lines.mid(1).join(u'\n').toHtmlEscaped().replace(u'\n', u"<br>"_s));
+    }
+    html += u"<h3>%1</h3>"_s.arg(filled(entry.title).toHtmlEscaped());
     html += u"<p><code>%1</code> · <span style=\"color:%2\">%3</span> · %4</p>"_s.arg(
         entry.id, color(entry.severity).name(), word(entry.severity), entry.category.toHtmlEscaped());
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), filled(entry.cause).toHtmlEscaped());
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), filled(entry.fix).toHtmlEscaped());
     html += u"<p><b>%1</b></p><ul>"_s.arg(tr("Matches any of:"));
+    if (entry.codes == QStringList{u"*"_s})
+        html += u"<li>%1</li>"_s.arg(tr("any error code of the catalogue that no other entry explains"));
+    else if (!entry.codes.isEmpty())
+        html += u"<li>%1 <code>%2</code></li>"_s.arg(tr("the codes, in every form the stack prints them:"),
+                                                     entry.codes.join(u", "_s).toHtmlEscaped());
     for (const logscan::Indication &indication : entry.indications) {
+        if (indication.fromCodes)
+            continue;
         if (!indication.keywords.isEmpty()) {
             QStringList quoted;
             for (const QString &keyword : indication.keywords)

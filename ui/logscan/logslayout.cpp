@@ -324,7 +324,10 @@ void LogsTab::retranslate()
     m_saveReport->setText(tr("Save report…"));
     m_saveReport->setToolTip(tr("Text for an issue, or JSON (the same as analyze --json)."));
 
-    m_kbSearch->setPlaceholderText(tr("Search ids, titles, causes and patterns"));
+    m_kbSearch->setPlaceholderText(
+        tr("Search ids, titles, causes and patterns, or type an error code: 507015, E39009"));
+    m_kbSearch->setToolTip(
+        tr("An error code (ACL, CANN, HCCL or torch_npu) shows what it means and the entry that explains it."));
     m_kbList->setHeaderLabels({tr("Severity"), tr("Id"), tr("Category"), tr("Title")});
     m_kbReload->setText(tr("Reload"));
     m_kbReload->setToolTip(tr("Read the knowledge-base files again, yours included."));
