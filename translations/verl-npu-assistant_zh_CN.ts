@@ -79,6 +79,18 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <source>To read it all: --max-gzip-ratio 0 (no limit) or a ratio above %1.</source>
         <translation>要完整读取：使用 --max-gzip-ratio 0（不限制）或大于 %1 的倍数。</translation>
     </message>
+    <message>
+        <source>--code: "%1" is not in the catalogue of %2 codes (ACL and runtime return codes such as 507015, CANN codes such as E39009, torch_npu's ERR00100, HCCL's HCCL_E_TIMEOUT).</source>
+        <translation>--code："%1" 不在 %2 个错误码的目录中（ACL 与 runtime 返回码如 507015，CANN 错误码如 E39009，torch_npu 的 ERR00100，HCCL 的 HCCL_E_TIMEOUT）。</translation>
+    </message>
+    <message>
+        <source>Say what an Ascend error code means and which entry explains it: 507015, E39009, ERR00100, HCCL_E_TIMEOUT or a symbolic name.</source>
+        <translation>说明昇腾错误码的含义以及解释它的条目：507015、E39009、ERR00100、HCCL_E_TIMEOUT 或符号名。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>错误码</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFile</name>
@@ -1223,6 +1235,69 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
     <message>
         <source>%1 of %2, %3/s, about %4 left</source>
         <translation>%1 / %2，%3/s，约剩 %4</translation>
+    </message>
+</context>
+<context>
+    <name>CodeCatalogue</name>
+    <message>
+        <source>ascend-codes.json is missing from the program's resources</source>
+        <translation>程序资源中缺少 ascend-codes.json</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON at byte %2: %3</source>
+        <translation>%1：第 %2 字节处不是有效的 JSON：%3</translation>
+    </message>
+    <message>
+        <source>%1: expected schema 1 with a "codes" array.</source>
+        <translation>%1：应为 schema 1 并包含 "codes" 数组。</translation>
+    </message>
+    <message>
+        <source>%1: code %2 has no code, an unknown class or a duplicate.</source>
+        <translation>%1：第 %2 个错误码缺少 code、类别未知或重复。</translation>
+    </message>
+    <message>
+        <source>ACL / runtime return code</source>
+        <translation>ACL / runtime 返回码</translation>
+    </message>
+    <message>
+        <source>CANN error code</source>
+        <translation>CANN 错误码</translation>
+    </message>
+    <message>
+        <source>HCCL return value</source>
+        <translation>HCCL 返回值</translation>
+    </message>
+    <message>
+        <source>torch_npu error code</source>
+        <translation>torch_npu 错误码</translation>
+    </message>
+    <message>
+        <source>Also printed as: %1</source>
+        <translation>也会显示为：%1</translation>
+    </message>
+    <message>
+        <source>Meaning: %1</source>
+        <translation>含义：%1</translation>
+    </message>
+    <message>
+        <source>Class: %1. %2</source>
+        <translation>类别：%1。%2</translation>
+    </message>
+    <message>
+        <source>It only wraps another fault: the code or message printed with it names the cause.</source>
+        <translation>它只是包装了另一个故障：与它一同打印的错误码或信息才说明原因。</translation>
+    </message>
+    <message>
+        <source>Explained by: %1 (%2)</source>
+        <translation>解释条目：%1（%2）</translation>
+    </message>
+    <message>
+        <source>the generic finding for a known code</source>
+        <translation>已知错误码的通用结果</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
     </message>
 </context>
 <context>
@@ -3419,10 +3494,6 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是包含 "keywords" 或 "regex" 的对象。</translation>
     </message>
     <message>
-        <source>unknown field (expected keywords, regex, lines).</source>
-        <translation>未知字段（应为 keywords、regex、lines）。</translation>
-    </message>
-    <message>
         <source>needs exactly one of "keywords" and "regex".</source>
         <translation>"keywords" 和 "regex" 必须且只能有一个。</translation>
     </message>
@@ -3549,6 +3620,22 @@ Exit code 1 when any check FAILs.</source>
     <message>
         <source>must be a verl release such as 0.6.0.</source>
         <translation>必须是 verl 的发布版本，例如 0.6.0。</translation>
+    </message>
+    <message>
+        <source>unknown field (expected keywords, regex, lines, quiet_in).</source>
+        <translation>未知字段（应为 keywords、regex、lines、quiet_in）。</translation>
+    </message>
+    <message>
+        <source>"*" must be the only code.</source>
+        <translation>"*" 必须是唯一的错误码。</translation>
+    </message>
+    <message>
+        <source>%1 is not in the code catalogue (ascend-codes.json)%2</source>
+        <translation>%1 不在错误码目录（ascend-codes.json）中%2</translation>
+    </message>
+    <message>
+        <source>must be true or false.</source>
+        <translation>必须为 true 或 false。</translation>
     </message>
 </context>
 <context>
@@ -6403,10 +6490,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>Ctrl+Shift+C</translation>
     </message>
     <message>
-        <source>Search ids, titles, causes and patterns</source>
-        <translation>搜索 id、标题、原因和模式</translation>
-    </message>
-    <message>
         <source>Id</source>
         <translation>Id</translation>
     </message>
@@ -6681,6 +6764,22 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>the same rank</source>
         <translation>同一 rank</translation>
+    </message>
+    <message>
+        <source>any error code of the catalogue that no other entry explains</source>
+        <translation>目录中任何没有其他条目解释的错误码</translation>
+    </message>
+    <message>
+        <source>the codes, in every form the stack prints them:</source>
+        <translation>以下错误码，以软件栈打印它们的各种形式出现：</translation>
+    </message>
+    <message>
+        <source>Search ids, titles, causes and patterns, or type an error code: 507015, E39009</source>
+        <translation>搜索 id、标题、原因和模式，或输入错误码：507015、E39009</translation>
+    </message>
+    <message>
+        <source>An error code (ACL, CANN, HCCL or torch_npu) shows what it means and the entry that explains it.</source>
+        <translation>输入错误码（ACL、CANN、HCCL 或 torch_npu）即可显示其含义和解释它的条目。</translation>
     </message>
 </context>
 <context>
