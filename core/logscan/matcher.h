@@ -36,10 +36,11 @@ struct RawHit
 
 struct IndicationRef
 {
-    int entry = 0;       // index into the entries the matcher was built from
-    int indication = 0;  // index into that entry's indications
-    int lines = 1;       // how many lines a match may span
-    QStringList quietIn; // Ray actors whose lines it ignores (Indication::quietIn)
+    int entry = 0;        // index into the entries the matcher was built from
+    int indication = 0;   // index into that entry's indications
+    int lines = 1;        // how many lines a match may span
+    QStringList quietIn;  // Ray actors whose lines it ignores (Indication::quietIn)
+    bool generic = false; // of the generic code entry: yields to any other entry's hit on its line
 };
 
 class Matcher

@@ -177,12 +177,18 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
     const Lines lines(block);
     const qint64 firstOwn = lines.indexOf(ownStart);
     const qint64 lastLine = lines.count() - 1;
+    // One error, one finding: a line an entry explains does not also give the generic code finding.
+    QSet<qint64> explained;
+    for (const RawHit &hit : raw) {
+        if (!matcher.indications()[static_cast<size_t>(hit.indication)].generic)
+            explained.insert(lines.indexOf(hit.begin));
+    }
     QSet<QPair<qint64, int>> seen;    // (line, entry): one hit per line and entry
     QSet<QPair<int, QString>> groups; // (entry, fingerprint) kept whole in this block
     for (const RawHit &hit : raw) {
         const IndicationRef &ref = matcher.indications()[static_cast<size_t>(hit.indication)];
         const qint64 startLine = lines.indexOf(hit.begin);
-        if (seen.contains({startLine, ref.entry}))
+        if (seen.contains({startLine, ref.entry}) || (ref.generic && explained.contains(startLine)))
             continue;
         if (!ref.quietIn.isEmpty()) {
             // Normal in these processes: verl's CPU-only actors are not given NPUs.

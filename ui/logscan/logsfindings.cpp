@@ -160,15 +160,19 @@ void LogsTab::showFinding()
         meta << tr("on nodes %1").arg(finding.nodes.join(u", "_s));
     QString metaText = meta.join(u" · "_s).toHtmlEscaped();
     if (!finding.rootCause()) {
-        const logscan::Entry *root = nullptr;
-        for (const logscan::Entry &candidate : m_state.analysisEntries) {
-            if (candidate.id == finding.symptomOf)
-                root = &candidate;
+        // The cause's title as its own finding shows it, with its captures filled in.
+        QString cause = finding.symptomOf;
+        for (const logscan::Finding &other : m_state.analysis->findings) {
+            const logscan::Entry &causeEntry = m_state.analysisEntries.at(other.entry);
+            if (causeEntry.id == finding.symptomOf) {
+                cause = logscan::explain(causeEntry, other, analysis, i18n::current()).title;
+                while (cause.endsWith(u'.') || cause.endsWith(u'。'))
+                    cause.chop(1); // the sentence around it ends it
+                break;
+            }
         }
         metaText += u"<br><b>"_s
-            + tr("Symptom of: %1. Fix that first; this one usually goes away with it.")
-                  .arg(root ? root->title.in(i18n::current()) : finding.symptomOf)
-                  .toHtmlEscaped()
+            + tr("Symptom of: %1. Fix that first; this one usually goes away with it.").arg(cause).toHtmlEscaped()
             + u"</b>"_s;
     } else {
         metaText += u"<br>"_s + tr("Root cause: nothing earlier in the logs explains it.").toHtmlEscaped();
