@@ -603,13 +603,14 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
     for (qsizetype i = 0; i < findings.size(); ++i) {
         findings[i].symptomOf.clear();
         const Entry &entry = entries.at(findings.at(i).entry);
-
         // A wrapper ("PTA call acl api failed") and an otherwise unexplained code are printed before
         // or after the fault they carry: they follow from it in either order.
         const bool anyOrder = entry.wrapper || entry.codes == QStringList{u"*"_s};
         for (qsizetype j = 0; j < (anyOrder ? findings.size() : i); ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
-            if (j != i && earlier.leadsTo.contains(entry.id) && (anyOrder || after(findings.at(j), findings.at(i)))
+            // Two findings are never each other's symptom (a knowledge base may say both lead to each other).
+            if (j != i && findings.at(j).symptomOf != entry.id && earlier.leadsTo.contains(entry.id)
+                && (anyOrder || after(findings.at(j), findings.at(i)))
                 && reaches(findings.at(j), findings.at(i), entry.reach)
                 && (earlier.severity != Severity::Info || entry.severity == Severity::Info)) {
                 findings[i].symptomOf = earlier.id;

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void genericFindingSaysWhatTheCodeMeans();
     void rootCauseAcrossWrappers_data();
     void rootCauseAcrossWrappers();
+    void wrappersNeverEachOthersSymptom();
     void quietInCpuOnlyActors_data();
     void quietInCpuOnlyActors();
     void lookup_data();
@@ -278,6 +279,29 @@ void TestLogCodes::rootCauseAcrossWrappers()
     }
     QCOMPARE(gotRoots, roots);
     QCOMPARE(gotSymptoms, symptoms);
+}
+
+// A knowledge base where two wrappers lead to each other still has a root cause.
+void TestLogCodes::wrappersNeverEachOthersSymptom()
+{
+    const QByteArray file = R"({"schema": 1, "entries": [
+      {"id": "a", "category": "device", "severity": "error", "wrapper": true, "leads_to": ["b"],
+       "title": {"en": "A", "zh_CN": "A"}, "cause": {"en": "A", "zh_CN": "A"}, "fix": {"en": "A", "zh_CN": "A"},
+       "indications": [{"keywords": ["alpha failed"]}]},
+      {"id": "b", "category": "device", "severity": "error", "wrapper": true, "leads_to": ["a"],
+       "title": {"en": "B", "zh_CN": "B"}, "cause": {"en": "B", "zh_CN": "B"}, "fix": {"en": "B", "zh_CN": "B"},
+       "indications": [{"keywords": ["beta failed"]}]}]})";
+    const auto entries = parseKnowledgeFile(file, u"cycle.json"_s);
+    QVERIFY2(entries, qPrintable(entries ? QString() : entries.error().message));
+    const auto matcher = Matcher::compile(*entries);
+    QVERIFY(matcher);
+    const auto analysis = analyze({LogInput::pasted("alpha failed\nbeta failed\n", u"t"_s)}, *entries, *matcher);
+    QVERIFY(analysis);
+    QCOMPARE(analysis->findings.size(), 2);
+    const Finding &first = analysis->findings.at(0);
+    const Finding &second = analysis->findings.at(1);
+    QCOMPARE(int(first.rootCause()) + int(second.rootCause()), 1);
+    QCOMPARE(first.rootCause() ? second.symptomOf : first.symptomOf, first.rootCause() ? u"a"_s : u"b"_s);
 }
 
 void TestLogCodes::quietInCpuOnlyActors_data()
