@@ -175,11 +175,10 @@ const Entry *explainingEntry(const CodeInfo &code, const QList<Entry> &entries)
     for (const Entry &entry : entries) {
         if (entry.codes.contains(code.code))
             return &entry;
-        if (entry.codes == QStringList{u"*"_s})
+        if (entry.findsAnyCode())
             generic = &entry;
     }
-    const bool warning = code.family == u"cann" && code.code.startsWith(u'W');
-    return code.wrapper || warning ? nullptr : generic;
+    return code.givesFinding() ? generic : nullptr;
 }
 
 QStringList describeCode(const CodeInfo &code, const QList<Entry> &entries, const QString &language)
@@ -203,8 +202,8 @@ QStringList describeCode(const CodeInfo &code, const QList<Entry> &entries, cons
     if (const Entry *entry = explainingEntry(code, entries))
         out << Text::tr("Explained by: %1 (%2)")
                    .arg(entry->id,
-                        entry->codes == QStringList{u"*"_s} ? Text::tr("the generic finding for a known code")
-                                                            : fillPlaceholders(entry->title.in(language), {}));
+                        entry->findsAnyCode() ? Text::tr("the generic finding for a known code")
+                                              : fillPlaceholders(entry->title.in(language), {}));
     out << Text::tr("Source: %1").arg(code.source);
     return out;
 }

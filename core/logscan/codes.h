@@ -27,6 +27,10 @@ struct CodeInfo
     QString source;        // repo@commit:path:line
     QStringList entries;   // knowledge-base entries that list it
     bool wrapper = false;  // only wraps another fault (EZ9999, ERR00100): the inner fault is the finding
+
+    // Whether the code is a finding by itself: not a wrapper, and not one of CANN's warnings (W-codes,
+    // which say the run goes on).
+    bool givesFinding() const { return !wrapper && !(family == u"cann" && code.startsWith(u'W')); }
 };
 
 struct CodeClass

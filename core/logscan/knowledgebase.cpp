@@ -321,7 +321,7 @@ private:
                 return one.error();
             entry.indications << *one;
         }
-        if (entry.codes != QStringList{u"*"_s})
+        if (!entry.findsAnyCode())
             entry.indications << codeIndications(entry.codes);
 
         if (object.contains(u"applies_to"_s)) {
@@ -450,13 +450,11 @@ void expandAnyCode(QList<Entry> &entries)
             listed.insert(code);
     QStringList rest;
     for (const CodeInfo &info : CodeCatalogue::builtin().codes()) {
-        // W-codes are CANN's warnings: they say the run goes on.
-        const bool warning = info.family == u"cann" && info.code.startsWith(u'W');
-        if (!info.wrapper && !warning && !listed.contains(info.code))
+        if (info.givesFinding() && !listed.contains(info.code))
             rest << info.code;
     }
     for (Entry &entry : entries) {
-        if (entry.codes != QStringList{u"*"_s})
+        if (!entry.findsAnyCode())
             continue;
         entry.indications << codeIndications(rest);
     }
@@ -533,6 +531,11 @@ QString Indication::pattern() const
             RE2::QuoteMeta(re2::StringPiece(utf8.constData(), static_cast<size_t>(utf8.size()))));
     }
     return quoted.join(u".*"_s);
+}
+
+bool Entry::findsAnyCode() const
+{
+    return codes.size() == 1 && codes.first() == u"*";
 }
 
 QStringList Entry::captureNames() const

@@ -84,6 +84,8 @@ struct Entry
     std::optional<ActionTemplate> action;
     QString origin; // the file it was read from
 
+    // The generic entry: its codes are "*".
+    bool findsAnyCode() const;
     // The names of every named capture in the regex indications.
     QStringList captureNames() const;
     QJsonObject toJson() const; // for `analyze --list-kb --json`

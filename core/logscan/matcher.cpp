@@ -369,8 +369,8 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
                 names[static_cast<size_t>(number)] = name;
             impl->groupNames.push_back(std::move(names));
             impl->regexes.push_back(std::move(re));
-            impl->refs.push_back({static_cast<int>(e), static_cast<int>(i), indication.lines, indication.quietIn,
-                                  entry.codes == QStringList{u"*"_s}});
+            impl->refs.push_back(
+                {static_cast<int>(e), static_cast<int>(i), indication.lines, indication.quietIn, entry.findsAnyCode()});
             impl->maxLines = std::max(impl->maxLines, indication.lines);
             sources.push_back(source);
         }

@@ -605,7 +605,7 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
         const Entry &entry = entries.at(findings.at(i).entry);
         // A wrapper ("PTA call acl api failed") and an otherwise unexplained code are printed before
         // or after the fault they carry: they follow from it in either order.
-        const bool anyOrder = entry.wrapper || entry.codes == QStringList{u"*"_s};
+        const bool anyOrder = entry.wrapper || entry.findsAnyCode();
         for (qsizetype j = 0; j < (anyOrder ? findings.size() : i); ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
             // Two findings are never each other's symptom (a knowledge base may say both lead to each other).

@@ -168,7 +168,7 @@ void LogsTab::showEntry()
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), filled(entry.cause).toHtmlEscaped());
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), filled(entry.fix).toHtmlEscaped());
     html += u"<p><b>%1</b></p><ul>"_s.arg(tr("Matches any of:"));
-    if (entry.codes == QStringList{u"*"_s})
+    if (entry.findsAnyCode())
         html += u"<li>%1</li>"_s.arg(tr("any error code of the catalogue that no other entry explains"));
     else if (!entry.codes.isEmpty())
         html += u"<li>%1 <code>%2</code></li>"_s.arg(tr("the codes, in every form the stack prints them:"),
