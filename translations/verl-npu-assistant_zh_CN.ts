@@ -4119,6 +4119,490 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Invalid %1 "%2": expected the device memory in MiB as npu-smi prints it (HBM total, e.g. 65536), from 1024 to 1048576.</source>
+        <translation>%1 "%2" 无效：应为 npu-smi 显示的设备内存，单位 MiB（HBM 总量，例如 65536），范围 1024 到 1048576。</translation>
+    </message>
+    <message>
+        <source>%1 MiB per device</source>
+        <translation>每设备 %1 MiB</translation>
+    </message>
+    <message>
+        <source>verl %1 is older than every release whose config was read; the settings the command does not set are unknown.</source>
+        <translation>verl %1 早于所有已读取配置的版本；命令未设置的参数取值未知。</translation>
+    </message>
+    <message>
+        <source>%1 could not be composed at %2 (%3); verl's PPO trainer defaults stand in for it.</source>
+        <translation>无法在 %2 下组合 %1 的配置（%3）；改用 verl PPO 训练器的默认值代替。</translation>
+    </message>
+    <message>
+        <source>line %1: %2 is not known before the run (%3); verl's default is used for it.</source>
+        <translation>第 %1 行：%2 在运行前无法确定（%3）；按 verl 的默认值处理。</translation>
+    </message>
+    <message>
+        <source>%1 gives no %2, so its memory cannot be sized.</source>
+        <translation>%1 没有给出 %2，因此无法估算其内存。</translation>
+    </message>
+    <message>
+        <source>The preset %1 is a row of the FAQ's bucket table and has no model shape; pick a model preset (Qwen2.5-7B, …) or a model folder.</source>
+        <translation>预设 %1 是 FAQ bucket 表格中的一行，没有模型结构信息；请选择模型预设（Qwen2.5-7B、…）或模型目录。</translation>
+    </message>
+    <message>
+        <source>%1 is neither a preset nor an existing model folder or config.json.</source>
+        <translation>%1 既不是预设，也不是已存在的模型目录或 config.json。</translation>
+    </message>
+    <message>
+        <source>%1 has no config.json, which gives the attention shape the memory estimate needs.</source>
+        <translation>%1 中没有 config.json，而显存估算需要从中读取注意力结构参数。</translation>
+    </message>
+    <message>
+        <source>%1 (parameters counted from %2 safetensors file(s))</source>
+        <translation>%1（参数量由 %2 个 safetensors 文件统计）</translation>
+    </message>
+    <message>
+        <source>actor.ppo_micro_batch_size_per_gpu is not set (and use_dynamic_bsz is off): verl asks for one; 1 is assumed.</source>
+        <translation>未设置 actor.ppo_micro_batch_size_per_gpu（且 use_dynamic_bsz 关闭）：verl 要求设置该值；此处假设为 1。</translation>
+    </message>
+    <message>
+        <source>rollout.log_prob_micro_batch_size_per_gpu is not set: %1 is assumed.</source>
+        <translation>未设置 rollout.log_prob_micro_batch_size_per_gpu：假设为 %1。</translation>
+    </message>
+    <message>
+        <source>actor parameters: %1 × %2 bytes ÷ %3 shards</source>
+        <translation>actor 参数：%1 × %2 字节 ÷ %3 个分片</translation>
+    </message>
+    <message>
+        <source>gradients: %1 × %2 bytes ÷ %3 shards</source>
+        <translation>梯度：%1 × %2 字节 ÷ %3 个分片</translation>
+    </message>
+    <message>
+        <source>optimizer states (AdamW): %1 × %2 bytes ÷ %3</source>
+        <translation>优化器状态（AdamW）：%1 × %2 字节 ÷ %3</translation>
+    </message>
+    <message>
+        <source>reference model: %1 × %2 bytes ÷ %3 shards</source>
+        <translation>参考模型：%1 × %2 字节 ÷ %3 个分片</translation>
+    </message>
+    <message>
+        <source>critic (GAE): parameters and optimizer states, %1 bytes per parameter ÷ %2 shards</source>
+        <translation>critic（GAE）：参数和优化器状态，每个参数 %1 字节 ÷ %2 个分片</translation>
+    </message>
+    <message>
+        <source>gathered FSDP units: the largest unit and the next, in bf16</source>
+        <translation>all-gather 的 FSDP 单元：最大的单元及下一个单元，按 bf16 计</translation>
+    </message>
+    <message>
+        <source>activations without gradients: one layer at a time, %1 tokens</source>
+        <translation>不求梯度的激活值：每次一层，%1 个 token</translation>
+    </message>
+    <message>
+        <source>activations, offloaded: one layer's recomputation, %1 tokens</source>
+        <translation>激活值（已卸载到主机）：一层的重计算，%1 个 token</translation>
+    </message>
+    <message>
+        <source>activations with gradient checkpointing: each layer's input and one layer recomputed, %1 tokens</source>
+        <translation>启用梯度检查点（gradient checkpointing）的激活值：每层的输入加一层的重计算，%1 个 token</translation>
+    </message>
+    <message>
+        <source>activations of every layer (no gradient checkpointing), %1 tokens</source>
+        <translation>所有层的激活值（未启用梯度检查点），%1 个 token</translation>
+    </message>
+    <message>
+        <source>fused kernels: log-probabilities from the hidden states, no vocabulary-wide logits</source>
+        <translation>融合算子（fused kernels）：直接由隐藏状态计算 log-prob，不生成全词表 logits</translation>
+    </message>
+    <message>
+        <source>logits: %1 tokens × %2 vocabulary × 2 bytes</source>
+        <translation>logits：%1 个 token × 词表大小 %2 × 2 字节</translation>
+    </message>
+    <message>
+        <source>, entropy in chunks of 2048 tokens</source>
+        <translation>，熵按每 2048 个 token 分块计算</translation>
+    </message>
+    <message>
+        <source>, entropy over the whole vocabulary</source>
+        <translation>，熵在整个词表上计算</translation>
+    </message>
+    <message>
+        <source>, and their gradient</source>
+        <translation>，以及它们的梯度</translation>
+    </message>
+    <message>
+        <source>rollout engine weights: %1 × 2 bytes ÷ tensor parallel %2</source>
+        <translation>rollout 引擎权重：%1 × 2 字节 ÷ 张量并行度 %2</translation>
+    </message>
+    <message>
+        <source>weight-transfer bucket: %1 buffer(s) of %2 MiB</source>
+        <translation>权重传输 bucket：%1 个 %2 MiB 的缓冲区</translation>
+    </message>
+    <message>
+        <source>engine workspace: its profile run of %1 tokens and the logits of %2 sequences</source>
+        <translation>引擎工作空间：%1 个 token 的 profile run，以及 %2 条序列的 logits</translation>
+    </message>
+    <message>
+        <source>KV cache: gpu_memory_utilization %1 × device memory, less the weights, the workspace and what the training side holds (vllm-ascend %2 counts the whole device): %3 tokens</source>
+        <translation>KV cache：gpu_memory_utilization %1 × 设备内存，减去权重、工作空间和训练侧占用（vllm-ascend %2 按整个设备计算）：%3 个 token</translation>
+    </message>
+    <message>
+        <source>KV cache: gpu_memory_utilization %1 × device memory, less the weights and the workspace (vllm-ascend %2): %3 tokens</source>
+        <translation>KV cache：gpu_memory_utilization %1 × 设备内存，减去权重和工作空间（vllm-ascend %2）：%3 个 token</translation>
+    </message>
+    <message>
+        <source>vLLM finds no memory for the KV cache ("No available memory for the cache blocks"): gpu_memory_utilization grants %1, the weights and workspace%2 take %3.</source>
+        <translation>vLLM 找不到可用于 KV cache 的内存（"No available memory for the cache blocks"）：gpu_memory_utilization 给出 %1，而权重和工作空间%2 共占用 %3。</translation>
+    </message>
+    <message>
+        <source> and the training side</source>
+        <translation> 以及训练侧</translation>
+    </message>
+    <message>
+        <source>the KV cache holds %1 tokens, fewer than one sequence of max_model_len %2: vLLM refuses to start ("To serve at least one request with the models's max seq len …"); set rollout.max_model_len to prompt + response or give the engine more memory.</source>
+        <translation>KV cache 只能容纳 %1 个 token，不足一条 max_model_len 为 %2 的序列：vLLM 拒绝启动（"To serve at least one request with the models's max seq len …"）；请把 rollout.max_model_len 设为 prompt + response 的长度，或给引擎更多内存。</translation>
+    </message>
+    <message>
+        <source>vLLM refuses to start: "Free memory on device … on startup is less than desired GPU memory utilization", because the training side holds %1 of the device.</source>
+        <translation>vLLM 拒绝启动："Free memory on device … on startup is less than desired GPU memory utilization"，因为训练侧占用了设备的 %1。</translation>
+    </message>
+    <message>
+        <source>NPU out of memory while the engine allocates its KV cache.</source>
+        <translation>引擎分配 KV cache 时 NPU 显存不足。</translation>
+    </message>
+    <message>
+        <source>out of memory when the KV cache is allocated again after the weight update (wake_up).</source>
+        <translation>权重更新后重新分配 KV cache（wake_up）时显存不足。</translation>
+    </message>
+    <message>
+        <source>NPU out of memory in compute_log_prob (old or reference log-probs).</source>
+        <translation>compute_log_prob（old 或 reference log-prob）中 NPU 显存不足。</translation>
+    </message>
+    <message>
+        <source>NPU out of memory in update_actor.</source>
+        <translation>update_actor 中 NPU 显存不足。</translation>
+    </message>
+    <message>
+        <source>out of memory while the weights are sent to the rollout engine (update_weights).</source>
+        <translation>向 rollout 引擎发送权重（update_weights）时显存不足。</translation>
+    </message>
+    <message>
+        <source>A margin of %1 per device stands for what cannot be known before running: the CANN and HCCL workspace, the allocator's fragmentation and what the sleeping engine keeps; a phase within it is tight.</source>
+        <translation>每设备 %1 的余量用于运行前无法确定的开销：CANN 和 HCCL 工作空间、分配器的内存碎片以及休眠中的引擎保留的内存；峰值落在余量内的阶段记为紧张。</translation>
+    </message>
+    <message>
+        <source>fewer tokens per update micro-batch: more, smaller steps, the same result</source>
+        <translation>减少每个 update micro-batch 的 token 数：步数更多、每步更小，结果不变</translation>
+    </message>
+    <message>
+        <source>fewer sequences per update micro-batch: more, smaller steps, the same result</source>
+        <translation>减少每个 update micro-batch 的序列数：步数更多、每步更小，结果不变</translation>
+    </message>
+    <message>
+        <source>entropy over chunks of the vocabulary-wide logits</source>
+        <translation>对全词表 logits 分块计算熵</translation>
+    </message>
+    <message>
+        <source>recompute each layer in the backward pass: about a third more update time</source>
+        <translation>反向传播时重计算每一层：更新耗时增加约三分之一</translation>
+    </message>
+    <message>
+        <source>fewer tokens per log-prob micro-batch</source>
+        <translation>减少每个 log-prob micro-batch 的 token 数</translation>
+    </message>
+    <message>
+        <source>fewer sequences per log-prob micro-batch</source>
+        <translation>减少每个 log-prob micro-batch 的序列数</translation>
+    </message>
+    <message>
+        <source>split each sequence over 2 devices (Ulysses): half the activations and logits per device</source>
+        <translation>把每条序列切分到 2 个设备上（Ulysses 序列并行）：每设备的激活值和 logits 减半</translation>
+    </message>
+    <message>
+        <source>split the engine's weights over twice the devices: more room for the KV cache</source>
+        <translation>把引擎权重切分到两倍的设备上：为 KV cache 腾出更多空间</translation>
+    </message>
+    <message>
+        <source>a smaller KV cache for the engine: fewer sequences generated at once</source>
+        <translation>缩小引擎的 KV cache：同时生成的序列更少</translation>
+    </message>
+    <message>
+        <source>keep the optimizer states in host memory: a copy to and from the host every step</source>
+        <translation>把优化器状态放在主机内存中：每步都要在主机与设备之间来回拷贝</translation>
+    </message>
+    <message>
+        <source>keep the actor's parameters in host memory between passes: a copy every pass</source>
+        <translation>两次计算之间把 actor 参数放在主机内存中：每次计算都要拷贝一次</translation>
+    </message>
+    <message>
+        <source>keep the reference model in host memory</source>
+        <translation>把参考模型放在主机内存中</translation>
+    </message>
+    <message>
+        <source>twice the nodes: the parameters and optimizer states are split twice as far</source>
+        <translation>节点数翻倍：参数和优化器状态切分到两倍的分片上</translation>
+    </message>
+    <message>
+        <source>The device's memory is not known: pick an NPU or give --hbm.</source>
+        <translation>设备内存未知：请选择 NPU 型号或给出 --hbm。</translation>
+    </message>
+    <message>
+        <source>The model has no parameters to size.</source>
+        <translation>该模型没有可计算的参数。</translation>
+    </message>
+    <message>
+        <source>Give the model: a preset (Qwen2.5-7B, …), a model folder or its config.json.</source>
+        <translation>请给出模型：预设（Qwen2.5-7B、…）、模型目录或其 config.json。</translation>
+    </message>
+    <message>
+        <source>Unknown NPU "%1": expected one of %2, or the device memory with --hbm.</source>
+        <translation>未知 NPU "%1"：应为 %2 之一，或用 --hbm 给出设备内存。</translation>
+    </message>
+    <message>
+        <source>Invalid margin "%1": expected GiB from 0 to less than the device's memory.</source>
+        <translation>余量 "%1" 无效：应为从 0 到小于设备内存的 GiB 数。</translation>
+    </message>
+    <message>
+        <source>No launch command was given: verl's defaults at %1 are estimated.</source>
+        <translation>未给出启动命令：按 %1 的 verl 默认配置估算。</translation>
+    </message>
+    <message>
+        <source>Invalid %1 "%2": expected a whole number from 1 to 4096.</source>
+        <translation>%1 "%2" 无效：应为 1 到 4096 之间的整数。</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Engine start</source>
+        <translation>引擎启动</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>Rollout</translation>
+    </message>
+    <message>
+        <source>Log-probs</source>
+        <translation>Log-prob</translation>
+    </message>
+    <message>
+        <source>Actor update</source>
+        <translation>Actor 更新</translation>
+    </message>
+    <message>
+        <source>Weight sync</source>
+        <translation>权重同步</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>Critic</source>
+        <translation>Critic</translation>
+    </message>
+    <message>
+        <source>Gathered layers</source>
+        <translation>all-gather 的层</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>Engine workspace</source>
+        <translation>引擎工作空间</translation>
+    </message>
+    <message>
+        <source>Engine weights</source>
+        <translation>引擎权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>Bucket</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>紧张</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Model: %1, %2 parameters (%3)</source>
+        <translation>模型：%1，参数量 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Devices: %1 × %2 (%3 per device; %4)</source>
+        <translation>设备：%1 × %2（每设备 %3；%4）</translation>
+    </message>
+    <message>
+        <source>verl %1 (config of %2): %3 actor over %4 shards, %5 rollout</source>
+        <translation>verl %1（%2 的配置）：%3 actor，分为 %4 个分片；%5 rollout</translation>
+    </message>
+    <message>
+        <source>Tokens per device: %1 per update micro-batch, %2 per log-prob micro-batch; one sequence %3</source>
+        <translation>每设备 token 数：每个 update micro-batch %1，每个 log-prob micro-batch %2；单条序列 %3</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 for %2 tokens (%3 sequences at once)</source>
+        <translation>KV cache：%1，可容纳 %2 个 token（同时 %3 条序列）</translation>
+    </message>
+    <message>
+        <source>%1: peak %2 of %3 — %4%5</source>
+        <translation>%1：峰值 %2 / %3 — %4%5</translation>
+    </message>
+    <message>
+        <source> (binds)</source>
+        <translation> (瓶颈)</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 binds.</source>
+        <translation>放不下：瓶颈在 %1。</translation>
+    </message>
+    <message>
+        <source>Fits only within the margin: %1 is tight.</source>
+        <translation>仅在余量内放得下：%1 紧张。</translation>
+    </message>
+    <message>
+        <source>Every phase fits with the margin.</source>
+        <translation>预留余量后所有阶段都放得下。</translation>
+    </message>
+    <message>
+        <source>What makes it fit, cheapest first:</source>
+        <translation>让它放得下的方法（代价从低到高）：</translation>
+    </message>
+    <message>
+        <source>frees %1</source>
+        <translation>释放 %1</translation>
+    </message>
+    <message>
+        <source>These are not enough: no setting checked here makes it fit; more devices or a smaller model are left.</source>
+        <translation>以上仍不够：这里检查的设置都无法让它放得下；只能增加设备或换用更小的模型。</translation>
+    </message>
+    <message>
+        <source>Corrected command:</source>
+        <translation>修正后的命令：</translation>
+    </message>
+    <message>
+        <source>Assumptions:</source>
+        <translation>假设：</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryCommand</name>
+    <message>
+        <source>Will it fit? NPU memory for every phase of an RL run, and the overrides that make it fit.</source>
+        <translation>放得下吗？估算 RL 训练每个阶段的 NPU 显存，并给出让它放得下的覆盖参数。</translation>
+    </message>
+    <message>
+        <source>Estimates, per device, what each phase of a colocated verl run keeps in NPU memory (the rollout engine starting, the rollout, the log-prob passes, the actor's update and the weight transfer), whether it fits, the phase that binds, and the cheapest overrides that make it fit, in the corrected command. The launch command or script is read as the linter reads it, against the config of your verl release; what it does not set takes that release's defaults. Every rule names verl's (or vllm-ascend's) source line.
+Exit code 0 when every phase fits (tight included), 1 when one does not.</source>
+        <translation>按设备估算共卡部署（colocated）的 verl 训练在每个阶段（rollout 引擎启动、rollout、log-prob 计算、actor 更新和权重传输）占用的 NPU 显存，判断是否放得下、哪个阶段是瓶颈，并在修正后的命令中给出让它放得下、代价最低的覆盖参数。启动命令或脚本按检查器（lint）的方式读取，并对照你的 verl 版本的配置；命令未设置的参数取该版本的默认值。每条规则都注明了 verl（或 vllm-ascend）的源码行。
+所有阶段都放得下（包括紧张）时退出码为 0，有阶段放不下时为 1。</translation>
+    </message>
+    <message>
+        <source>The launch command or script; - reads standard input; nothing estimates verl's defaults.</source>
+        <translation>启动命令或脚本；- 表示读取标准输入；不给时估算 verl 的默认配置。</translation>
+    </message>
+    <message>
+        <source>A model preset (see bucket --list-presets), a local model folder or its config.json.</source>
+        <translation>模型预设（见 bucket --list-presets）、本地模型目录或其 config.json。</translation>
+    </message>
+    <message>
+        <source>name|dir</source>
+        <translation>名称|目录</translation>
+    </message>
+    <message>
+        <source>The NPU: 910B1, 910B2, 910B3, 910B4, A3 or 910A (see --list-npus).</source>
+        <translation>NPU 型号：910B1、910B2、910B3、910B4、A3 或 910A（见 --list-npus）。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Device memory per NPU in MiB as npu-smi prints it (HBM total); overrides --npu.</source>
+        <translation>每个 NPU 的设备内存，单位 MiB，取 npu-smi 显示的值（HBM 总量）；会覆盖 --npu。</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>trainer.nnodes (default: the command's, else verl's).</source>
+        <translation>trainer.nnodes（默认：取命令中的值，否则为 verl 的默认值）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>trainer.n_gpus_per_node (default: the command's, else verl's).</source>
+        <translation>trainer.n_gpus_per_node（默认：取命令中的值，否则为 verl 的默认值）。</translation>
+    </message>
+    <message>
+        <source>GiB per device kept for what cannot be known before running (CANN/HCCL workspace, fragmentation).</source>
+        <translation>每设备预留的 GiB 数，用于运行前无法确定的开销（CANN/HCCL 工作空间、内存碎片）。</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Your verl version; decides the config, its defaults and the rules.</source>
+        <translation>你的 verl 版本；决定配置、其默认值和规则。</translation>
+    </message>
+    <message>
+        <source>Print one JSON object instead of text.</source>
+        <translation>输出一个 JSON 对象而不是文本。</translation>
+    </message>
+    <message>
+        <source>List the NPUs and where their memory sizes come from.</source>
+        <translation>列出所有 NPU 型号及其内存大小的来源。</translation>
+    </message>
+    <message>
+        <source>Give one launch command or script; got %1.</source>
+        <translation>请只给出一个启动命令或脚本；实际收到：%1。</translation>
+    </message>
+    <message>
+        <source>Give --model: a preset (Qwen2.5-7B, …), a model folder or its config.json.</source>
+        <translation>请给出 --model：预设（Qwen2.5-7B、…）、模型目录或其 config.json。</translation>
+    </message>
+    <message>
+        <source>&lt;stdin&gt;</source>
+        <translation>&lt;标准输入&gt;</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Migration</name>
     <message>
         <source>Moving from verl %1 to %2: %3 renamed, %4 removed, %5 refused by %2; %6 default(s) changed for keys the script does not set.</source>
@@ -5341,6 +5825,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>A job died and the log is gigabytes long: find every known failure, which rank failed first and which errors are only its echoes, with the fix and the tool that applies it.</source>
         <translation>作业挂了，日志有好几 GB：找出所有已知故障、最先失败的 rank，以及哪些报错只是它的连带症状，并给出解决方案和能直接处理它的工具。</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存估算</translation>
+    </message>
+    <message>
+        <source>NPU out of memory, or vLLM that will not start: whether your run fits in each phase (rollout, log-probs, update, weight sync) for your verl release, and the overrides that make it fit.</source>
+        <translation>NPU 显存不足，或 vLLM 无法启动：按你的 verl 版本判断训练在每个阶段（rollout、log-prob、更新、权重同步）是否放得下，并给出让它放得下的覆盖参数。</translation>
     </message>
 </context>
 <context>
@@ -6843,6 +7335,188 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>verl version</source>
         <translation>verl 版本</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::MemoryChart</name>
+    <message>
+        <source>GiB per device</source>
+        <translation>每设备 GiB</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备内存</translation>
+    </message>
+    <message>
+        <source>Less the margin</source>
+        <translation>扣除余量后</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::MemoryTab</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Open the script file instead.</source>
+        <translation>请改为打开脚本文件。</translation>
+    </message>
+    <message>
+        <source>Corrected command copied.</source>
+        <translation>已复制修正后的命令。</translation>
+    </message>
+    <message>
+        <source>Report copied.</source>
+        <translation>已复制报告。</translation>
+    </message>
+    <message>
+        <source>The run</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <source>&amp;Launch command:</source>
+        <translation>启动命令(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Paste the launch command or script (python3 -m verl.trainer.main_ppo …). Empty: verl's defaults for your release.</source>
+        <translation>粘贴启动命令或脚本（python3 -m verl.trainer.main_ppo …）。留空：使用你的 verl 版本的默认配置。</translation>
+    </message>
+    <message>
+        <source>&amp;Open script…</source>
+        <translation>打开脚本(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>A model preset, or the path of a local model folder or its config.json (only headers are read).</source>
+        <translation>模型预设，或本地模型目录或其 config.json 的路径（只读取文件头）。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;NPU:</source>
+        <translation>NPU(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Other (type the memory)</source>
+        <translation>其他（手动输入内存）</translation>
+    </message>
+    <message>
+        <source>Device &amp;memory (MiB):</source>
+        <translation>设备内存（MiB）(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>npu-smi info: HBM total, e.g. 65536</source>
+        <translation>npu-smi info 中的 HBM 总量，例如 65536</translation>
+    </message>
+    <message>
+        <source>N&amp;odes:</source>
+        <translation>节点数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>from the command</source>
+        <translation>取自命令</translation>
+    </message>
+    <message>
+        <source>&amp;Devices per node:</source>
+        <translation>每节点设备数(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>M&amp;argin (GiB):</source>
+        <translation>余量（GiB）(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Memory per device kept for what cannot be known before running: CANN and HCCL workspace, the allocator's fragmentation, what the sleeping engine keeps.</source>
+        <translation>每设备预留的内存，用于运行前无法确定的开销：CANN 和 HCCL 工作空间、分配器的内存碎片、休眠中的引擎保留的内存。</translation>
+    </message>
+    <message>
+        <source>&amp;Estimate</source>
+        <translation>估算(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Estimate again (Ctrl+Return)</source>
+        <translation>重新估算（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>What makes it fit</source>
+        <translation>让它放得下的方法</translation>
+    </message>
+    <message>
+        <source>Copy &amp;command</source>
+        <translation>复制命令(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Every phase, part by part</source>
+        <translation>各阶段逐项明细</translation>
+    </message>
+    <message>
+        <source>Copy &amp;report</source>
+        <translation>复制报告(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Estimating memory…</source>
+        <translation>正在估算显存…</translation>
+    </message>
+    <message>
+        <source>Not estimated: %1</source>
+        <translation>未估算：%1</translation>
+    </message>
+    <message>
+        <source>Fits: the fullest phase, %1, peaks at %2 of %3 per device.</source>
+        <translation>放得下：占用最高的阶段 %1 峰值为每设备 %2 / %3。</translation>
+    </message>
+    <message>
+        <source>Tight: %1 peaks at %2 of %3, within the margin.</source>
+        <translation>紧张：%1 峰值为 %2 / %3，落在余量内。</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 — %2</source>
+        <translation>放不下：%1 — %2</translation>
+    </message>
+    <message>
+        <source># %1 (frees %2): %3</source>
+        <translation># %1（释放 %2）：%3</translation>
+    </message>
+    <message>
+        <source>No setting checked here makes it fit.</source>
+        <translation>这里检查的设置都无法让它放得下。</translation>
+    </message>
+    <message>
+        <source>Nothing to change.</source>
+        <translation>无需修改。</translation>
+    </message>
+    <message>
+        <source>Open a launch script</source>
+        <translation>打开启动脚本</translation>
+    </message>
+    <message>
+        <source>Shell scripts (*.sh);;All files (*)</source>
+        <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a model folder</source>
+        <translation>选择模型文件夹</translation>
+    </message>
+    <message>
+        <source>From %1: the device ran out of memory asking for %2 more, with %3 already allocated of %4. Compare with the phase that binds below.</source>
+        <translation>来自 %1：设备显存不足，尚需申请 %2，此时已分配 %3（共 %4）。请与下方的瓶颈阶段对照。</translation>
+    </message>
+    <message>
+        <source>From %1: the device ran out of memory asking for %2 more.</source>
+        <translation>来自 %1：设备显存不足，尚需申请 %2。</translation>
+    </message>
+    <message>
+        <source>From %1: the device ran out of memory.</source>
+        <translation>来自 %1：设备显存不足。</translation>
     </message>
 </context>
 <context>

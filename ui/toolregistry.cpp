@@ -6,6 +6,7 @@
 #include "ckptsync/synctab.h"
 #include "env/envtab.h"
 #include "logscan/logstab.h"
+#include "memory/memorytab.h"
 #include "profiler/profilertab.h"
 
 namespace vna::ui {
@@ -37,6 +38,13 @@ const QList<ToolInfo> &tools()
                            "folder."),
          QStringLiteral(":/icons/tool-bucket.svg"),
          [](Session &session, QWidget *parent) { return new BucketTab(session, parent); }},
+        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("Tools", "Memory"),
+         QT_TRANSLATE_NOOP("Tools",
+                           "NPU out of memory, or vLLM that will not start: whether your run fits in each phase "
+                           "(rollout, log-probs, update, weight sync) for your verl release, and the overrides that "
+                           "make it fit."),
+         QStringLiteral(":/icons/tool-memory.svg"),
+         [](Session &session, QWidget *parent) { return new MemoryTab(session, parent); }},
         {QStringLiteral("profiler"), QT_TRANSLATE_NOOP("Tools", "Profiler"),
          QT_TRANSLATE_NOOP("Tools",
                            "Turn on the NPU profiler with overrides Hydra and verl accept for your version "

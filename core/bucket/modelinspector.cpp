@@ -93,6 +93,18 @@ Result<ModelConfig> parseModelConfig(QByteArrayView json, const QString &path)
     config.hiddenSize = positive(sizes.value(u"hidden_size"));
     config.intermediateSize = positive(sizes.value(u"intermediate_size"));
     config.numLayers = positive(sizes.value(u"num_hidden_layers"));
+    config.numAttentionHeads = positive(sizes.value(u"num_attention_heads"));
+    config.numKeyValueHeads = positive(sizes.value(u"num_key_value_heads"));
+    config.headDim = positive(sizes.value(u"head_dim"));
+    config.maxPositionEmbeddings = positive(sizes.value(u"max_position_embeddings"));
+    for (const char16_t *name : {u"num_experts", u"num_local_experts", u"n_routed_experts"}) {
+        if (!config.numExperts)
+            config.numExperts = positive(sizes.value(QStringView(name)));
+    }
+    config.expertsPerToken = positive(sizes.value(u"num_experts_per_tok"));
+    config.moeIntermediateSize = positive(sizes.value(u"moe_intermediate_size"));
+    config.kvLoraRank = positive(sizes.value(u"kv_lora_rank"));
+    config.qkRopeHeadDim = positive(sizes.value(u"qk_rope_head_dim"));
     if (!config.tieWordEmbeddings && sizes.value(u"tie_word_embeddings").isBool())
         config.tieWordEmbeddings = sizes.value(u"tie_word_embeddings").toBool();
     if (config.torchDtype.isEmpty())

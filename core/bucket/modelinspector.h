@@ -22,6 +22,16 @@ struct ModelConfig
     std::optional<quint64> intermediateSize;
     std::optional<quint64> numLayers;
     std::optional<bool> tieWordEmbeddings;
+    // What the memory estimator needs beyond the largest tensors: attention shape, context, experts.
+    std::optional<quint64> numAttentionHeads;
+    std::optional<quint64> numKeyValueHeads; // absent: as many as the attention heads
+    std::optional<quint64> headDim;          // absent: hidden_size / num_attention_heads
+    std::optional<quint64> maxPositionEmbeddings;
+    std::optional<quint64> numExperts; // num_experts, num_local_experts or n_routed_experts
+    std::optional<quint64> expertsPerToken;
+    std::optional<quint64> moeIntermediateSize;
+    std::optional<quint64> kvLoraRank; // multi-head latent attention (DeepSeek): the cache holds the latent
+    std::optional<quint64> qkRopeHeadDim;
     QString torchDtype;
     QString modelType;
     QString sizesFrom; // "" or the nested object the sizes came from ("text_config", …)

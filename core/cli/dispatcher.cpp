@@ -9,6 +9,7 @@
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
 #include "cli/lintcommand.h"
+#include "cli/memorycommand.h"
 #include "cli/profilercommand.h"
 #include "cli/synccommand.h"
 #include "common/version.h"
@@ -152,6 +153,7 @@ std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
     subcommands.push_back(std::make_unique<DiagnoseCommand>());
     subcommands.push_back(std::make_unique<EnvScriptCommand>());
     subcommands.push_back(std::make_unique<BucketCommand>());
+    subcommands.push_back(std::make_unique<MemoryCommand>());
     subcommands.push_back(std::make_unique<ProfilerCommand>());
     subcommands.push_back(std::make_unique<LintCommand>());
     subcommands.push_back(std::make_unique<SyncCommand>());

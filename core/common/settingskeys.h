@@ -68,6 +68,19 @@ inline const SettingKey<QByteArray> logsSplitter{QStringLiteral("logs/splitter")
 inline const SettingKey<QByteArray> logsDetailSplitter{QStringLiteral("logs/detailSplitter")};
 
 // Bucket calculator tab.
+// Memory tab.
+inline const SettingKey<QString> memoryScript{QStringLiteral("memory/script")};
+inline const SettingKey<QString> memoryModel{QStringLiteral("memory/model"), QStringLiteral("Qwen2.5-7B")};
+inline const SettingKey<QString> memoryNpu{QStringLiteral("memory/npu"), QStringLiteral("910B3")};
+inline const SettingKey<QString> memoryHbm{QStringLiteral("memory/hbmMiB")};
+inline const SettingKey<int> memoryNodes{QStringLiteral("memory/nodes"), 0,
+                                         [](const int n) { return n >= 0 && n <= 4096; }};
+inline const SettingKey<int> memoryDevices{QStringLiteral("memory/devicesPerNode"), 0,
+                                           [](const int n) { return n >= 0 && n <= 64; }};
+inline const SettingKey<double> memoryMargin{QStringLiteral("memory/marginGiB"), 4.0,
+                                             [](const double g) { return g >= 0 && g <= 64; }};
+inline const SettingKey<QByteArray> memorySplitter{QStringLiteral("memory/splitter")};
+
 inline const SettingKey<int> bucketMode{QStringLiteral("bucket/mode"), 0,
                                         [](const int mode) { return mode >= 0 && mode <= 3; }};
 inline const SettingKey<QString> bucketPreset{QStringLiteral("bucket/preset"), QStringLiteral("7B")};

@@ -625,7 +625,7 @@ QStringList KnowledgeBase::categories() const
 
 QStringList actionTools()
 {
-    return {u"environment"_s, u"bucket"_s, u"profiler"_s, u"sync"_s};
+    return {u"environment"_s, u"bucket"_s, u"memory"_s, u"profiler"_s, u"sync"_s};
 }
 
 QStringList actionParams(const QString &tool)
@@ -638,6 +638,8 @@ QStringList actionParams(const QString &tool)
         return {u"command"_s, u"setting"_s, u"value"_s, u"key"_s};
     if (tool == u"environment")
         return {u"hosts"_s};
+    if (tool == u"memory")
+        return {u"tried"_s, u"total"_s, u"allocated"_s};
     return {};
 }
 

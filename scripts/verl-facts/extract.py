@@ -2,8 +2,8 @@
 """Writes resources/data/verl-facts.json: what each verl release expects of the NPU profiler, the
 weight-transfer bucket and its launch commands, read from verl's own source at each release tag.
 
-    scripts/verl-facts/extract.py /path/to/verl [--recipe /path/to/verl-recipe] [--tags v0.5.0 v0.9.0]
-                                  [--output FILE]
+    scripts/verl-facts/extract.py /path/to/verl [--recipe /path/to/verl-recipe]
+                                  [--vllm-ascend /path/to/vllm-ascend] [--tags v0.5.0 v0.9.0] [--output FILE]
 
 /path/to/verl is a git clone (bare or not) of https://github.com/verl-project/verl; nothing is checked
 out, every file is read with `git show TAG:PATH`. --recipe adds the Hydra programs of
@@ -301,6 +301,119 @@ ANCHORS = {
             ("32768", "docs/ascend_tutorial/examples/ascend_sglang_best_practices.rst", r"ulimit -n 32768"),
         ],
     },
+
+    # ---- What each phase keeps on the device (the memory estimator). ----
+    # The dtype the FSDP actor keeps its parameters in when model_dtype is not set.
+    "mem_actor_dtype": {
+        "since": "0.5.0",
+        "anchors": [
+            ("fp32", "verl/workers/fsdp_workers.py", r"torch_dtype = torch\.float32 if self\._is_actor else torch\.bfloat16"),
+            ("fp32", "verl/workers/config/engine.py", r'model_dtype: str = "fp32"'),
+        ],
+    },
+    # The FSDP reference model lives in host memory: verl wraps every role but the actor in CPUOffload
+    # (the engine worker: every forward-only engine).
+    "mem_ref_offloaded": {
+        "since": "0.5.0",
+        "anchors": [
+            ("cpu", "verl/workers/fsdp_workers.py", r'None if role == "actor" else CPUOffload\(offload_params=True\)'),
+            ("cpu", "verl/workers/engine/fsdp/transformer_impl.py", r"if self\.engine_config\.forward_only:"),
+        ],
+    },
+    # A reference model exists when the KL is in the reward or the loss.
+    "mem_ref_when": {
+        "since": "0.5.0",
+        "anchors": [
+            ("kl", "verl/trainer/ppo/utils.py",
+             r"return config\.algorithm\.(use_kl_in_reward|get\(\"use_kl_in_reward\", False\)) or config\.actor_rollout_ref\.actor\.use_kl_loss"),
+            ("kl", "verl/trainer/main_ppo.py", r"if config\.algorithm\.use_kl_in_reward or config\.actor_rollout_ref\.actor\.use_kl_loss"),
+        ],
+    },
+    # The gradients are freed after the update (zero_grad sets them to None).
+    "mem_grads_freed": {
+        "since": "0.5.0",
+        "anchors": [
+            ("after-update", "verl/workers/actor/dp_actor.py", r"^        self\.actor_optimizer\.zero_grad\(\)$"),
+            ("after-update", "verl/workers/engine/fsdp/transformer_impl.py", r"def optimizer_zero_grad\(self\):"),
+        ],
+    },
+    # The optimizer states leave the device only with optimizer_offload.
+    "mem_optimizer_resident": {
+        "since": "0.5.0",
+        "anchors": [
+            ("unless-optimizer-offload", "verl/workers/fsdp_workers.py", r"if self\._is_offload_optimizer:"),
+            ("unless-optimizer-offload", "verl/workers/engine/base.py", r"optimizer_offload|offload_optimizer"),
+        ],
+    },
+    # The rollout engine sleeps between rollouts (free_cache_engine): its weights and KV cache leave the device.
+    "mem_sleep": {
+        "since": "0.5.0",
+        "anchors": [
+            ("level-1", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", r"await self\.engine\.sleep\(level=1\)"),
+            ("level-from-config", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", r"engine\.sleep\(level"),
+            ("level-1", "verl/workers/sharding_manager/fsdp_vllm.py", r"sleep\(level=1\)"),
+        ],
+    },
+    # The engine's weights come back first, the weights are sent, then its KV cache.
+    "mem_wake_order": {
+        "since": "0.5.0",
+        "anchors": [
+            ("weights-then-kv", "verl/workers/engine_workers.py", r'resume\(tags=\["weights"\]\)'),
+            ("weights-then-kv", "verl/workers/fsdp_workers.py", r'resume\(tags=\["weights"\]\)'),
+            ("weights-then-kv", "verl/workers/sharding_manager/fsdp_vllm.py", r'wake_up\(tags=\["weights"\]\)'),
+        ],
+    },
+    # The old log-prob pass computes the entropy too (vocabulary-wide temporaries).
+    "mem_log_prob_entropy": {
+        "since": "0.5.0",
+        "anchors": [
+            ("yes", "verl/workers/fsdp_workers.py", r"compute_log_prob\(data=data, calculate_entropy=True\)"),
+            ("yes", "verl/trainer/ppo/ray_trainer.py", r"calculate_entropy=True"),
+        ],
+    },
+    # vLLM's max_model_len when rollout.max_model_len is null: prompt + response, or from 0.7 the model's
+    # max_position_embeddings (the KV cache must hold one such sequence or vLLM refuses to start).
+    "mem_max_model_len": {
+        "since": "0.5.0",
+        "anchors": [
+            ("max-position-embeddings", "verl/workers/rollout/vllm_rollout/vllm_async_server.py",
+             r"self\.config\.max_model_len = (self\.model_config\.hf_config\.)?max_position_embeddings"),
+            ("prompt-plus-response", "verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py",
+             r"max_model_len = int\(config\.max_model_len or config\.prompt_length \+ config\.response_length\)"),
+        ],
+    },
+    # The vllm-ascend release verl's Ascend guide installs (its KV-cache sizing is in VLLM_ASCEND_SIZING).
+    "mem_vllm_ascend": {
+        "since": "0.5.0",
+        "anchors": [
+            ("v0.23.0", "scripts/install_vllm_mcore_npu.sh", r"releases/v0\.23\.0"),
+            ("v0.18.0", "scripts/install_vllm_mcore_npu.sh", r"releases/v0\.18\.0"),
+            ("v0.13.0", "docs/ascend_tutorial/ascend_quick_start.rst", r"releases/v0\.13\.0"),
+            ("v0.11.0rc1", "docs/ascend_tutorial/ascend_quick_start.rst", r"v0\.11\.0rc1"),
+            ("v0.9.1", "docs/ascend_tutorial/ascend_quick_start.rst", r"-b v0\.9\.1 .*vllm-ascend"),
+            ("v0.7.3.post1", "docs/ascend_tutorial/ascend_quick_start.rst", r"v0\.7\.3\.post1"),
+        ],
+    },
+}
+
+# How each vllm-ascend release sizes the KV cache (read from vllm-ascend at the tag with --vllm-ascend):
+#   profile-only: (total × gpu_memory_utilization − the profile run's peak) / block; other processes on
+#                 the device are not counted, and nothing checks the free memory at start.
+#   device-wide:  the same less every non-torch allocation on the device, the co-located trainer's too.
+#   start-check:  the engine refuses to start when the free memory is below total × gpu_memory_utilization;
+#                 the KV cache is that requested memory less weights, activations and the engine's own
+#                 non-torch growth.
+VLLM_ASCEND = None  # the vllm-ascend clone (--vllm-ascend)
+VLLM_ASCEND_SIZING = {
+    "v0.7.3.post1": ("profile-only", "vllm_ascend/worker/worker.py",
+                     r"\(total_npu_memory \* self\.cache_config\.gpu_memory_utilization -"),
+    "v0.9.1": ("device-wide", "vllm_ascend/worker/worker_v1.py", r"peak_memory \+= non_torch_allocations"),
+    "v0.11.0rc1": ("device-wide", "vllm_ascend/worker/worker_v1.py", r"peak_memory \+= non_torch_allocations"),
+    "v0.13.0": ("device-wide", "vllm_ascend/worker/worker.py", r"peak_memory \+= non_torch_allocations"),
+    "v0.18.0": ("start-check", "vllm_ascend/worker/worker.py",
+                r"self\.available_kv_cache_memory_bytes = self\.requested_memory - profile_result\.non_kv_cache_memory"),
+    "v0.23.0": ("start-check", "vllm_ascend/worker/worker.py",
+                r"self\.available_kv_cache_memory_bytes = self\.requested_memory - profile_result\.non_kv_cache_memory"),
 }
 
 # Who writes and who reads each file of a checkpoint step, for the checkpoint sync. Each entry: the
@@ -695,6 +808,17 @@ def extract(repo, tag):
             )
         behaviour[name] = found
 
+    # The KV-cache sizing of the vllm-ascend release the guide pins, read from vllm-ascend at that tag.
+    pinned = behaviour.get("mem_vllm_ascend")
+    if pinned and VLLM_ASCEND is not None:
+        family, path, pattern = VLLM_ASCEND_SIZING[pinned["value"]]
+        hits = lines_matching(VLLM_ASCEND, pinned["value"], path, pattern)
+        if not hits:
+            raise SystemExit(f"vllm-ascend {pinned['value']}: the KV-cache sizing pattern matches nothing in {path}; "
+                             "read vllm-ascend's worker at that tag and update VLLM_ASCEND_SIZING")
+        behaviour["mem_kv_sizing"] = {"value": family,
+                                      "source": "vllm-ascend " + source(pinned["value"], path, hits[0][0])}
+
     checkpoint = {}
     for name, fact in CHECKPOINT.items():
         since = tuple(map(int, fact["since"].split(".")))
@@ -737,10 +861,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("verl", help="a git clone of verl (bare is fine)")
     parser.add_argument("--recipe", help="a git clone of verl-recipe, for the Hydra programs under recipe/")
+    parser.add_argument("--vllm-ascend", help="a git clone of vllm-ascend, for the KV-cache sizing of the release "
+                        "verl's Ascend guide pins")
     parser.add_argument("--tags", nargs="*", help="release tags to read (default: every vX.Y.Z from v0.4.0)")
     parser.add_argument("--output", help="where to write the JSON (default: standard output)")
     args = parser.parse_args()
     repo = Repo(args.verl)
+    global VLLM_ASCEND
+    VLLM_ASCEND = Repo(args.vllm_ascend) if args.vllm_ascend else None
     tags = args.tags or repo.tags()
     versions = []
     for tag in tags:

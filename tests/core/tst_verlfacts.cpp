@@ -67,8 +67,18 @@ void TestVerlFacts::everyFactHasASource()
         QVERIFY(!f.commit.isEmpty());
         for (const KeyFact &k : f.keys)
             check(k.source, k.key, f);
-        for (auto it = f.behaviour.cbegin(); it != f.behaviour.cend(); ++it)
+        for (auto it = f.behaviour.cbegin(); it != f.behaviour.cend(); ++it) {
+            // The KV-cache sizing is read from vllm-ascend at the release verl's guide pins.
+            if (it.key() == u"mem_kv_sizing") {
+                static const QRegularExpression vllmAscend(
+                    u"^vllm-ascend v\\d+\\.\\d+\\.\\d+(rc\\d+|\\.post\\d+)?:[\\w./-]+:\\d+\\z"_s);
+                const QString pinned = f.behaviour.value(u"mem_vllm_ascend"_s).value;
+                QVERIFY2(vllmAscend.match(it->source).hasMatch(), qPrintable(it->source));
+                QCOMPARE(it->source.section(u':', 0, 0), u"vllm-ascend "_s + pinned);
+                continue;
+            }
             check(it->source, it.key(), f);
+        }
         for (auto it = f.choices.cbegin(); it != f.choices.cend(); ++it)
             check(it->source, it.key(), f);
         for (const EntryPoint &e : f.entryPoints)

@@ -333,6 +333,11 @@ private Q_SLOTS:
         } else if (tool == u"sync") {
             QVERIFY(!child<QLineEdit>(target, "syncFolder")->text().isEmpty());
             QVERIFY(child<QLabel>(target, "syncLinkOrigin")->text().contains(id + u".log:2"_s));
+        } else if (tool == u"memory") {
+            // The estimate opens with the allocation the log failed on.
+            auto *note = child<QLabel>(target, "memoryLogNote");
+            QVERIFY2(note->text().contains(id + u".log:2"_s), qPrintable(note->text()));
+            QVERIFY2(note->text().contains(u"GiB"_s), qPrintable(note->text()));
         } else {
             // The linter gets the offending text, for the version the log proves.
             const QString script = child<QPlainTextEdit>(target, "profilerScript")->toPlainText();

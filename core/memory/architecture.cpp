@@ -1,0 +1,175 @@
+#include "architecture.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include "bucket/presets.h"
+#include "bucket/tensor.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::memory {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(Memory)
+};
+
+} // namespace
+
+quint64 Architecture::layerParams() const
+{
+    quint64 attention = 0;
+    if (kvLoraRank > 0) {
+        // Latent attention: q (through its own low rank, approximated as full), the latent down
+        // projection, its up projection to keys and values, and the output.
+        attention = hidden * heads * headDim + hidden * (kvLoraRank + ropeHeadDim)
+            + kvLoraRank * heads * (headDim + headDim) + heads * headDim * hidden;
+    } else {
+        attention = hidden * heads * headDim + 2 * hidden * kvHeads * headDim + heads * headDim * hidden;
+    }
+    quint64 mlp = 3 * hidden * intermediate;
+    if (experts > 0) {
+        // Every routed expert is a SwiGLU of moe_intermediate_size, plus the router.
+        mlp = experts * 3 * hidden * moeIntermediate + hidden * experts;
+    }
+    return attention + mlp + 2 * hidden;
+}
+
+quint64 Architecture::embeddingParams() const
+{
+    return vocab * hidden * (tied ? 1 : 2);
+}
+
+quint64 Architecture::expertParams() const
+{
+    return experts > 0 ? layers * experts * 3 * hidden * moeIntermediate : 0;
+}
+
+quint64 Architecture::kvBytesPerToken(quint64 tp, quint64 dtypeBytes) const
+{
+    if (kvLoraRank > 0)
+        return layers * (kvLoraRank + ropeHeadDim) * dtypeBytes;
+    const quint64 perDevice = std::max<quint64>(1, (kvHeads + std::max<quint64>(tp, 1) - 1) / std::max<quint64>(tp, 1));
+    return layers * 2 * perDevice * headDim * dtypeBytes;
+}
+
+quint64 Architecture::activationElementsPerToken() const
+{
+    const quint64 q = heads * headDim;
+    const quint64 kv = kvLoraRank > 0 ? heads * headDim : kvHeads * headDim;
+    const quint64 mlpWidth = experts > 0 ? expertsPerToken * moeIntermediate : intermediate;
+    // norm inputs (2), projection inputs (2), q, k, v, attention output, gate, up, activation, product.
+    return 4 * hidden + 2 * q + 2 * kv + 4 * mlpWidth;
+}
+
+quint64 kvCacheTokens(const Architecture &model, quint64 tp, qint64 bytes)
+{
+    const quint64 perBlock = model.kvBytesPerToken(tp, 2) * kKvBlockTokens;
+    if (bytes <= 0 || perBlock == 0)
+        return 0;
+    return static_cast<quint64>(bytes) / perBlock * kKvBlockTokens;
+}
+
+Result<Architecture> architectureFrom(const bucket::ModelConfig &config,
+                                      const QString &name,
+                                      const QString &source,
+                                      std::optional<quint64> countedParams)
+{
+    const auto missing = [&](const char *field) {
+        return Error::input(
+            Text::tr("%1 gives no %2, so its memory cannot be sized.").arg(name, QString::fromLatin1(field)), name);
+    };
+    if (!config.vocabSize)
+        return missing("vocab_size");
+    if (!config.hiddenSize)
+        return missing("hidden_size");
+    if (!config.numLayers)
+        return missing("num_hidden_layers");
+    if (!config.numAttentionHeads)
+        return missing("num_attention_heads");
+    if (!config.intermediateSize && !config.moeIntermediateSize)
+        return missing("intermediate_size");
+    Architecture a;
+    a.name = name;
+    a.source = source;
+    a.vocab = *config.vocabSize;
+    a.hidden = *config.hiddenSize;
+    a.intermediate = config.intermediateSize.value_or(0);
+    a.layers = *config.numLayers;
+    a.heads = *config.numAttentionHeads;
+    a.kvHeads = config.numKeyValueHeads.value_or(a.heads);
+    a.headDim = config.headDim.value_or(a.hidden / a.heads);
+    a.maxPosition = config.maxPositionEmbeddings.value_or(0);
+    a.tied = config.tieWordEmbeddings.value_or(false);
+    if (config.numExperts && config.moeIntermediateSize) {
+        a.experts = *config.numExperts;
+        a.expertsPerToken = config.expertsPerToken.value_or(1);
+        a.moeIntermediate = *config.moeIntermediateSize;
+    }
+    a.kvLoraRank = config.kvLoraRank.value_or(0);
+    a.ropeHeadDim = config.qkRopeHeadDim.value_or(0);
+    if (a.headDim == 0 || a.kvHeads == 0)
+        return missing("head_dim");
+    const bool qkvBias = config.modelType.startsWith(u"qwen2");
+    // Qwen2 has biases on q, k and v; Qwen3 normalises q and k per head instead.
+    quint64 bias = qkvBias ? a.heads * a.headDim + 2 * a.kvHeads * a.headDim : 0;
+    if (config.modelType.startsWith(u"qwen3"))
+        bias += 2 * a.headDim;
+    a.params = a.embeddingParams() + a.layers * (a.layerParams() + bias) + a.hidden;
+    if (countedParams && *countedParams > 0) {
+        a.params = *countedParams;
+        a.paramsCounted = true;
+    }
+    return a;
+}
+
+Result<Architecture> architectureOf(const QString &presetOrPath)
+{
+    if (const bucket::Preset *preset = bucket::findPreset(presetOrPath)) {
+        if (!preset->config) {
+            return Error::input(
+                Text::tr("The preset %1 is a row of the FAQ's bucket table and has no model shape; pick a "
+                         "model preset (Qwen2.5-7B, …) or a model folder.")
+                    .arg(preset->id),
+                presetOrPath);
+        }
+        return architectureFrom(*preset->config, preset->id, preset->source);
+    }
+    if (!QFileInfo::exists(presetOrPath)) {
+        return Error::input(
+            Text::tr("%1 is neither a preset nor an existing model folder or config.json.").arg(presetOrPath),
+            presetOrPath);
+    }
+    const auto inspection = bucket::inspectModel(presetOrPath);
+    if (!inspection)
+        return inspection.error();
+    if (!inspection->config) {
+        return Error::input(
+            Text::tr("%1 has no config.json, which gives the attention shape the memory estimate needs.")
+                .arg(inspection->folder),
+            presetOrPath);
+    }
+    std::optional<quint64> counted;
+    if (!inspection->fromConfigOnly && !inspection->tensors.isEmpty()) {
+        quint64 sum = 0;
+        for (const bucket::Tensor &tensor : inspection->tensors) {
+            const auto elements = bucket::elementCount(tensor.shape);
+            if (elements)
+                sum += *elements;
+        }
+        counted = sum;
+    }
+    return architectureFrom(*inspection->config, inspection->folder,
+                            counted ? Text::tr("%1 (parameters counted from %2 safetensors file(s))")
+                                          .arg(inspection->folder)
+                                          .arg(inspection->files)
+                                    : inspection->folder + u"/config.json"_s,
+                            counted);
+}
+
+} // namespace vna::memory

@@ -1,0 +1,261 @@
+// The memory estimator: model sizes against their published counts, the KV cache against vllm-ascend's
+// own block arithmetic, what each phase holds by verl's rules, the fixes, and the CLI.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "../support/clirun.h"
+#include "memory/estimate.h"
+#include "memory/report.h"
+
+using namespace Qt::StringLiterals;
+using namespace vna;
+using namespace vna::memory;
+
+namespace {
+
+constexpr quint64 kGiB = quint64(1) << 30;
+
+Estimate run(const QString &model, const QString &script, const QString &version, const QString &npu = u"910B3"_s)
+{
+    Request r;
+    r.model = model;
+    r.script = script;
+    r.npu = npu;
+    r.version = *verl::Version::parse(version, {});
+    auto e = estimate(r);
+    if (!e)
+        qFatal("estimate failed: %s", qPrintable(e.error().message));
+    return *e;
+}
+
+const PhaseEstimate &phase(const Estimate &e, Phase p)
+{
+    for (const PhaseEstimate &x : e.phases) {
+        if (x.phase == p)
+            return x;
+    }
+    qFatal("no phase");
+}
+
+quint64 partBytes(const PhaseEstimate &p, Part part)
+{
+    quint64 sum = 0;
+    for (const Amount &a : p.parts) {
+        if (a.part == part)
+            sum += a.bytes;
+    }
+    return sum;
+}
+
+const QString kLaunch = u"python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo trainer.nnodes=1 "
+                        "trainer.n_gpus_per_node=8 data.max_prompt_length=1024 data.max_response_length=1024 "
+                        "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=4 "
+                        "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=4 "
+                        "actor_rollout_ref.rollout.tensor_model_parallel_size=2 "
+                        "actor_rollout_ref.rollout.gpu_memory_utilization=0.6 "
+                        "actor_rollout_ref.rollout.max_model_len=2048 "_s;
+
+} // namespace
+
+class TstMemory : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Parameter counts of the presets against the counts their makers publish.
+    void parameters_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<quint64>("expected");
+        QTest::addRow("Llama-3.1-8B") << u"Llama-3.1-8B"_s << quint64(8030261248);
+        QTest::addRow("Qwen2.5-7B") << u"Qwen2.5-7B"_s << quint64(7615616512);
+        QTest::addRow("Qwen2.5-0.5B-Instruct") << u"Qwen2.5-0.5B-Instruct"_s << quint64(494032768);
+        QTest::addRow("Qwen3-8B") << u"Qwen3-8B"_s << quint64(8190735360);
+        QTest::addRow("Qwen2.5-72B") << u"Qwen2.5-72B"_s << quint64(72706203648);
+    }
+    void parameters()
+    {
+        QFETCH(QString, preset);
+        QFETCH(quint64, expected);
+        const auto model = architectureOf(preset);
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().message));
+        QCOMPARE(model->params, expected);
+    }
+
+    // vllm-ascend's arithmetic: num_blocks = available // page // layers, page = 2 · 128 · max(1, Hkv / TP)
+    // · head_dim · 2 bytes (vllm-ascend v0.9.1 model_runner_v1.py; patch_kv_cache_utils.py at v0.13.0).
+    void kvCache_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<quint64>("tp");
+        QTest::addColumn<qint64>("available");
+        QTest::addColumn<quint64>("tokens");
+        // 20 GiB // 131072 // 28 = 5851 blocks.
+        QTest::addRow("Qwen2.5-7B tp2 20GiB")
+            << u"Qwen2.5-7B"_s << quint64(2) << qint64(20) * qint64(kGiB) << quint64(5851 * 128);
+        // 4 KV heads over TP 8: one head per device, as vLLM replicates them.
+        QTest::addRow("Qwen2.5-7B tp8 keeps one head")
+            << u"Qwen2.5-7B"_s << quint64(8) << qint64(kGiB) << quint64(kGiB / (2 * 128 * 1 * 128 * 2) / 28 * 128);
+        // Latent attention: (512 + 64) · 2 bytes per token and layer, not split by TP.
+        QTest::addRow("DeepSeek-V3 MLA") << u"DeepSeek-V3"_s << quint64(16) << qint64(10) * qint64(kGiB)
+                                         << quint64(10 * kGiB / (128 * 576 * 2) / 61 * 128);
+        QTest::addRow("nothing available") << u"Qwen3-8B"_s << quint64(1) << qint64(-5) << quint64(0);
+    }
+    void kvCache()
+    {
+        QFETCH(QString, preset);
+        QFETCH(quint64, tp);
+        QFETCH(qint64, available);
+        QFETCH(quint64, tokens);
+        const auto model = architectureOf(preset);
+        QVERIFY(model);
+        QCOMPARE(kvCacheTokens(*model, tp, available), tokens);
+    }
+
+    // What each phase holds follows verl's rules for the release and the command's flags.
+    void phases_data()
+    {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<int>("phase");
+        QTest::addColumn<int>("part");
+        QTest::addColumn<bool>("present");
+        const int rollout = static_cast<int>(Phase::Rollout);
+        const int update = static_cast<int>(Phase::Update);
+        const int start = static_cast<int>(Phase::EngineStart);
+        QTest::addRow("optimizer stays during the rollout")
+            << QString() << u"0.9.0"_s << rollout << static_cast<int>(Part::Optimizer) << true;
+        QTest::addRow("optimizer_offload takes it off")
+            << u"actor_rollout_ref.actor.fsdp_config.optimizer_offload=True"_s << u"0.9.0"_s << rollout
+            << static_cast<int>(Part::Optimizer) << false;
+        QTest::addRow("no optimizer states before the first step")
+            << QString() << u"0.9.0"_s << start << static_cast<int>(Part::Optimizer) << false;
+        QTest::addRow("param_offload takes the actor off the rollout")
+            << u"actor_rollout_ref.actor.fsdp_config.param_offload=True"_s << u"0.9.0"_s << rollout
+            << static_cast<int>(Part::Params) << false;
+        QTest::addRow("the sleeping engine leaves the update")
+            << QString() << u"0.9.0"_s << update << static_cast<int>(Part::KvCache) << false;
+        QTest::addRow("free_cache_engine=False keeps it")
+            << u"actor_rollout_ref.rollout.free_cache_engine=False"_s << u"0.9.0"_s << update
+            << static_cast<int>(Part::KvCache) << true;
+        QTest::addRow("the FSDP reference lives on the host")
+            << u"actor_rollout_ref.actor.use_kl_loss=True"_s << u"0.9.0"_s << rollout
+            << static_cast<int>(Part::Reference) << false;
+        QTest::addRow("the Megatron reference stays")
+            << u"actor_rollout_ref.actor.use_kl_loss=True actor_rollout_ref.actor.strategy=megatron"_s << u"0.9.0"_s
+            << rollout << static_cast<int>(Part::Reference) << true;
+        QTest::addRow("GAE brings the critic")
+            << u"algorithm.adv_estimator=gae"_s << u"0.9.0"_s << update << static_cast<int>(Part::Critic) << true;
+        QTest::addRow("gradients only in the update")
+            << QString() << u"0.9.0"_s << rollout << static_cast<int>(Part::Gradients) << false;
+        QTest::addRow("no bucket buffer at 0.6 (vLLM in process)")
+            << QString() << u"0.6.0"_s << static_cast<int>(Phase::WeightSync) << static_cast<int>(Part::Bucket)
+            << false;
+        QTest::addRow("the IPC bucket at 0.8")
+            << QString() << u"0.8.0"_s << static_cast<int>(Phase::WeightSync) << static_cast<int>(Part::Bucket) << true;
+    }
+    void phases()
+    {
+        QFETCH(QString, extra);
+        QFETCH(QString, version);
+        QFETCH(int, phase);
+        QFETCH(int, part);
+        QFETCH(bool, present);
+        const Estimate e = run(u"Qwen2.5-7B"_s, kLaunch + extra, version);
+        QCOMPARE(partBytes(::phase(e, static_cast<Phase>(phase)), static_cast<Part>(part)) > 0, present);
+    }
+
+    // How the KV cache is sized depends on the vllm-ascend release the verl guide pins: 0.7's counts the
+    // training side's memory against the engine, 0.9's does not.
+    void sizingByRelease()
+    {
+        const Estimate old = run(u"Qwen2.5-7B"_s, kLaunch, u"0.7.0"_s);
+        const Estimate now = run(u"Qwen2.5-7B"_s, kLaunch, u"0.9.0"_s);
+        QCOMPARE(old.facts.kvSizing.value, u"device-wide"_s);
+        QCOMPARE(now.facts.kvSizing.value, u"start-check"_s);
+        // The same grant less the same weights; the workspaces differ (max_num_seqs moved to 256 in 0.9).
+        const qint64 actor = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Params));
+        const qint64 workspaceNow = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Engine));
+        const qint64 workspaceOld = static_cast<qint64>(partBytes(phase(old, Phase::EngineStart), Part::Engine));
+        QCOMPARE((now.kvBytes + workspaceNow) - (old.kvBytes + workspaceOld), actor);
+    }
+
+    // From 0.7 an unset max_model_len is the model's max_position_embeddings (verl PR #5015's failure).
+    void maxModelLen()
+    {
+        QString launch = kLaunch;
+        launch.replace(u"actor_rollout_ref.rollout.max_model_len=2048 "_s, QString());
+        launch.replace(u"gpu_memory_utilization=0.6"_s, u"gpu_memory_utilization=0.3"_s);
+        const Estimate atSix = run(u"Qwen2.5-32B"_s, launch + u"trainer.n_gpus_per_node=16"_s, u"0.6.0"_s);
+        QCOMPARE(atSix.sequenceTokens, quint64(2048));
+        const Estimate atNine = run(u"Qwen2.5-32B"_s, launch + u"trainer.n_gpus_per_node=16"_s, u"0.9.0"_s);
+        QCOMPARE(atNine.sequenceTokens, quint64(131072));
+        QCOMPARE(phase(atNine, Phase::EngineStart).fit, Fit::DoesNotFit);
+        QVERIFY(atNine.kvTokens < atNine.sequenceTokens);
+    }
+
+    // A run that does not fit gets the cheapest fixes that make it fit, in the corrected command.
+    void fixes()
+    {
+        QString launch = kLaunch;
+        launch.replace(u"ppo_micro_batch_size_per_gpu=4"_s, u"ppo_micro_batch_size_per_gpu=32"_s);
+        const Estimate e = run(u"Qwen2.5-7B"_s, launch, u"0.9.0"_s, u"910B4"_s);
+        QCOMPARE(e.fit, Fit::DoesNotFit);
+        QCOMPARE(e.phases.at(e.binding).phase, Phase::Update);
+        QVERIFY(!e.fixes.isEmpty());
+        QCOMPARE(e.fixes.first().key, u"actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu"_s);
+        QVERIFY(e.fixes.first().to.toDouble() < 32);
+        QVERIFY(e.fixesSuffice);
+        QVERIFY(e.corrected.contains(u"actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu="_s
+                                     + QString::number(e.fixes.first().to.toDouble())));
+        // Applying the corrected command fits.
+        const Estimate after = run(u"Qwen2.5-7B"_s, e.corrected.join(u' '), u"0.9.0"_s, u"910B4"_s);
+        QVERIFY(after.fit != Fit::DoesNotFit);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no model") << QStringList{u"memory"_s} << u"--model"_s;
+        QTest::addRow("unknown npu") << QStringList{u"memory"_s, u"--model"_s, u"Qwen3-8B"_s, u"--npu"_s, u"910Z"_s}
+                                     << u"Unknown NPU \"910Z\""_s;
+        QTest::addRow("hbm too small") << QStringList{u"memory"_s, u"--model"_s, u"Qwen3-8B"_s, u"--hbm"_s, u"12"_s}
+                                       << u"Invalid --hbm \"12\""_s;
+        QTest::addRow("FAQ row has no shape") << QStringList{u"memory"_s, u"--model"_s, u"7B"_s} << u"no model shape"_s;
+        QTest::addRow("no such folder") << QStringList{u"memory"_s, u"--model"_s, u"/nonexistent/model"_s}
+                                        << u"neither a preset"_s;
+        QTest::addRow("nodes") << QStringList{u"memory"_s, u"--model"_s, u"Qwen3-8B"_s, u"--nodes"_s, u"0"_s}
+                               << u"Invalid nodes \"0\""_s;
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto result = test::runCli(args);
+        QCOMPARE(result.code, ExitCode::Usage);
+        QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    }
+
+    void cliJson()
+    {
+        const auto result = test::runCli({u"memory"_s, u"--model"_s, u"Qwen2.5-7B"_s, u"--npu"_s, u"910B3"_s,
+                                          u"--verl-version"_s, u"0.9.0"_s, u"--nodes"_s, u"2"_s, u"--json"_s});
+        const QJsonObject o = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QCOMPARE(o.value(u"devices"_s).toInt(), 16);
+        QCOMPARE(o.value(u"phases"_s).toArray().size(), 5);
+        QCOMPARE(o.value(u"config_release"_s).toString(), u"v0.9.0"_s);
+        const QString fit = o.value(u"fit"_s).toString();
+        QCOMPARE(result.code, fit == u"does-not-fit"_s ? ExitCode::Problems : ExitCode::Ok);
+        for (const QJsonValue &p : o.value(u"phases"_s).toArray()) {
+            for (const QJsonValue &part : p.toObject().value(u"parts"_s).toArray())
+                QVERIFY2(!part.toObject().value(u"source"_s).toString().isEmpty(),
+                         qPrintable(part.toObject().value(u"what"_s).toString()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstMemory)
+#include "tst_memory.moc"

@@ -1,0 +1,57 @@
+// Stacked bars of what each phase keeps on one device, against the device's memory and the margin.
+// The only place the Memory tab touches Qt Charts.
+#pragma once
+
+#include <QList>
+#include <QStringList>
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace vna::ui {
+
+class MemoryChart final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryChart)
+
+public:
+    struct Layer
+    {
+        QString name;      // the part (Parameters, KV cache …)
+        QList<double> gib; // one value per phase
+        QStringList tooltips;
+    };
+
+    explicit MemoryChart(QWidget *parent = nullptr);
+
+    void setData(const QStringList &phases, const QList<Layer> &layers, double hbmGib, double marginGib);
+    void clear();
+
+    // For tests.
+    QStackedBarSeries *series() const { return m_series; }
+    QLineSeries *hbmLine() const { return m_hbm; }
+    QStringList phases() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+
+    QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
+    QStackedBarSeries *m_series = nullptr;
+    QLineSeries *m_hbm = nullptr;
+    QLineSeries *m_usable = nullptr;
+    QBarCategoryAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    QList<Layer> m_layers;
+};
+
+} // namespace vna::ui

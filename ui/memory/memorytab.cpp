@@ -1,0 +1,483 @@
+#include "memorytab.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "bucket/presets.h"
+#include "charts/memorychart.h"
+#include "common/fieldcheck.h"
+#include "common/jobrunner.h"
+#include "common/session.h"
+#include "common/settingskeys.h"
+#include "common/textbox.h"
+#include "common/widgets.h"
+#include "memory/report.h"
+#include "profiler/lint.h"
+
+using namespace Qt::StringLiterals;
+
+namespace vna::ui {
+
+namespace {
+
+constexpr int kDebounceMs = 300;
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+} // namespace
+
+MemoryTab::MemoryTab(Session &session, QWidget *parent)
+    : ToolTab{session, parent}
+{
+    build();
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        saveSettings();
+        run();
+    });
+    m_runner = new JobRunner(session, this);
+    m_runner->setBusyRow(m_progress, m_cancel);
+    connect(m_runner, &JobRunner::runningChanged, this, [this](bool running) {
+        if (!running && m_runner->wasCancelled())
+            this->session().showStatus(tr("Cancelled."));
+    });
+    connect(&this->session(), &Session::verlVersionChanged, this, &MemoryTab::schedule);
+    retranslate();
+    loadSettings();
+    run();
+}
+
+MemoryTab::~MemoryTab() = default; // the runner stops a running estimate and waits for it
+
+bool MemoryTab::isBusy() const
+{
+    return m_runner->isRunning() || m_debounce->isActive();
+}
+
+void MemoryTab::build()
+{
+    auto *inputs = new QWidget(this);
+    auto *form = new QFormLayout;
+    m_scriptLabel = new QLabel(inputs);
+    m_script = new TextBox(inputs, u"memoryScript"_s);
+    m_scriptMessage = new FieldMessage(m_script, inputs);
+    m_script->setLimit(profiler::kMaxScriptBytes / 16, m_scriptMessage, tr("Open the script file instead."));
+    m_openScript = new QPushButton(inputs);
+    m_openScript->setObjectName(u"memoryOpenScript"_s);
+    auto *scriptBox = new QVBoxLayout;
+    scriptBox->addWidget(m_script);
+    scriptBox->addWidget(m_scriptMessage);
+    scriptBox->addWidget(m_openScript, 0, Qt::AlignLeft);
+    form->addRow(m_scriptLabel, scriptBox);
+    m_scriptLabel->setBuddy(m_script);
+
+    m_modelLabel = new QLabel(inputs);
+    m_model = new QComboBox(inputs);
+    m_model->setObjectName(u"memoryModel"_s);
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    for (const bucket::Preset &preset : bucket::builtinPresets()) {
+        if (preset.config)
+            m_model->addItem(preset.id, preset.id);
+    }
+    m_browse = new QPushButton(inputs);
+    m_browse->setObjectName(u"memoryBrowse"_s);
+    m_modelMessage = new FieldMessage(m_model, inputs);
+    auto *modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_model, 1);
+    modelRow->addWidget(m_browse);
+    auto *modelBox = new QVBoxLayout;
+    modelBox->addLayout(modelRow);
+    modelBox->addWidget(m_modelMessage);
+    form->addRow(m_modelLabel, modelBox);
+    m_modelLabel->setBuddy(m_model);
+
+    m_npuLabel = new QLabel(inputs);
+    m_npu = new QComboBox(inputs);
+    m_npu->setObjectName(u"memoryNpu"_s);
+    for (const memory::Npu &npu : memory::builtinNpus())
+        m_npu->addItem(npu.id, npu.id);
+    m_npu->addItem(QString(), QString()); // "Other": the device memory typed below
+    form->addRow(m_npuLabel, m_npu);
+    m_npuLabel->setBuddy(m_npu);
+    m_hbmLabel = new QLabel(inputs);
+    m_hbm = new QLineEdit(inputs);
+    m_hbm->setObjectName(u"memoryHbm"_s);
+    m_hbmMessage = new FieldMessage(m_hbm, inputs);
+    auto *hbmBox = new QVBoxLayout;
+    hbmBox->addWidget(m_hbm);
+    hbmBox->addWidget(m_hbmMessage);
+    form->addRow(m_hbmLabel, hbmBox);
+    m_hbmLabel->setBuddy(m_hbm);
+
+    m_nodesLabel = new QLabel(inputs);
+    m_nodes = new QSpinBox(inputs);
+    m_nodes->setObjectName(u"memoryNodes"_s);
+    m_nodes->setRange(0, 4096);
+    form->addRow(m_nodesLabel, m_nodes);
+    m_nodesLabel->setBuddy(m_nodes);
+    m_devicesLabel = new QLabel(inputs);
+    m_devices = new QSpinBox(inputs);
+    m_devices->setObjectName(u"memoryDevices"_s);
+    m_devices->setRange(0, 64);
+    form->addRow(m_devicesLabel, m_devices);
+    m_devicesLabel->setBuddy(m_devices);
+    m_marginLabel = new QLabel(inputs);
+    m_margin = new QDoubleSpinBox(inputs);
+    m_margin->setObjectName(u"memoryMargin"_s);
+    m_margin->setRange(0, 64);
+    m_margin->setDecimals(1);
+    m_margin->setSingleStep(0.5);
+    form->addRow(m_marginLabel, m_margin);
+    m_marginLabel->setBuddy(m_margin);
+
+    m_estimateButton = new QPushButton(inputs);
+    m_estimateButton->setObjectName(u"memoryEstimate"_s);
+    m_progress = new QProgressBar(inputs);
+    m_progress->setObjectName(u"memoryProgress"_s);
+    m_cancel = new QPushButton(inputs);
+    m_cancel->setObjectName(u"memoryCancel"_s);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_estimateButton);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_cancel);
+    auto *inputsLayout = new QVBoxLayout(inputs);
+    inputsLayout->addWidget(heading(inputs, u"memoryInputsHeading"_s));
+    inputsLayout->addLayout(form);
+    inputsLayout->addLayout(buttons);
+    inputsLayout->addStretch(1);
+
+    auto *results = new QWidget(this);
+    m_verdict = resultLabel(results, u"memoryVerdict"_s);
+    m_logNoteLabel = resultLabel(results, u"memoryLogNote"_s);
+    m_chart = new MemoryChart(results);
+    m_chart->setObjectName(u"memoryChart"_s);
+    m_fixesHeading = heading(results, u"memoryFixesHeading"_s);
+    m_corrected = monospaceText(results, u"memoryCorrected"_s);
+    m_corrected->setMaximumHeight(fontMetrics().height() * 10);
+    m_copyCommand = new QPushButton(results);
+    m_copyCommand->setObjectName(u"memoryCopyCommand"_s);
+    m_reportHeading = heading(results, u"memoryReportHeading"_s);
+    m_report = monospaceText(results, u"memoryReport"_s);
+    m_copyReport = new QPushButton(results);
+    m_copyReport->setObjectName(u"memoryCopyReport"_s);
+    auto *resultsLayout = new QVBoxLayout(results);
+    resultsLayout->addWidget(m_verdict);
+    resultsLayout->addWidget(m_logNoteLabel);
+    resultsLayout->addWidget(m_chart, 2);
+    resultsLayout->addWidget(m_fixesHeading);
+    resultsLayout->addWidget(m_corrected);
+    resultsLayout->addWidget(m_copyCommand, 0, Qt::AlignLeft);
+    resultsLayout->addWidget(m_reportHeading);
+    resultsLayout->addWidget(m_report, 3);
+    resultsLayout->addWidget(m_copyReport, 0, Qt::AlignLeft);
+
+    auto *splitter = new QSplitter(this);
+    splitter->setObjectName(u"memorySplitter"_s);
+    splitter->addWidget(scrolling(inputs, splitter));
+    splitter->addWidget(scrolling(results, splitter));
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    connect(splitter, &QSplitter::splitterMoved, this,
+            [splitter] { Settings().setValue(keys::memorySplitter, splitter->saveState()); });
+    const QByteArray state = Settings().value(keys::memorySplitter);
+    if (!state.isEmpty())
+        splitter->restoreState(state);
+
+    connect(m_script, &QPlainTextEdit::textChanged, this, &MemoryTab::schedule);
+    connect(m_model, &QComboBox::currentTextChanged, this, &MemoryTab::schedule);
+    connect(m_npu, &QComboBox::currentIndexChanged, this, [this] {
+        updateHbmField();
+        schedule();
+    });
+    connect(m_hbm, &QLineEdit::textChanged, this, &MemoryTab::schedule);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &MemoryTab::schedule);
+    connect(m_devices, &QSpinBox::valueChanged, this, &MemoryTab::schedule);
+    connect(m_margin, &QDoubleSpinBox::valueChanged, this, &MemoryTab::schedule);
+    connect(m_estimateButton, &QPushButton::clicked, this, [this] {
+        saveSettings();
+        run();
+    });
+    connect(m_openScript, &QPushButton::clicked, this, &MemoryTab::openScript);
+    connect(m_browse, &QPushButton::clicked, this, &MemoryTab::browseModel);
+    connect(m_copyCommand, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_corrected->toPlainText());
+        session().showStatus(tr("Corrected command copied."));
+    });
+    connect(m_copyReport, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_report->toPlainText());
+        session().showStatus(tr("Report copied."));
+    });
+    addPrimaryShortcut(this, [this] { run(); });
+}
+
+void MemoryTab::retranslate()
+{
+    findChild<QLabel *>(u"memoryInputsHeading"_s)->setText(tr("The run"));
+    m_scriptLabel->setText(tr("&Launch command:"));
+    m_script->setPlaceholderText(tr("Paste the launch command or script (python3 -m verl.trainer.main_ppo …). "
+                                    "Empty: verl's defaults for your release."));
+    m_openScript->setText(tr("&Open script…"));
+    m_modelLabel->setText(tr("&Model:"));
+    m_model->setToolTip(tr("A model preset, or the path of a local model folder or its config.json (only headers "
+                           "are read)."));
+    m_browse->setText(tr("&Browse…"));
+    m_npuLabel->setText(tr("&NPU:"));
+    m_npu->setItemText(m_npu->count() - 1, tr("Other (type the memory)"));
+    for (int i = 0; i < m_npu->count() - 1; ++i) {
+        if (const memory::Npu *npu = memory::findNpu(m_npu->itemData(i).toString()))
+            m_npu->setItemData(i, QString(npu->title + u"\n"_s + npu->source), Qt::ToolTipRole);
+    }
+    fitToItems(m_npu);
+    m_hbmLabel->setText(tr("Device &memory (MiB):"));
+    m_hbm->setPlaceholderText(tr("npu-smi info: HBM total, e.g. 65536"));
+    m_nodesLabel->setText(tr("N&odes:"));
+    m_nodes->setSpecialValueText(tr("from the command"));
+    m_devicesLabel->setText(tr("&Devices per node:"));
+    m_devices->setSpecialValueText(tr("from the command"));
+    m_marginLabel->setText(tr("M&argin (GiB):"));
+    m_margin->setToolTip(tr("Memory per device kept for what cannot be known before running: CANN and HCCL "
+                            "workspace, the allocator's fragmentation, what the sleeping engine keeps."));
+    m_estimateButton->setText(tr("&Estimate"));
+    m_estimateButton->setToolTip(tr("Estimate again (Ctrl+Return)"));
+    m_cancel->setText(tr("Cancel"));
+    m_fixesHeading->setText(tr("What makes it fit"));
+    m_copyCommand->setText(tr("Copy &command"));
+    m_reportHeading->setText(tr("Every phase, part by part"));
+    m_copyReport->setText(tr("Copy &report"));
+}
+
+void MemoryTab::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // The estimate's texts are in the language it ran in: run it again in the new one.
+        if (!m_loading)
+            run();
+    }
+    ToolTab::changeEvent(event);
+}
+
+void MemoryTab::loadSettings()
+{
+    m_loading = true;
+    Settings settings;
+    m_script->setPlainText(settings.value(keys::memoryScript));
+    m_model->setCurrentText(settings.value(keys::memoryModel));
+    const int npu = m_npu->findData(settings.value(keys::memoryNpu));
+    m_npu->setCurrentIndex(npu >= 0 ? npu : 0);
+    m_hbm->setText(settings.value(keys::memoryHbm));
+    m_nodes->setValue(settings.value(keys::memoryNodes));
+    m_devices->setValue(settings.value(keys::memoryDevices));
+    m_margin->setValue(settings.value(keys::memoryMargin));
+    updateHbmField();
+    m_loading = false;
+}
+
+void MemoryTab::saveSettings() const
+{
+    Settings settings;
+    settings.setValue(keys::memoryScript, m_script->toPlainText().left(64 * 1024));
+    settings.setValue(keys::memoryModel, m_model->currentText());
+    settings.setValue(keys::memoryNpu, m_npu->currentData().toString());
+    settings.setValue(keys::memoryHbm, m_hbm->text());
+    settings.setValue(keys::memoryNodes, m_nodes->value());
+    settings.setValue(keys::memoryDevices, m_devices->value());
+    settings.setValue(keys::memoryMargin, m_margin->value());
+}
+
+void MemoryTab::updateHbmField()
+{
+    const bool other = m_npu->currentData().toString().isEmpty();
+    m_hbm->setEnabled(other);
+    if (!other)
+        m_hbmMessage->setMessage({});
+}
+
+void MemoryTab::schedule()
+{
+    if (!m_loading)
+        m_debounce->start();
+}
+
+memory::Request MemoryTab::request() const
+{
+    memory::Request r;
+    r.script = m_script->toPlainText();
+    r.model = m_model->currentText();
+    r.npu = m_npu->currentData().toString();
+    if (r.npu.isEmpty())
+        r.hbmMiB = m_hbm->text().isEmpty() ? u"0"_s : m_hbm->text();
+    if (m_nodes->value() > 0)
+        r.nodes = QString::number(m_nodes->value());
+    if (m_devices->value() > 0)
+        r.devicesPerNode = QString::number(m_devices->value());
+    r.marginGiB = QString::number(m_margin->value());
+    r.version = session().verlVersion();
+    return r;
+}
+
+void MemoryTab::run()
+{
+    m_debounce->stop();
+    const memory::Request r = request();
+    m_runner->start<Result<memory::Estimate>>(
+        tr("Estimating memory…"), [r](JobControl &control) { return memory::estimate(r, &control.cancelled); },
+        [this](Result<memory::Estimate> result) { showResult(result); });
+}
+
+void MemoryTab::showResult(const Result<memory::Estimate> &result)
+{
+    m_modelMessage->setMessage({});
+    m_hbmMessage->setMessage({});
+    m_scriptMessage->setMessage({});
+    if (!result) {
+        m_estimate.reset();
+        m_error = result.error().message;
+        const QString where = result.error().where;
+        if (where == u"model" || where == m_model->currentText().trimmed())
+            m_modelMessage->setMessage(m_error);
+        else if (where == u"--hbm" || where == u"npu")
+            m_hbmMessage->setMessage(m_error);
+        else if (where != u"margin" && where != u"nodes" && where != u"devices-per-node")
+            m_scriptMessage->setMessage(m_error);
+    } else {
+        m_estimate = *result;
+        m_error.clear();
+    }
+    render();
+    Q_EMIT resultChanged();
+}
+
+void MemoryTab::render()
+{
+    m_logNoteLabel->setText(m_logNote);
+    m_logNoteLabel->setVisible(!m_logNote.isEmpty());
+    if (!m_estimate) {
+        m_verdict->setText(m_error.isEmpty() ? QString() : tr("Not estimated: %1").arg(m_error));
+        m_chart->clear();
+        m_corrected->clear();
+        m_report->clear();
+        m_copyCommand->setEnabled(false);
+        m_copyReport->setEnabled(false);
+        return;
+    }
+    const memory::Estimate &e = *m_estimate;
+    const memory::PhaseEstimate &binding = e.phases.at(e.binding);
+    const QString device = memory::gib(static_cast<qint64>(e.input.npu.hbmBytes));
+    switch (e.fit) {
+    case memory::Fit::Fits:
+        m_verdict->setText(
+            tr("Fits: the fullest phase, %1, peaks at %2 of %3 per device.")
+                .arg(memory::phaseName(binding.phase), memory::gib(static_cast<qint64>(binding.peak)), device));
+        break;
+    case memory::Fit::Tight:
+        m_verdict->setText(
+            tr("Tight: %1 peaks at %2 of %3, within the margin.")
+                .arg(memory::phaseName(binding.phase), memory::gib(static_cast<qint64>(binding.peak)), device));
+        break;
+    case memory::Fit::DoesNotFit:
+        m_verdict->setText(tr("Does not fit: %1 — %2").arg(memory::phaseName(binding.phase), binding.failure));
+        break;
+    }
+    QStringList phases;
+    QList<memory::Part> order;
+    for (const memory::PhaseEstimate &p : e.phases) {
+        phases << memory::phaseName(p.phase);
+        for (const memory::Amount &a : p.parts) {
+            if (!order.contains(a.part))
+                order << a.part;
+        }
+    }
+    QList<MemoryChart::Layer> layers;
+    for (const memory::Part part : order) {
+        MemoryChart::Layer layer;
+        layer.name = memory::partName(part);
+        for (const memory::PhaseEstimate &p : e.phases) {
+            double bytes = 0;
+            QString tip;
+            for (const memory::Amount &a : p.parts) {
+                if (a.part == part) {
+                    bytes += static_cast<double>(a.bytes);
+                    tip = a.what + (a.source.isEmpty() ? QString() : u"\n"_s + a.source);
+                }
+            }
+            layer.gib << bytes / kGiB;
+            layer.tooltips << tip;
+        }
+        layers << layer;
+    }
+    m_chart->setData(phases, layers, static_cast<double>(e.input.npu.hbmBytes) / kGiB,
+                     static_cast<double>(e.input.marginBytes) / kGiB);
+    QString fixes;
+    for (const memory::Fix &f : e.fixes)
+        fixes += tr("# %1 (frees %2): %3").arg(f.key, memory::gib(f.frees), f.why) + u'\n';
+    if (!e.fixes.isEmpty())
+        fixes += u'\n' + memory::correctedText(e);
+    else
+        fixes
+            = e.fit == memory::Fit::DoesNotFit ? tr("No setting checked here makes it fit.") : tr("Nothing to change.");
+    m_corrected->setPlainText(fixes);
+    m_copyCommand->setEnabled(!e.corrected.isEmpty());
+    m_report->setPlainText(memory::toText(e));
+    m_copyReport->setEnabled(true);
+}
+
+void MemoryTab::openScript()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a launch script"), QString(),
+                                                      tr("Shell scripts (*.sh);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const auto text = profiler::readScriptFile(path);
+    if (!text) {
+        m_scriptMessage->setMessage(text.error().message);
+        return;
+    }
+    m_script->setPlainText(*text);
+}
+
+void MemoryTab::browseModel()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Choose a model folder"));
+    if (!folder.isEmpty())
+        m_model->setCurrentText(folder);
+}
+
+void MemoryTab::openLink(const ToolLink &link)
+{
+    const QString tried = link.param(u"tried"_s);
+    const QString total = link.param(u"total"_s);
+    const QString allocated = link.param(u"allocated"_s);
+    if (!total.isEmpty() && !allocated.isEmpty()) {
+        m_logNote = tr("From %1: the device ran out of memory asking for %2 more, with %3 already allocated of %4. "
+                       "Compare with the phase that binds below.")
+                        .arg(link.origin, tried, allocated, total);
+    } else if (!tried.isEmpty()) {
+        m_logNote = tr("From %1: the device ran out of memory asking for %2 more.").arg(link.origin, tried);
+    } else {
+        m_logNote = tr("From %1: the device ran out of memory.").arg(link.origin);
+    }
+    render();
+}
+
+} // namespace vna::ui
