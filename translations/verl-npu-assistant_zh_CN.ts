@@ -4512,6 +4512,18 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <source>Assumptions:</source>
         <translation>假设：</translation>
     </message>
+    <message>
+        <source>vLLM checks its KV cache against one sequence of max_model_len, which verl sets to max_position_embeddings; prompt + response is all a rollout uses</source>
+        <translation>vLLM 启动时检查 KV cache 能否容纳一条 max_model_len 长的序列，而 verl 把它设为 max_position_embeddings；rollout 实际只用到 prompt + response</translation>
+    </message>
+    <message>
+        <source>give the engine the memory the training side leaves free: room for its weights and a KV cache</source>
+        <translation>把训练侧空出的显存分给引擎：放得下其权重和 KV cache</translation>
+    </message>
+    <message>
+        <source>lets %1 pass</source>
+        <translation>使%1通过</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCommand</name>
@@ -7483,10 +7495,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>放不下：%1 — %2</translation>
     </message>
     <message>
-        <source># %1 (frees %2): %3</source>
-        <translation># %1（释放 %2）：%3</translation>
-    </message>
-    <message>
         <source>No setting checked here makes it fit.</source>
         <translation>这里检查的设置都无法让它放得下。</translation>
     </message>
@@ -7517,6 +7525,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>From %1: the device ran out of memory.</source>
         <translation>来自 %1：设备显存不足。</translation>
+    </message>
+    <message>
+        <source># %1 (%2): %3</source>
+        <translation># %1（%2）：%3</translation>
     </message>
 </context>
 <context>

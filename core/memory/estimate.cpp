@@ -52,7 +52,9 @@ struct Run
     QString engine;
     quint64 devices = 1;
     quint64 shards = 1;     // FSDP group, or Megatron's data-parallel × model-parallel split
-    quint64 modelSplit = 1; // Megatron TP × PP (× EP for experts, approximated on all parameters)
+    quint64 modelSplit = 1; // Megatron TP × PP
+    quint64 perDevice = 0;  // the actor's parameters each device holds a share of
+    quint64 rolloutEp = 1;
     quint64 dataParallel = 1;
     bool megatron = false;
     bool distributedOptimizer = true;
@@ -121,6 +123,12 @@ struct Run
             gradOffload = s.flag(mg + u"grad_offload"_s, false);
             optimizerOffload = s.flag(mg + u"optimizer_offload"_s, false);
             shards = modelSplit;
+            // Routed experts are split over expert parallelism (and its tensor parallelism) instead.
+            const auto ep = static_cast<quint64>(std::max(1.0, s.number(mg + u"expert_model_parallel_size"_s, 1)));
+            const auto etp = static_cast<quint64>(
+                std::max(1.0, s.number(mg + u"expert_tensor_parallel_size"_s, static_cast<double>(tp))));
+            const quint64 experts = std::min(m.expertParams(), m.params);
+            perDevice = (m.params - experts) / (tp * pp) + experts / (ep * etp * pp);
             actorBytes = 2;
             refOffload = s.flag(kRef + u"megatron.param_offload"_s, false);
         } else {
@@ -133,15 +141,20 @@ struct Run
             const QString dtype = s.text(fc + u"model_dtype"_s, facts.actorDtype.value);
             actorBytes = bytesOfDtype(dtype.isEmpty() ? u"fp32"_s : dtype);
             refOffload = s.flag(kRef + u"fsdp_config.param_offload"_s, false);
+            perDevice = m.params / shards;
         }
+        rolloutEp = static_cast<quint64>(std::max(1.0, s.number(kRollout + u"expert_parallel_size"_s, 1)));
         // The FSDP reference model lives in host memory (verl wraps it in CPUOffload); Megatron's stays.
         if (!megatron && facts.refOffloaded.value == u"cpu")
             refOffload = true;
         refBytes = 2;
         refExists = s.flag(kActor + u"use_kl_loss"_s, false) || s.flag(u"algorithm.use_kl_in_reward"_s, false);
         critic = s.text(u"algorithm.adv_estimator"_s) == u"gae";
-        criticParamOffload = s.flag(u"critic.model.fsdp_config.param_offload"_s, false);
-        criticOptimizerOffload = s.flag(u"critic.model.fsdp_config.optimizer_offload"_s, false);
+        // The critic's engine config moved from critic.model.fsdp_config to critic.fsdp in 0.8.
+        const QString criticFsdp
+            = s.has(u"critic.fsdp.param_offload"_s) ? u"critic.fsdp."_s : u"critic.model.fsdp_config."_s;
+        criticParamOffload = s.flag(criticFsdp + u"param_offload"_s, false);
+        criticOptimizerOffload = s.flag(criticFsdp + u"optimizer_offload"_s, false);
         checkpointing = s.flag(kModel + u"enable_gradient_checkpointing"_s, true);
         activationOffload = s.flag(kModel + u"enable_activation_offload"_s, false);
         fused = s.flag(kModel + u"use_fused_kernels"_s, false);
@@ -205,45 +218,52 @@ struct Run
         return std::max<quint64>(1, logProbMicro * seqLen() / sp);
     }
     quint64 hbm() const { return in.npu.hbmBytes; }
+    // How many ways the actor's parameters are split, as the texts show it ("8", or "12.4" with experts).
+    QString split() const
+    {
+        const double ways = static_cast<double>(m.params) / static_cast<double>(std::max<quint64>(1, perDevice));
+        return std::abs(ways - std::round(ways)) < 0.05 ? QString::number(std::llround(ways))
+                                                        : QLocale().toString(ways, 'f', 1);
+    }
 
     // ----- parts -----
     Amount actorParams() const
     {
-        const quint64 bytes = m.params * actorBytes / shards;
-        return {Part::Params, bytes,
+        return {Part::Params, perDevice * actorBytes,
                 Text::tr("actor parameters: %1 × %2 bytes ÷ %3 shards")
                     .arg(QLocale().toString(m.params))
                     .arg(actorBytes)
-                    .arg(shards),
+                    .arg(split()),
                 megatron ? src(kActor + u"megatron.tensor_model_parallel_size"_s) : facts.actorDtype.source};
     }
     Amount grads() const
     {
         const quint64 per = megatron ? 4 : actorBytes;
-        return {Part::Gradients, m.params * per / shards,
-                Text::tr("gradients: %1 × %2 bytes ÷ %3 shards").arg(QLocale().toString(m.params)).arg(per).arg(shards),
-                facts.gradsFreed.source};
+        return {
+            Part::Gradients, perDevice * per,
+            Text::tr("gradients: %1 × %2 bytes ÷ %3 shards").arg(QLocale().toString(m.params)).arg(per).arg(split()),
+            facts.gradsFreed.source};
     }
     Amount optimizer() const
     {
         // AdamW: two fp32 moments; Megatron keeps fp32 main parameters too, split over data parallelism
         // by the distributed optimizer.
         const quint64 per = megatron ? 12 : 8;
-        const quint64 split = megatron ? shards * (distributedOptimizer ? dataParallel : 1) : shards;
-        return {Part::Optimizer, m.params * per / split,
+        const quint64 dp = megatron && distributedOptimizer ? dataParallel : 1;
+        return {Part::Optimizer, perDevice * per / dp,
                 Text::tr("optimizer states (AdamW): %1 × %2 bytes ÷ %3")
                     .arg(QLocale().toString(m.params))
                     .arg(per)
-                    .arg(split),
+                    .arg(dp > 1 ? split() + u" × "_s + QString::number(dp) : split()),
                 facts.optimizerResident.source};
     }
     Amount reference() const
     {
-        return {Part::Reference, m.params * refBytes / shards,
+        return {Part::Reference, perDevice * refBytes,
                 Text::tr("reference model: %1 × %2 bytes ÷ %3 shards")
                     .arg(QLocale().toString(m.params))
                     .arg(refBytes)
-                    .arg(shards),
+                    .arg(split()),
                 refOffload ? facts.refOffloaded.source : facts.refWhen.source};
     }
     Amount criticState() const
@@ -310,7 +330,10 @@ struct Run
     }
     Amount engineWeights() const
     {
-        return {Part::EngineWeights, m.params * 2 / rolloutTp,
+        // Routed experts are split over the engine's expert parallelism when it has one, else over TP.
+        const quint64 experts = std::min(m.expertParams(), m.params);
+        return {Part::EngineWeights,
+                (m.params - experts) * 2 / rolloutTp + experts * 2 / std::max(rolloutTp, rolloutEp),
                 Text::tr("rollout engine weights: %1 × 2 bytes ÷ tensor parallel %2")
                     .arg(QLocale().toString(m.params))
                     .arg(rolloutTp),
@@ -494,21 +517,24 @@ Estimate compute(const Input &input)
             Text::tr("out of memory while the weights are sent to the rollout engine (update_weights)."));
     }
 
-    // The binding phase: the least room left.
+    // The phase that binds: the first one that does not fit, in the order the run reaches them (that is
+    // where it fails); when all fit, the one with the least room.
     qint64 least = std::numeric_limits<qint64>::max();
     for (qsizetype i = 0; i < e.phases.size(); ++i) {
         const PhaseEstimate &p = e.phases.at(i);
-        qint64 room = static_cast<qint64>(hbm) - static_cast<qint64>(p.peak);
-        if (p.fit == Fit::DoesNotFit)
-            room = std::min<qint64>(room, -1); // a KV cache too small fails whatever the total
-        if (room < least) {
+        if (p.fit == Fit::DoesNotFit) {
+            if (e.fit != Fit::DoesNotFit)
+                e.binding = i;
+            e.fit = Fit::DoesNotFit;
+            continue;
+        }
+        if (p.fit == Fit::Tight && e.fit == Fit::Fits)
+            e.fit = Fit::Tight;
+        const qint64 room = static_cast<qint64>(hbm) - static_cast<qint64>(p.peak);
+        if (e.fit != Fit::DoesNotFit && room < least) {
             least = room;
             e.binding = i;
         }
-        if (p.fit == Fit::DoesNotFit)
-            e.fit = Fit::DoesNotFit;
-        else if (p.fit == Fit::Tight && e.fit == Fit::Fits)
-            e.fit = Fit::Tight;
     }
     e.assumptions << Text::tr(
                          "A margin of %1 per device stands for what cannot be known before running: the CANN and HCCL "
@@ -568,6 +594,31 @@ QList<Candidate> candidates(const Estimate &e, const Run &r)
             Text::tr("split each sequence over 2 devices (Ulysses): half the activations and logits per device"), 2};
     }
     if (engineSide) {
+        // From 0.7 an unset max_model_len is the model's max_position_embeddings, which the KV cache must
+        // hold once for vLLM to start; verl's rollouts never pass prompt + response (verl PR #5015).
+        if (e.kvBytes > 0 && e.kvTokens < e.sequenceTokens && !r.s.get(kRollout + u"max_model_len"_s).fromCommand
+            && r.seqLen() < e.sequenceTokens) {
+            list << Candidate{kRollout + u"max_model_len"_s, static_cast<double>(r.seqLen()),
+                              Text::tr("vLLM checks its KV cache against one sequence of max_model_len, which verl "
+                                       "sets to max_position_embeddings; prompt + response is all a rollout uses"),
+                              1};
+        }
+        // A grant too small for the weights: more of the device, if the training side leaves it free.
+        if (e.kvBytes <= 0 || e.kvTokens < e.sequenceTokens) {
+            quint64 held = 0;
+            for (const Amount &a : r.resident(false))
+                held += a.bytes;
+            const double room
+                = (static_cast<double>(r.hbm()) - static_cast<double>(held) - static_cast<double>(r.in.marginBytes))
+                / static_cast<double>(r.hbm());
+            const double higher = std::floor(std::min(0.95, room) * 20.0) / 20.0;
+            if (higher > r.gmu + 0.005) {
+                list << Candidate{kRollout + u"gpu_memory_utilization"_s, higher,
+                                  Text::tr("give the engine the memory the training side leaves free: room for its "
+                                           "weights and a KV cache"),
+                                  2};
+            }
+        }
         if (e.kvBytes <= 0 || e.kvTokens < e.sequenceTokens) {
             if (r.rolloutTp * 2 <= std::min<quint64>(r.devices, 16) && r.m.kvHeads % (r.rolloutTp * 2) == 0) {
                 list << Candidate{
@@ -630,8 +681,9 @@ Result<Estimate> estimate(const Input &input)
             Estimate after = compute(next);
             const PhaseEstimate &before = current.phases.at(current.binding);
             const PhaseEstimate &same = after.phases.at(current.binding);
+            // A fix must free at least a MiB, or make the phase fit (a KV-cache check passes).
             const bool better
-                = same.peak < before.peak || (before.fit == Fit::DoesNotFit && same.fit != Fit::DoesNotFit);
+                = same.peak + kMiB < before.peak || (before.fit == Fit::DoesNotFit && same.fit != Fit::DoesNotFit);
             if (!better)
                 continue;
             Fix fix{c.key,
@@ -639,7 +691,8 @@ Result<Estimate> estimate(const Input &input)
                     c.value,
                     c.why,
                     static_cast<qint64>(before.peak) - static_cast<qint64>(same.peak),
-                    c.cost};
+                    c.cost,
+                    before.phase};
             // Repeated halvings of one key are one fix.
             auto found = std::find_if(e.fixes.begin(), e.fixes.end(), [&](const Fix &f) { return f.key == c.key; });
             if (found != e.fixes.end()) {
@@ -661,6 +714,7 @@ Result<Estimate> estimate(const Input &input)
         QStringList words = input.settings.programWords;
         if (words.isEmpty())
             words << u"python3"_s << u"-m"_s << u"verl.trainer.main_ppo"_s;
+        e.correctedProgramWords = words.size();
         QList<hydra::Override> overrides = input.settings.overrides;
         for (const Fix &fix : e.fixes) {
             hydra::Value value = fix.to.isBool() ? hydra::Value::boolean(fix.to.toBool())

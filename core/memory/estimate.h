@@ -64,6 +64,7 @@ struct Fix
     QString why;      // translated: what it changes and what it costs the run
     qint64 frees = 0; // bytes off the binding phase's peak (negative: it costs memory elsewhere)
     int cost = 0;     // 1 cheapest … 4 dearest
+    Phase phase = Phase::Rollout; // the phase it was chosen for
 };
 
 struct Input
@@ -93,8 +94,9 @@ struct Estimate
     Fit fit = Fit::Fits;
     QList<Fix> fixes; // in the order they are applied, cheapest first
     bool fixesSuffice = false;
-    QStringList corrected;   // the command with the fixes, one word per element
-    QStringList assumptions; // what the estimate takes as given and why
+    QStringList corrected;               // the command with the fixes, one word per element
+    qsizetype correctedProgramWords = 0; // how many of `corrected` are the program and its options
+    QStringList assumptions;             // what the estimate takes as given and why
 };
 
 Result<Estimate> estimate(const Input &input);

@@ -42,6 +42,14 @@ QString gib(qint64 bytes)
     return Text::tr("%1 GiB").arg(static_cast<double>(bytes) / kGiB, 0, 'f', 2);
 }
 
+QString fixEffect(const Fix &fix)
+{
+    // A fix that frees nothing passes a check instead (the KV cache holds one sequence).
+    if (fix.frees >= qint64(1) << 20)
+        return Text::tr("frees %1").arg(gib(fix.frees));
+    return Text::tr("lets %1 pass").arg(phaseName(fix.phase));
+}
+
 QString phaseName(Phase phase)
 {
     switch (phase) {
@@ -237,7 +245,11 @@ QString correctedText(const Estimate &e)
 {
     if (e.corrected.isEmpty())
         return {};
-    return shell::formatCommand(e.corrected, shell::Layout::Multiline);
+    // The program on the first line, then one override per line, as verl's own scripts are laid out.
+    QStringList lines{shell::formatCommand(e.corrected.mid(0, e.correctedProgramWords), shell::Layout::OneLine)};
+    for (const QString &word : e.corrected.mid(e.correctedProgramWords))
+        lines << u"    "_s + shell::quote(word);
+    return lines.join(u" \\\n"_s);
 }
 
 QString toText(const Estimate &e)
@@ -293,8 +305,8 @@ QString toText(const Estimate &e)
     if (!e.fixes.isEmpty()) {
         out += u'\n' + Text::tr("What makes it fit, cheapest first:") + u'\n';
         for (const Fix &f : e.fixes) {
-            out += u"  "_s + f.key + u": "_s + valueText(f.from) + u" → "_s + valueText(f.to) + u"  ("_s
-                + Text::tr("frees %1").arg(gib(f.frees)) + u")  "_s + f.why + u'\n';
+            out += u"  "_s + f.key + u": "_s + valueText(f.from) + u" → "_s + valueText(f.to) + u"  ("_s + fixEffect(f)
+                + u")  "_s + f.why + u'\n';
         }
         if (!e.fixesSuffice)
             out += Text::tr(

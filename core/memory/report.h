@@ -15,6 +15,9 @@ QString partId(Part part);
 QString fitName(Fit fit); // translated
 QString fitId(Fit fit);   // fits, tight, does-not-fit
 
+// "frees 4.55 GiB", or "lets Engine start pass" for a fix that passes a check rather than frees memory.
+QString fixEffect(const Fix &fix);
+
 // "12.34 GiB"
 QString gib(qint64 bytes);
 

@@ -187,13 +187,18 @@ private Q_SLOTS:
     {
         QString launch = kLaunch;
         launch.replace(u"actor_rollout_ref.rollout.max_model_len=2048 "_s, QString());
-        launch.replace(u"gpu_memory_utilization=0.6"_s, u"gpu_memory_utilization=0.3"_s);
+        launch.replace(u"gpu_memory_utilization=0.6"_s, u"gpu_memory_utilization=0.7"_s);
         const Estimate atSix = run(u"Qwen2.5-32B"_s, launch + u"trainer.n_gpus_per_node=16"_s, u"0.6.0"_s);
         QCOMPARE(atSix.sequenceTokens, quint64(2048));
         const Estimate atNine = run(u"Qwen2.5-32B"_s, launch + u"trainer.n_gpus_per_node=16"_s, u"0.9.0"_s);
         QCOMPARE(atNine.sequenceTokens, quint64(131072));
         QCOMPARE(phase(atNine, Phase::EngineStart).fit, Fit::DoesNotFit);
         QVERIFY(atNine.kvTokens < atNine.sequenceTokens);
+        // The cheapest fix is verl PR #5015's: max_model_len = prompt + response.
+        QVERIFY(!atNine.fixes.isEmpty());
+        QCOMPARE(atNine.fixes.first().key, u"actor_rollout_ref.rollout.max_model_len"_s);
+        QCOMPARE(atNine.fixes.first().to.toDouble(), 2048.0);
+        QCOMPARE(fixEffect(atNine.fixes.first()), u"lets Engine start pass"_s);
     }
 
     // A run that does not fit gets the cheapest fixes that make it fit, in the corrected command.

@@ -57,7 +57,7 @@ MemoryChart::MemoryChart(QWidget *parent)
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(fontMetrics().height() * 16);
+    m_view->setMinimumHeight(fontMetrics().height() * 22);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
@@ -72,6 +72,8 @@ void MemoryChart::setData(const QStringList &phases, const QList<Layer> &layers,
     QList<double> totals(phases.size(), 0.0);
     for (const Layer &layer : layers) {
         auto *set = new QBarSet(layer.name);
+        if (layer.color.isValid())
+            set->setColor(layer.color);
         for (qsizetype i = 0; i < phases.size(); ++i) {
             const double value = layer.gib.value(i);
             set->append(value);

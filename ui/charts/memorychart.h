@@ -2,6 +2,7 @@
 // The only place the Memory tab touches Qt Charts.
 #pragma once
 
+#include <QColor>
 #include <QList>
 #include <QStringList>
 #include <QWidget>
@@ -26,6 +27,7 @@ public:
         QString name;      // the part (Parameters, KV cache …)
         QList<double> gib; // one value per phase
         QStringList tooltips;
+        QColor color; // invalid: the chart's theme picks one
     };
 
     explicit MemoryChart(QWidget *parent = nullptr);

@@ -38,6 +38,39 @@ namespace {
 constexpr int kDebounceMs = 300;
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
+// One colour per part in every estimate: the training side in blues and greens, the engine in oranges
+// and reds, the transient parts in greys and purples.
+QColor partColor(memory::Part part)
+{
+    switch (part) {
+    case memory::Part::Params:
+        return QColor(0x1c, 0x7e, 0xd6);
+    case memory::Part::Gradients:
+        return QColor(0x4d, 0xab, 0xf7);
+    case memory::Part::Optimizer:
+        return QColor(0x0b, 0x72, 0x85);
+    case memory::Part::Reference:
+        return QColor(0x74, 0xb8, 0x16);
+    case memory::Part::Critic:
+        return QColor(0x2f, 0x9e, 0x44);
+    case memory::Part::Gathered:
+        return QColor(0x86, 0x8e, 0x96);
+    case memory::Part::Activations:
+        return QColor(0x84, 0x5e, 0xf7);
+    case memory::Part::Logits:
+        return QColor(0xbe, 0x4b, 0xdb);
+    case memory::Part::Engine:
+        return QColor(0xfc, 0xc4, 0x19);
+    case memory::Part::EngineWeights:
+        return QColor(0xf7, 0x67, 0x07);
+    case memory::Part::KvCache:
+        return QColor(0xc9, 0x2a, 0x2a);
+    case memory::Part::Bucket:
+        return QColor(0x49, 0x50, 0x57);
+    }
+    return {};
+}
+
 } // namespace
 
 MemoryTab::MemoryTab(Session &session, QWidget *parent)
@@ -170,7 +203,7 @@ void MemoryTab::build()
     m_chart->setObjectName(u"memoryChart"_s);
     m_fixesHeading = heading(results, u"memoryFixesHeading"_s);
     m_corrected = monospaceText(results, u"memoryCorrected"_s);
-    m_corrected->setMaximumHeight(fontMetrics().height() * 10);
+    m_corrected->setMaximumHeight(fontMetrics().height() * 7);
     m_copyCommand = new QPushButton(results);
     m_copyCommand->setObjectName(u"memoryCopyCommand"_s);
     m_reportHeading = heading(results, u"memoryReportHeading"_s);
@@ -180,12 +213,12 @@ void MemoryTab::build()
     auto *resultsLayout = new QVBoxLayout(results);
     resultsLayout->addWidget(m_verdict);
     resultsLayout->addWidget(m_logNoteLabel);
-    resultsLayout->addWidget(m_chart, 2);
+    resultsLayout->addWidget(m_chart, 4);
     resultsLayout->addWidget(m_fixesHeading);
     resultsLayout->addWidget(m_corrected);
     resultsLayout->addWidget(m_copyCommand, 0, Qt::AlignLeft);
     resultsLayout->addWidget(m_reportHeading);
-    resultsLayout->addWidget(m_report, 3);
+    resultsLayout->addWidget(m_report, 2);
     resultsLayout->addWidget(m_copyReport, 0, Qt::AlignLeft);
 
     auto *splitter = new QSplitter(this);
@@ -412,6 +445,7 @@ void MemoryTab::render()
     for (const memory::Part part : order) {
         MemoryChart::Layer layer;
         layer.name = memory::partName(part);
+        layer.color = partColor(part);
         for (const memory::PhaseEstimate &p : e.phases) {
             double bytes = 0;
             QString tip;
@@ -430,7 +464,7 @@ void MemoryTab::render()
                      static_cast<double>(e.input.marginBytes) / kGiB);
     QString fixes;
     for (const memory::Fix &f : e.fixes)
-        fixes += tr("# %1 (frees %2): %3").arg(f.key, memory::gib(f.frees), f.why) + u'\n';
+        fixes += tr("# %1 (%2): %3").arg(f.key, memory::fixEffect(f), f.why) + u'\n';
     if (!e.fixes.isEmpty())
         fixes += u'\n' + memory::correctedText(e);
     else
