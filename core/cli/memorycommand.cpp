@@ -88,7 +88,7 @@ ExitCode MemoryCommand::run(const QCommandLineParser &parser, Context &ctx)
     request.devicesPerNode = parser.value(u"devices-per-node"_s);
     request.marginGiB = parser.value(u"margin"_s);
     if (!positional.isEmpty()) {
-        const QString path = positional.first();
+        const QString &path = positional.first();
         const QString shown = path == u"-" ? tr("<stdin>") : path;
         QFile file(path == u"-" ? QString() : path);
         const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);

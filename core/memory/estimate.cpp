@@ -562,12 +562,12 @@ QList<Candidate> candidates(const Estimate &e, const Run &r)
     const bool engineSide = phase == Phase::EngineStart || phase == Phase::Rollout;
     if (phase == Phase::Update) {
         if (r.dynamicBsz && r.maxTokens > 1024) {
-            list << Candidate{kActor + u"ppo_max_token_len_per_gpu"_s, static_cast<double>(r.maxTokens / 2),
+            list << Candidate{kActor + u"ppo_max_token_len_per_gpu"_s, std::floor(static_cast<double>(r.maxTokens) / 2),
                               Text::tr("fewer tokens per update micro-batch: more, smaller steps, the same result"), 1};
         } else if (!r.dynamicBsz && r.microBatch > 1) {
-            list << Candidate{kActor + u"ppo_micro_batch_size_per_gpu"_s, static_cast<double>(r.microBatch / 2),
-                              Text::tr("fewer sequences per update micro-batch: more, smaller steps, the same result"),
-                              1};
+            list << Candidate{
+                kActor + u"ppo_micro_batch_size_per_gpu"_s, std::floor(static_cast<double>(r.microBatch) / 2),
+                Text::tr("fewer sequences per update micro-batch: more, smaller steps, the same result"), 1};
         }
         if (r.entropyInUpdate && !r.entropyChunked && !r.fused) {
             list << Candidate{kActor + u"entropy_from_logits_with_chunking"_s, true,
@@ -580,11 +580,12 @@ QList<Candidate> candidates(const Estimate &e, const Run &r)
     }
     if (phase == Phase::LogProb) {
         if (r.logProbDynamic && r.logProbTokens > 1024) {
-            list << Candidate{kRollout + u"log_prob_max_token_len_per_gpu"_s, static_cast<double>(r.logProbTokens / 2),
+            list << Candidate{kRollout + u"log_prob_max_token_len_per_gpu"_s,
+                              std::floor(static_cast<double>(r.logProbTokens) / 2),
                               Text::tr("fewer tokens per log-prob micro-batch"), 1};
         } else if (!r.logProbDynamic && r.logProbMicro > 1) {
             list << Candidate{kRollout + u"log_prob_micro_batch_size_per_gpu"_s,
-                              static_cast<double>(r.logProbMicro / 2),
+                              std::floor(static_cast<double>(r.logProbMicro) / 2),
                               Text::tr("fewer sequences per log-prob micro-batch"), 1};
         }
     }
@@ -797,10 +798,11 @@ Result<Estimate> estimate(const Request &request, const std::atomic_bool *cancel
         }
         input.settings.set(key, value);
         auto &overrides = input.settings.overrides;
+        const QString name = key; // clang 14 cannot capture a structured binding
         overrides.erase(
-            std::remove_if(overrides.begin(), overrides.end(), [&](const hydra::Override &o) { return o.key == key; }),
+            std::remove_if(overrides.begin(), overrides.end(), [&](const hydra::Override &o) { return o.key == name; }),
             overrides.end());
-        overrides << hydra::Override::set(key, hydra::Value::integer(value));
+        overrides << hydra::Override::set(name, hydra::Value::integer(value));
     }
     return estimate(input);
 }

@@ -41,7 +41,7 @@ enum class Fit { Fits, Tight, DoesNotFit };
 
 struct Amount
 {
-    Part part;
+    Part part = Part::Params;
     quint64 bytes = 0;
     QString what;   // translated: what it is and how it was computed
     QString source; // tag:path:line of the rule or the setting that decides it
@@ -49,7 +49,7 @@ struct Amount
 
 struct PhaseEstimate
 {
-    Phase phase;
+    Phase phase = Phase::EngineStart;
     QList<Amount> parts;
     quint64 peak = 0; // the sum of the parts
     Fit fit = Fit::Fits;
@@ -61,9 +61,9 @@ struct Fix
     QString key;
     QJsonValue from;
     QJsonValue to;
-    QString why;      // translated: what it changes and what it costs the run
-    qint64 frees = 0; // bytes off the binding phase's peak (negative: it costs memory elsewhere)
-    int cost = 0;     // 1 cheapest … 4 dearest
+    QString why;                  // translated: what it changes and what it costs the run
+    qint64 frees = 0;             // bytes off the binding phase's peak (negative: it costs memory elsewhere)
+    int cost = 0;                 // 1 cheapest … 4 dearest
     Phase phase = Phase::Rollout; // the phase it was chosen for
 };
 

@@ -176,9 +176,9 @@ private Q_SLOTS:
         QCOMPARE(old.facts.kvSizing.value, u"device-wide"_s);
         QCOMPARE(now.facts.kvSizing.value, u"start-check"_s);
         // The same grant less the same weights; the workspaces differ (max_num_seqs moved to 256 in 0.9).
-        const qint64 actor = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Params));
-        const qint64 workspaceNow = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Engine));
-        const qint64 workspaceOld = static_cast<qint64>(partBytes(phase(old, Phase::EngineStart), Part::Engine));
+        const auto actor = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Params));
+        const auto workspaceNow = static_cast<qint64>(partBytes(phase(now, Phase::EngineStart), Part::Engine));
+        const auto workspaceOld = static_cast<qint64>(partBytes(phase(old, Phase::EngineStart), Part::Engine));
         QCOMPARE((now.kvBytes + workspaceNow) - (old.kvBytes + workspaceOld), actor);
     }
 

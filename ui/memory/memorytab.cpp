@@ -375,7 +375,7 @@ void MemoryTab::run()
     const memory::Request r = request();
     m_runner->start<Result<memory::Estimate>>(
         tr("Estimating memory…"), [r](JobControl &control) { return memory::estimate(r, &control.cancelled); },
-        [this](Result<memory::Estimate> result) { showResult(result); });
+        [this](const Result<memory::Estimate> &result) { showResult(result); });
 }
 
 void MemoryTab::showResult(const Result<memory::Estimate> &result)
