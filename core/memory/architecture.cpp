@@ -130,7 +130,21 @@ Result<Architecture> architectureFrom(const bucket::ModelConfig &config,
 
 Result<Architecture> architectureOf(const QString &presetOrPath)
 {
-    if (const bucket::Preset *preset = bucket::findPreset(presetOrPath)) {
+    // A preset by id, or a Hugging Face name the presets know ("Qwen/Qwen2.5-7B-Instruct": the tuned
+    // variants keep the base model's shape).
+    const bool looksLikePath = presetOrPath.startsWith(u'/') || presetOrPath.startsWith(u'.')
+        || presetOrPath.startsWith(u'~') || QFileInfo::exists(presetOrPath);
+    QString name = presetOrPath.trimmed();
+    const bucket::Preset *preset = bucket::findPreset(name);
+    if (!preset && !looksLikePath) {
+        name = name.section(u'/', -1);
+        preset = bucket::findPreset(name);
+        for (const char16_t *suffix : {u"-Instruct", u"-Base", u"-Chat"}) {
+            if (!preset && name.endsWith(QStringView(suffix), Qt::CaseInsensitive))
+                preset = bucket::findPreset(name.chopped(QStringView(suffix).size()));
+        }
+    }
+    if (preset) {
         if (!preset->config) {
             return Error::input(
                 Text::tr("The preset %1 is a row of the FAQ's bucket table and has no model shape; pick a "

@@ -74,6 +74,8 @@ private Q_SLOTS:
         QTest::addRow("Qwen2.5-0.5B-Instruct") << u"Qwen2.5-0.5B-Instruct"_s << quint64(494032768);
         QTest::addRow("Qwen3-8B") << u"Qwen3-8B"_s << quint64(8190735360);
         QTest::addRow("Qwen2.5-72B") << u"Qwen2.5-72B"_s << quint64(72706203648);
+        QTest::addRow("a Hugging Face name") << u"Qwen/Qwen2.5-7B-Instruct"_s << quint64(7615616512);
+        QTest::addRow("a Hugging Face base name") << u"Qwen/Qwen3-8B-Base"_s << quint64(8190735360);
     }
     void parameters()
     {
