@@ -4524,6 +4524,10 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <source>lets %1 pass</source>
         <translation>使%1通过</translation>
     </message>
+    <message>
+        <source>actor strategy %1 is estimated as FSDP: its sharding was not read from verl's code.</source>
+        <translation>actor 策略 %1 按 FSDP 估算：其分片方式未从 verl 代码中读取。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCommand</name>

@@ -51,7 +51,7 @@ struct Run
     QString backend;
     QString engine;
     quint64 devices = 1;
-    quint64 shards = 1;     // FSDP group, or Megatron's data-parallel × model-parallel split
+    quint64 shards = 1;     // FSDP group, or Megatron's TP × PP
     quint64 modelSplit = 1; // Megatron TP × PP
     quint64 perDevice = 0;  // the actor's parameters each device holds a share of
     quint64 rolloutEp = 1;
@@ -59,7 +59,6 @@ struct Run
     bool megatron = false;
     bool distributedOptimizer = true;
     bool paramOffload = false;
-    bool gradOffload = false;
     bool optimizerOffload = false;
     bool refExists = false;
     bool refOffload = false;
@@ -108,6 +107,11 @@ struct Run
         backend = s.text(kActor + u"strategy"_s, u"fsdp"_s);
         megatron = backend == u"megatron";
         engine = s.text(kRollout + u"name"_s, u"vllm"_s);
+        if (backend != u"fsdp" && backend != u"fsdp2" && backend != u"megatron") {
+            assumptions << Text::tr("actor strategy %1 is estimated as FSDP: its sharding was not read from "
+                                    "verl's code.")
+                               .arg(backend);
+        }
         devices = static_cast<quint64>(std::max(1.0, s.number(u"trainer.nnodes"_s, 1)))
             * static_cast<quint64>(std::max(1.0, s.number(u"trainer.n_gpus_per_node"_s, 8)));
         if (megatron) {
@@ -120,7 +124,6 @@ struct Run
             sp = tp * cp; // sequence parallelism splits the activations over the tensor-parallel group
             distributedOptimizer = s.flag(mg + u"use_distributed_optimizer"_s, true);
             paramOffload = s.flag(mg + u"param_offload"_s, false);
-            gradOffload = s.flag(mg + u"grad_offload"_s, false);
             optimizerOffload = s.flag(mg + u"optimizer_offload"_s, false);
             shards = modelSplit;
             // Routed experts are split over expert parallelism (and its tensor parallelism) instead.
