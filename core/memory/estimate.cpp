@@ -749,11 +749,14 @@ Result<Estimate> estimate(const Request &request, const std::atomic_bool *cancel
         return Error::input(Text::tr("Give the model: a preset (Qwen2.5-7B, …), a model folder or its config.json."),
                             u"model"_s);
     auto model = architectureOf(request.model.trimmed());
-    if (!model)
-        return model.error();
+    if (!model) {
+        Error error = model.error();
+        error.where = u"model"_s; // the window marks the field the error is about
+        return error;
+    }
     input.model = *model;
     if (!request.hbmMiB.trimmed().isEmpty()) {
-        auto npu = customNpu(request.hbmMiB, u"--hbm"_s);
+        auto npu = customNpu(request.hbmMiB, u"--hbm"_s); // its error's where is "--hbm"
         if (!npu)
             return npu.error();
         input.npu = *npu;

@@ -135,9 +135,8 @@ void TestMemoryTab::otherNpuNeedsItsMemory()
     QVERIFY(hbm->isEnabled());
     typeInto(hbm, u"12"_s);
     settle();
-    auto *message = tab()->findChild<vna::ui::FieldMessage *>();
-    Q_UNUSED(message)
     QVERIFY(!tab()->estimate());
+    QVERIFY(child<vna::ui::FieldMessage>(tab(), "memoryHbmMessage")->message().contains(u"--hbm"_s));
     QVERIFY2(child<QLabel>(tab(), "memoryVerdict")->text().contains(u"1024"_s),
              qPrintable(child<QLabel>(tab(), "memoryVerdict")->text()));
     typeInto(hbm, u"32768"_s);
@@ -154,6 +153,10 @@ void TestMemoryTab::unknownModel()
     QVERIFY(!tab()->estimate());
     QVERIFY(child<QLabel>(tab(), "memoryVerdict")->text().contains(u"/no/such/model"_s));
     QVERIFY(!child<QPushButton>(tab(), "memoryCopyReport")->isEnabled());
+    // The message sits under the model field, not under the command.
+    QVERIFY(child<vna::ui::FieldMessage>(tab(), "memoryModelMessage")->message().contains(u"/no/such/model"_s));
+    QVERIFY(child<vna::ui::FieldMessage>(tab(), "memoryScriptMessage")->message().isEmpty());
+    QVERIFY(child<QPlainTextEdit>(tab(), "memoryScript")->toPlainText().isEmpty());
     typeInto(model, u"Qwen3-8B"_s);
     settle();
     QVERIFY(tab()->estimate());

@@ -110,6 +110,7 @@ void MemoryTab::build()
     m_scriptLabel = new QLabel(inputs);
     m_script = new TextBox(inputs, u"memoryScript"_s);
     m_scriptMessage = new FieldMessage(m_script, inputs);
+    m_scriptMessage->setObjectName(u"memoryScriptMessage"_s);
     m_script->setLimit(profiler::kMaxScriptBytes / 16, m_scriptMessage, tr("Open the script file instead."));
     m_openScript = new QPushButton(inputs);
     m_openScript->setObjectName(u"memoryOpenScript"_s);
@@ -132,6 +133,7 @@ void MemoryTab::build()
     m_browse = new QPushButton(inputs);
     m_browse->setObjectName(u"memoryBrowse"_s);
     m_modelMessage = new FieldMessage(m_model, inputs);
+    m_modelMessage->setObjectName(u"memoryModelMessage"_s);
     auto *modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(m_browse);
@@ -153,6 +155,7 @@ void MemoryTab::build()
     m_hbm = new QLineEdit(inputs);
     m_hbm->setObjectName(u"memoryHbm"_s);
     m_hbmMessage = new FieldMessage(m_hbm, inputs);
+    m_hbmMessage->setObjectName(u"memoryHbmMessage"_s);
     auto *hbmBox = new QVBoxLayout;
     hbmBox->addWidget(m_hbm);
     hbmBox->addWidget(m_hbmMessage);
@@ -387,7 +390,7 @@ void MemoryTab::showResult(const Result<memory::Estimate> &result)
         m_estimate.reset();
         m_error = result.error().message;
         const QString where = result.error().where;
-        if (where == u"model" || where == m_model->currentText().trimmed())
+        if (where == u"model")
             m_modelMessage->setMessage(m_error);
         else if (where == u"--hbm" || where == u"npu")
             m_hbmMessage->setMessage(m_error);
