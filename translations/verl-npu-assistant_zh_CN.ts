@@ -7534,6 +7534,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source># %1 (%2): %3</source>
         <translation># %1（%2）：%3</translation>
     </message>
+    <message>
+        <source>From %1: the rollout engine found no room for its KV cache. See Engine start below.</source>
+        <translation>来自 %1：rollout 引擎没有空间分配 KV cache。见下方的引擎启动阶段。</translation>
+    </message>
+    <message>
+        <source>From %1: the rollout engine had %2 for its KV cache, too little. See Engine start below.</source>
+        <translation>来自 %1：rollout 引擎只有 %2 可用于 KV cache，不够。见下方的引擎启动阶段。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::ProfilerTab</name>

@@ -505,7 +505,14 @@ void MemoryTab::openLink(const ToolLink &link)
     const QString tried = link.param(u"tried"_s);
     const QString total = link.param(u"total"_s);
     const QString allocated = link.param(u"allocated"_s);
-    if (!total.isEmpty() && !allocated.isEmpty()) {
+    const QString available = link.param(u"available"_s);
+    if (link.tool == u"memory" && tried.isEmpty() && total.isEmpty()) {
+        // The engine could not size its KV cache (kv-cache-init-failed).
+        m_logNote = available.isEmpty()
+            ? tr("From %1: the rollout engine found no room for its KV cache. See Engine start below.").arg(link.origin)
+            : tr("From %1: the rollout engine had %2 for its KV cache, too little. See Engine start below.")
+                  .arg(link.origin, available);
+    } else if (!total.isEmpty() && !allocated.isEmpty()) {
         m_logNote = tr("From %1: the device ran out of memory asking for %2 more, with %3 already allocated of %4. "
                        "Compare with the phase that binds below.")
                         .arg(link.origin, tried, allocated, total);
