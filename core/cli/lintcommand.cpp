@@ -85,6 +85,21 @@ QJsonObject reportJson(const profiler::LintReport &report, const verl::Version &
 
 } // namespace
 
+QString LintCommand::shownName(const QString &path)
+{
+    return path == u"-" ? tr("<stdin>") : path;
+}
+
+Result<QString> LintCommand::readScriptArgument(const QString &path)
+{
+    const QString shown = shownName(path);
+    QFile file(path == u"-" ? QString() : path);
+    const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
+    if (!opened)
+        return Error::input(tr("Cannot read %1: %2").arg(shown, file.errorString()), path);
+    return profiler::readScript(file, shown);
+}
+
 QString LintCommand::name() const
 {
     return u"lint"_s;
@@ -138,14 +153,9 @@ ExitCode LintCommand::run(const QCommandLineParser &parser, Context &ctx)
         from = *parsed;
     }
 
-    // A path may be a pipe (lint <(…)), so unlike the GUI this reads whatever it is given.
     const QString path = positional.value(0, u"-"_s);
-    const QString shown = path == u"-" ? tr("<stdin>") : path;
-    QFile file(path == u"-" ? QString() : path);
-    const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
-    if (!opened)
-        return fail(Error::input(tr("Cannot read %1: %2").arg(shown, file.errorString()), path));
-    const auto script = profiler::readScript(file, shown);
+    const QString shown = shownName(path);
+    const auto script = readScriptArgument(path);
     if (!script)
         return fail(script.error());
 

@@ -1,15 +1,12 @@
 #include "memorycommand.h"
 
-#include <cstdio>
-
 #include <QCommandLineParser>
-#include <QFile>
 #include <QJsonDocument>
 
 #include "cli/dispatcher.h"
+#include "cli/lintcommand.h"
 #include "memory/estimate.h"
 #include "memory/report.h"
-#include "profiler/lint.h"
 
 using namespace Qt::StringLiterals;
 
@@ -88,13 +85,7 @@ ExitCode MemoryCommand::run(const QCommandLineParser &parser, Context &ctx)
     request.devicesPerNode = parser.value(u"devices-per-node"_s);
     request.marginGiB = parser.value(u"margin"_s);
     if (!positional.isEmpty()) {
-        const QString &path = positional.first();
-        const QString shown = path == u"-" ? tr("<stdin>") : path;
-        QFile file(path == u"-" ? QString() : path);
-        const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly) : file.open(QIODevice::ReadOnly);
-        if (!opened)
-            return fail(Error::input(tr("Cannot read %1: %2").arg(shown, file.errorString()), path));
-        const auto script = profiler::readScript(file, shown);
+        const auto script = LintCommand::readScriptArgument(positional.first());
         if (!script)
             return fail(script.error());
         request.script = *script;

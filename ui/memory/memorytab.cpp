@@ -107,21 +107,31 @@ void MemoryTab::build()
 {
     auto *inputs = new QWidget(this);
     auto *form = new QFormLayout;
-    m_scriptLabel = new QLabel(inputs);
+    // One form row: its label (named in retranslate()), the field the label's mnemonic focuses, and what
+    // the row shows (the field, or a layout holding it).
+    const auto addRow = [&](QLabel *&label, QWidget *field, auto *shown) {
+        label = new QLabel(inputs);
+        form->addRow(label, shown);
+        label->setBuddy(field);
+    };
+    // A field with its message under it.
+    const auto withMessage = [&](QWidget *field, FieldMessage *&message, const QString &name) {
+        message = new FieldMessage(field, inputs);
+        message->setObjectName(name);
+        auto *box = new QVBoxLayout;
+        box->addWidget(field);
+        box->addWidget(message);
+        return box;
+    };
+
     m_script = new TextBox(inputs, u"memoryScript"_s);
-    m_scriptMessage = new FieldMessage(m_script, inputs);
-    m_scriptMessage->setObjectName(u"memoryScriptMessage"_s);
+    QVBoxLayout *scriptBox = withMessage(m_script, m_scriptMessage, u"memoryScriptMessage"_s);
     m_script->setLimit(profiler::kMaxScriptBytes / 16, m_scriptMessage, tr("Open the script file instead."));
     m_openScript = new QPushButton(inputs);
     m_openScript->setObjectName(u"memoryOpenScript"_s);
-    auto *scriptBox = new QVBoxLayout;
-    scriptBox->addWidget(m_script);
-    scriptBox->addWidget(m_scriptMessage);
     scriptBox->addWidget(m_openScript, 0, Qt::AlignLeft);
-    form->addRow(m_scriptLabel, scriptBox);
-    m_scriptLabel->setBuddy(m_script);
+    addRow(m_scriptLabel, m_script, scriptBox);
 
-    m_modelLabel = new QLabel(inputs);
     m_model = new QComboBox(inputs);
     m_model->setObjectName(u"memoryModel"_s);
     m_model->setEditable(true);
@@ -132,56 +142,40 @@ void MemoryTab::build()
     }
     m_browse = new QPushButton(inputs);
     m_browse->setObjectName(u"memoryBrowse"_s);
-    m_modelMessage = new FieldMessage(m_model, inputs);
-    m_modelMessage->setObjectName(u"memoryModelMessage"_s);
     auto *modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(m_browse);
+    m_modelMessage = new FieldMessage(m_model, inputs);
+    m_modelMessage->setObjectName(u"memoryModelMessage"_s);
     auto *modelBox = new QVBoxLayout;
     modelBox->addLayout(modelRow);
     modelBox->addWidget(m_modelMessage);
-    form->addRow(m_modelLabel, modelBox);
-    m_modelLabel->setBuddy(m_model);
+    addRow(m_modelLabel, m_model, modelBox);
 
-    m_npuLabel = new QLabel(inputs);
     m_npu = new QComboBox(inputs);
     m_npu->setObjectName(u"memoryNpu"_s);
     for (const memory::Npu &npu : memory::builtinNpus())
         m_npu->addItem(npu.id, npu.id);
     m_npu->addItem(QString(), QString()); // "Other": the device memory typed below
-    form->addRow(m_npuLabel, m_npu);
-    m_npuLabel->setBuddy(m_npu);
-    m_hbmLabel = new QLabel(inputs);
+    addRow(m_npuLabel, m_npu, m_npu);
     m_hbm = new QLineEdit(inputs);
     m_hbm->setObjectName(u"memoryHbm"_s);
-    m_hbmMessage = new FieldMessage(m_hbm, inputs);
-    m_hbmMessage->setObjectName(u"memoryHbmMessage"_s);
-    auto *hbmBox = new QVBoxLayout;
-    hbmBox->addWidget(m_hbm);
-    hbmBox->addWidget(m_hbmMessage);
-    form->addRow(m_hbmLabel, hbmBox);
-    m_hbmLabel->setBuddy(m_hbm);
+    addRow(m_hbmLabel, m_hbm, withMessage(m_hbm, m_hbmMessage, u"memoryHbmMessage"_s));
 
-    m_nodesLabel = new QLabel(inputs);
     m_nodes = new QSpinBox(inputs);
     m_nodes->setObjectName(u"memoryNodes"_s);
     m_nodes->setRange(0, 4096);
-    form->addRow(m_nodesLabel, m_nodes);
-    m_nodesLabel->setBuddy(m_nodes);
-    m_devicesLabel = new QLabel(inputs);
+    addRow(m_nodesLabel, m_nodes, m_nodes);
     m_devices = new QSpinBox(inputs);
     m_devices->setObjectName(u"memoryDevices"_s);
     m_devices->setRange(0, 64);
-    form->addRow(m_devicesLabel, m_devices);
-    m_devicesLabel->setBuddy(m_devices);
-    m_marginLabel = new QLabel(inputs);
+    addRow(m_devicesLabel, m_devices, m_devices);
     m_margin = new QDoubleSpinBox(inputs);
     m_margin->setObjectName(u"memoryMargin"_s);
     m_margin->setRange(0, 64);
     m_margin->setDecimals(1);
     m_margin->setSingleStep(0.5);
-    form->addRow(m_marginLabel, m_margin);
-    m_marginLabel->setBuddy(m_margin);
+    addRow(m_marginLabel, m_margin, m_margin);
 
     m_estimateButton = new QPushButton(inputs);
     m_estimateButton->setObjectName(u"memoryEstimate"_s);
