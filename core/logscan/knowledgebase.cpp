@@ -639,7 +639,7 @@ QStringList actionParams(const QString &tool)
     if (tool == u"environment")
         return {u"hosts"_s};
     if (tool == u"memory")
-        return {u"tried"_s, u"total"_s, u"allocated"_s, u"available"_s};
+        return {u"phase"_s, u"tried"_s, u"total"_s, u"allocated"_s, u"available"_s};
     return {};
 }
 

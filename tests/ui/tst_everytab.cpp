@@ -258,6 +258,13 @@ void TestEveryTab::showResult(MainWindow &window, const QString &tab)
         else
             link.params = {{u"command"_s, u"trainer.npu_profile.options.level=1"_s}};
         window.openLink(link);
+    } else if (tab == u"memory") {
+        // Arrived from the log analyzer with the allocation the log failed on.
+        vna::logscan::ToolLink link;
+        link.tool = tab;
+        link.origin = u"train.log:2"_s;
+        link.params = {{u"tried"_s, u"2.00 GiB"_s}, {u"total"_s, u"60.97 GiB"_s}, {u"allocated"_s, u"55.01 GiB"_s}};
+        window.openLink(link);
     } else if (tab == u"logs") {
         QVERIFY(vna::test::dropFiles(content, {m_dir.filePath(u"train.log"_s)}));
         QTest::mouseClick(child<QAbstractButton>(content, "logsAnalyze"), Qt::LeftButton);
@@ -347,6 +354,9 @@ void TestEveryTab::everyTabSpeaksOneLanguage()
         QVERIFY(action);
         action->trigger();
         QTest::qWait(50);
+        // A tab that re-runs its job in the new language shows the result when the job ends.
+        if (auto *toolTab = qobject_cast<vna::ui::ToolTab *>(switched->tabContent(tab)))
+            QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
         const QStringList got = visibleTexts(switched.get());
         auto fresh = openOn(tab, language);
         QVERIFY(fresh);

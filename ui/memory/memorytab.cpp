@@ -400,8 +400,9 @@ void MemoryTab::showResult(const Result<memory::Estimate> &result)
 
 void MemoryTab::render()
 {
-    m_logNoteLabel->setText(m_logNote);
-    m_logNoteLabel->setVisible(!m_logNote.isEmpty());
+    const QString note = logNote();
+    m_logNoteLabel->setText(note);
+    m_logNoteLabel->setVisible(!note.isEmpty());
     if (!m_estimate) {
         m_verdict->setText(m_error.isEmpty() ? QString() : tr("Not estimated: %1").arg(m_error));
         m_chart->clear();
@@ -496,26 +497,34 @@ void MemoryTab::browseModel()
 
 void MemoryTab::openLink(const ToolLink &link)
 {
+    m_link = link;
+    render();
+}
+
+QString MemoryTab::logNote() const
+{
+    if (!m_link)
+        return {};
+    const ToolLink &link = *m_link;
     const QString tried = link.param(u"tried"_s);
     const QString total = link.param(u"total"_s);
     const QString allocated = link.param(u"allocated"_s);
     const QString available = link.param(u"available"_s);
-    if (link.tool == u"memory" && tried.isEmpty() && total.isEmpty()) {
+    if (link.param(u"phase"_s) == memory::phaseId(memory::Phase::EngineStart)) {
         // The engine could not size its KV cache (kv-cache-init-failed).
-        m_logNote = available.isEmpty()
+        return available.isEmpty()
             ? tr("From %1: the rollout engine found no room for its KV cache. See Engine start below.").arg(link.origin)
             : tr("From %1: the rollout engine had %2 for its KV cache, too little. See Engine start below.")
                   .arg(link.origin, available);
-    } else if (!total.isEmpty() && !allocated.isEmpty()) {
-        m_logNote = tr("From %1: the device ran out of memory asking for %2 more, with %3 already allocated of %4. "
-                       "Compare with the phase that binds below.")
-                        .arg(link.origin, tried, allocated, total);
-    } else if (!tried.isEmpty()) {
-        m_logNote = tr("From %1: the device ran out of memory asking for %2 more.").arg(link.origin, tried);
-    } else {
-        m_logNote = tr("From %1: the device ran out of memory.").arg(link.origin);
     }
-    render();
+    if (!total.isEmpty() && !allocated.isEmpty()) {
+        return tr("From %1: the device ran out of memory asking for %2 more, with %3 already allocated of %4. "
+                  "Compare with the phase that binds below.")
+            .arg(link.origin, tried, allocated, total);
+    }
+    if (!tried.isEmpty())
+        return tr("From %1: the device ran out of memory asking for %2 more.").arg(link.origin, tried);
+    return tr("From %1: the device ran out of memory.").arg(link.origin);
 }
 
 } // namespace vna::ui

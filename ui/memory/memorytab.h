@@ -58,13 +58,14 @@ private:
     void browseModel();
     void updateHbmField();
     memory::Request request() const;
+    QString logNote() const; // the hand-off in the current language
 
     JobRunner *m_runner = nullptr;
     QTimer *m_debounce = nullptr;
     bool m_loading = false;
     std::optional<memory::Estimate> m_estimate;
     QString m_error;
-    QString m_logNote; // what a log handed over: the allocation it failed on
+    std::optional<ToolLink> m_link; // what a log handed over: the allocation it failed on
 
     QLabel *m_scriptLabel = nullptr;
     TextBox *m_script = nullptr;
