@@ -9,8 +9,10 @@
 #include "cli/nodeoptions.h"
 #include "common/i18n.h"
 #include "logscan/codes.h"
+#include "logscan/knownbugs.h"
 #include "logscan/report.h"
 #include "logscan/scanner.h"
+#include "verl/version.h"
 
 using namespace Qt::StringLiterals;
 
@@ -142,6 +144,12 @@ void AnalyzeCommand::configure(QCommandLineParser &parser) const
          tr("Stop inflating a gzip file once its text outgrows N times the compressed bytes read (after the first "
             "16 MiB): a log compresses 5-20 times, a decompression bomb a thousand. 0: no limit."),
          tr("N"), QString::number(logscan::kDefaultInflateRatio)},
+        {u"verl-version"_s,
+         tr("Your verl release: a known verl bug is told as fixed in your release or in a later one."), u"X.Y.Z"_s},
+        {u"installed"_s,
+         tr("A release you run of another component, for its known bugs (repeatable): vllm-ascend=0.11.0rc1, "
+            "torch_npu=2.5.1, mindspeed=2.1.0, mbridge=0.15.1, triton-ascend=3.2.0, vllm=0.11.0."),
+         u"NAME=VERSION"_s},
         {u"list-kb"_s, tr("List the knowledge base and the files it came from.")},
         {u"test-pattern"_s, tr("Try an RE2 regex against the given log: print the matching lines and captures."),
          tr("regex")},
@@ -177,15 +185,29 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto maxRatio = NodeOptions::integer(parser, u"max-gzip-ratio"_s, 0, kMaxInflateRatio);
     if (!maxRatio)
         return fail(maxRatio.error());
+    QList<logscan::InstalledVersion> installed;
+    if (parser.isSet(u"verl-version"_s)) {
+        const auto version = verl::Version::parse(parser.value(u"verl-version"_s), u"--verl-version"_s);
+        if (!version)
+            return fail(version.error());
+        installed << logscan::InstalledVersion{u"verl"_s, version->toString(), u"--verl-version"_s};
+    }
+    for (const QString &value : parser.values(u"installed"_s)) {
+        const auto one = logscan::parseInstalled(value);
+        if (!one)
+            return fail(one.error());
+        installed << *one;
+    }
     const auto matcher = logscan::Matcher::compile(kb.entries);
     if (!matcher)
         return fail(matcher.error());
     logscan::ScanOptions options;
     options.regularFilesOnly = true; // /dev/zero or a FIFO would never end; standard input is "-"
     options.maxInflateRatio = *maxRatio;
-    const auto analysis = logscan::analyze(inputsOf(files), kb.entries, *matcher, options);
+    auto analysis = logscan::analyze(inputsOf(files), kb.entries, *matcher, options);
     if (!analysis)
         return fail(analysis.error());
+    analysis->installed = installed;
     const QString language = i18n::current();
     if (json)
         ctx.out << QJsonDocument(logscan::toJson(*analysis, kb.entries, language, *maxFindings))

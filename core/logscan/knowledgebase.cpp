@@ -14,6 +14,7 @@
 
 #include "common/logging.h"
 #include "common/paths.h"
+#include "common/pyversion.h"
 #include "logscan/codes.h"
 #include "verl/version.h"
 
@@ -95,9 +96,11 @@ public:
             return fail(Text::tr("the file must hold one JSON object with \"schema\" and \"entries\"."));
         const QJsonObject root = doc.object();
         for (auto it = root.begin(); it != root.end(); ++it) {
-            if (it.key() != u"schema" && it.key() != u"entries" && it.key() != u"comment")
-                return fail(
-                    Text::tr("unknown top-level field \"%1\" (expected schema, entries, comment).").arg(it.key()));
+            if (it.key() != u"schema" && it.key() != u"entries" && it.key() != u"comment"
+                && it.key() != u"repositories")
+                return fail(Text::tr("unknown top-level field \"%1\" (expected schema, entries, comment, "
+                                     "repositories).")
+                                .arg(it.key()));
         }
         if (root.value(u"schema"_s).toInt(-1) != 1)
             return fail(Text::tr("\"schema\" must be 1."));
@@ -119,6 +122,20 @@ public:
                 return failField(u"id"_s, Text::tr("\"%1\" is used by an earlier entry.").arg(entry->id));
             ids.insert(entry->id);
             entries << *std::move(entry);
+        }
+        // The releases of each repository the refresh script read, for the bugs fixed there.
+        const QJsonObject repositories = root.value(u"repositories"_s).toObject();
+        for (Entry &entry : entries) {
+            if (!entry.upstream)
+                continue;
+            const QJsonValue releases = repositories.value(entry.upstream->repo).toObject().value(u"releases"_s);
+            m_entry = Text::tr("entry \"%1\"").arg(entry.id);
+            if (!releases.isArray())
+                return failField(u"upstream.fix.repo"_s,
+                                 Text::tr("\"repositories\" has no releases of %1: run scripts/known-bugs/refresh.py.")
+                                     .arg(entry.upstream->repo));
+            for (const QJsonValue value : releases.toArray())
+                entry.upstream->repoReleases << value.toString();
         }
         return entries;
     }
@@ -247,11 +264,91 @@ private:
         return out;
     }
 
+    Result<Upstream> parseUpstream(const QJsonValue &value)
+    {
+        static const QStringList known{u"component"_s,    u"threads"_s,     u"fix"_s,     u"backports"_s, u"fixed_in"_s,
+                                       u"fixed_in_tag"_s, u"released_in"_s, u"checked"_s, u"workaround"_s};
+        if (!value.isObject())
+            return failField(u"upstream"_s,
+                             Text::tr("must be an object (component, threads, fix, fixed_in, "
+                                      "fixed_in_tag, checked, workaround)."));
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!known.contains(it.key()))
+                return failField(u"upstream."_s + it.key(),
+                                 Text::tr("unknown field (expected one of %1).").arg(known.join(u", "_s)));
+        }
+        Upstream out;
+        out.component = object.value(u"component"_s).toString();
+        if (!upstreamComponents().contains(out.component))
+            return failField(u"upstream.component"_s,
+                             Text::tr("must be one of %1.").arg(upstreamComponents().join(u", "_s)));
+        auto threads = stringList(object, u"threads"_s, 20, u"upstream.threads"_s);
+        if (!threads)
+            return threads.error();
+        if (threads->isEmpty())
+            return failField(u"upstream.threads"_s, Text::tr("must list the thread where the bug was met."));
+        for (qsizetype i = 0; i < threads->size(); ++i) {
+            if (!threads->at(i).startsWith(u"https://"_s))
+                return failField(u"upstream.threads[%1]"_s.arg(i), Text::tr("must be an https URL."));
+        }
+        out.threads = *threads;
+        const QJsonObject fix = object.value(u"fix"_s).toObject();
+        static const QRegularExpression repo(u"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\\z"_s);
+        static const QRegularExpression sha(u"^[0-9a-f]{40}\\z"_s);
+        out.repo = fix.value(u"repo"_s).toString();
+        if (!repo.match(out.repo).hasMatch())
+            return failField(u"upstream.fix.repo"_s, Text::tr("must be a GitHub repository, owner/name."));
+        out.commit = fix.value(u"commit"_s).toString();
+        if (!sha.match(out.commit).hasMatch())
+            return failField(u"upstream.fix.commit"_s, Text::tr("must be a commit's 40 hexadecimal digits."));
+        if (fix.contains(u"pr"_s)) {
+            const QJsonValue pr = fix.value(u"pr"_s);
+            if (!pr.isDouble() || pr.toDouble() != pr.toInt() || pr.toInt() < 1)
+                return failField(u"upstream.fix.pr"_s, Text::tr("must be a pull request number."));
+            out.pr = pr.toInt();
+        }
+        // What the refresh script computed: present (maybe empty) so a bug never ships unchecked.
+        for (const QString &key : {u"fixed_in"_s, u"fixed_in_tag"_s, u"checked"_s}) {
+            if (!object.value(key).isString())
+                return failField(u"upstream."_s + key,
+                                 Text::tr("must be a string written by scripts/known-bugs/refresh.py."));
+        }
+        for (const QString &key : {u"backports"_s, u"released_in"_s}) {
+            if (!object.value(key).isArray())
+                return failField(u"upstream."_s + key,
+                                 Text::tr("must be an array written by scripts/known-bugs/refresh.py."));
+        }
+        auto backports = stringList(object, u"backports"_s, 50, u"upstream.backports"_s);
+        if (!backports)
+            return backports.error();
+        out.backports = *backports;
+        auto releasedIn = stringList(object, u"released_in"_s, 1000, u"upstream.released_in"_s);
+        if (!releasedIn)
+            return releasedIn.error();
+        out.releasedIn = *releasedIn;
+        out.fixedIn = object.value(u"fixed_in"_s).toString();
+        out.fixedInTag = object.value(u"fixed_in_tag"_s).toString();
+        out.checked = object.value(u"checked"_s).toString();
+        if (out.checked.isEmpty())
+            return failField(u"upstream.checked"_s, Text::tr("is empty: run scripts/known-bugs/refresh.py."));
+        if (!out.fixedIn.isEmpty() && !PyVersion::parse(out.fixedIn))
+            return failField(u"upstream.fixed_in"_s, Text::tr("must be a release number such as 0.7.0."));
+        if (!out.fixedIn.isEmpty() && out.fixedInTag.isEmpty())
+            return failField(u"upstream.fixed_in_tag"_s, Text::tr("must name the tag fixed_in was read from."));
+        auto workaround = localized(object, u"workaround"_s, kMaxText);
+        if (!workaround)
+            return workaround.error();
+        out.workaround = *workaround;
+        return out;
+    }
+
     Result<Entry> parseEntry(const QJsonObject &object)
     {
-        static const QStringList known{u"id"_s,       u"title"_s,       u"cause"_s,      u"fix"_s,        u"category"_s,
-                                       u"severity"_s, u"indications"_s, u"applies_to"_s, u"references"_s, u"leads_to"_s,
-                                       u"reach"_s,    u"action"_s,      u"codes"_s,      u"wrapper"_s};
+        static const QStringList known{u"id"_s,         u"title"_s,    u"cause"_s,       u"fix"_s,
+                                       u"category"_s,   u"severity"_s, u"indications"_s, u"applies_to"_s,
+                                       u"references"_s, u"leads_to"_s, u"reach"_s,       u"action"_s,
+                                       u"codes"_s,      u"wrapper"_s,  u"upstream"_s};
         Entry entry;
         entry.origin = m_file;
         const QJsonValue id = object.value(u"id"_s);
@@ -272,10 +369,13 @@ private:
         if (!cause)
             return cause.error();
         entry.cause = *cause;
-        auto fix = localized(object, u"fix"_s, kMaxText);
-        if (!fix)
-            return fix.error();
-        entry.fix = *fix;
+        // A known upstream bug's advice is made from its fix and the user's release (knownBugAdvice).
+        if (!object.contains(u"upstream"_s) || object.contains(u"fix"_s)) {
+            auto fix = localized(object, u"fix"_s, kMaxText);
+            if (!fix)
+                return fix.error();
+            entry.fix = *fix;
+        }
         auto category = string(object, u"category"_s, u"category"_s, 40);
         if (!category)
             return category.error();
@@ -402,6 +502,13 @@ private:
                     return failField(u"action.verl_since"_s, Text::tr("must be a verl release such as 0.6.0."));
             }
             entry.action = out;
+        }
+
+        if (object.contains(u"upstream"_s)) {
+            auto upstream = parseUpstream(object.value(u"upstream"_s));
+            if (!upstream)
+                return upstream.error();
+            entry.upstream = *upstream;
         }
 
         // Every ${name} must be something a match can fill in.
@@ -596,6 +703,22 @@ QJsonObject Entry::toJson() const
     if (!appliesToComponents.isEmpty())
         applies.insert(u"components"_s, QJsonArray::fromStringList(appliesToComponents));
     out.insert(u"applies_to"_s, applies);
+    if (upstream) {
+        QJsonObject change{
+            {u"repo"_s, upstream->repo}, {u"commit"_s, upstream->commit}, {u"url"_s, upstream->fixUrl()}};
+        if (upstream->pr > 0)
+            change.insert(u"pr"_s, upstream->pr);
+        out.insert(u"upstream"_s,
+                   QJsonObject{{u"component"_s, upstream->component},
+                               {u"threads"_s, QJsonArray::fromStringList(upstream->threads)},
+                               {u"fix"_s, change},
+                               {u"backports"_s, QJsonArray::fromStringList(upstream->backports)},
+                               {u"fixed_in"_s, upstream->fixedIn},
+                               {u"released_in"_s, QJsonArray::fromStringList(upstream->releasedIn)},
+                               {u"fixed_in_tag"_s, upstream->fixedInTag},
+                               {u"checked"_s, upstream->checked},
+                               {u"workaround"_s, texts(upstream->workaround)}});
+    }
     if (action) {
         QJsonObject params;
         for (const auto &[key, value] : action->params)
@@ -621,6 +744,23 @@ QStringList KnowledgeBase::categories() const
     out.sort();
     out.removeDuplicates();
     return out;
+}
+
+QString Upstream::fixUrl() const
+{
+    return pr > 0 ? u"https://github.com/%1/pull/%2"_s.arg(repo).arg(pr)
+                  : u"https://github.com/%1/commit/%2"_s.arg(repo, commit);
+}
+
+QString Upstream::fixName() const
+{
+    return pr > 0 ? Text::tr("PR #%1").arg(pr) : Text::tr("commit %1").arg(commit.left(9));
+}
+
+QStringList upstreamComponents()
+{
+    return {u"verl"_s,    u"vllm-ascend"_s,   u"vllm"_s,   u"torch_npu"_s,    u"mindspeed"_s,
+            u"mbridge"_s, u"triton-ascend"_s, u"sglang"_s, u"transformers"_s, u"megatron-core"_s};
 }
 
 QStringList actionTools()

@@ -54,6 +54,32 @@ struct ActionTemplate
     QString verlSince;
 };
 
+// A bug in someone else's code (verl, vllm-ascend, torch_npu, MindSpeed, mbridge, triton-ascend …) that
+// a commit fixed: where users met it, the fix, and the first release that contains the fix — computed
+// from the repository by scripts/known-bugs/refresh.py, never typed by hand.
+struct Upstream
+{
+    QString component;     // a package name as pip spells it in a report: "verl", "vllm-ascend", "torch_npu" …
+    QStringList threads;   // the public threads where it was met
+    QString repo;          // "verl-project/verl": where the fix is
+    int pr = 0;            // 0: a commit without a pull request
+    QString commit;        // 40 hex digits
+    QStringList backports; // the same change on release branches
+    QString fixedIn;       // the first release with the fix ("0.7.0"); empty when none has it or none maps to a version
+    QString fixedInTag;    // the tag that release was read from ("v0.7.0"); empty: fixed on main, not released
+    QStringList releasedIn;   // every release whose tag contains the fix or a backport, oldest first
+    QStringList repoReleases; // every release of the repository when the tags were read
+    QString checked;          // the clone the tags were read from: "verl-project/verl@1542807ba 2026-08-22"
+    LocalizedText workaround; // for those who cannot move to the fixed release
+
+    bool released() const { return !fixedInTag.isEmpty(); }
+    QString fixUrl() const;  // the pull request, else the commit
+    QString fixName() const; // "PR #5640" or "commit 1a2b3c4"
+};
+
+// Components a known bug may name (the package a user would move).
+QStringList upstreamComponents();
+
 // How far from its cause a failure can show: where a finding may be the symptom of an earlier one.
 enum class Reach : std::uint8_t {
     Job,  // any rank of the job (a collective that times out on every rank when one stops)
@@ -82,7 +108,8 @@ struct Entry
     QStringList leadsTo;             // ids of entries this failure can cause on other ranks
     Reach reach = Reach::Job;        // how far from its cause this failure can show
     std::optional<ActionTemplate> action;
-    QString origin; // the file it was read from
+    std::optional<Upstream> upstream; // set for a known upstream bug
+    QString origin;                   // the file it was read from
 
     // The generic entry: its codes are "*".
     bool findsAnyCode() const;

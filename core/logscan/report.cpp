@@ -105,8 +105,11 @@ void indent(QString &out, const QString &text, const QString &prefix)
 Explanation explain(const Entry &entry, const Finding &finding, const Analysis &analysis, const QString &language)
 {
     const auto filled = values(finding, analysis, language);
+    const QString fix = entry.upstream
+        ? knownBugAdvice(*entry.upstream, knownBugVerdict(*entry.upstream, analysis.installed), language)
+        : fillPlaceholders(entry.fix.in(language), filled);
     return {fillPlaceholders(entry.title.in(language), filled), fillPlaceholders(entry.cause.in(language), filled),
-            fillPlaceholders(entry.fix.in(language), filled)};
+            fix};
 }
 
 QString ToolLink::param(const QString &key) const
@@ -285,6 +288,10 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
             {u"action"_s, action ? QJsonValue(action->toJson()) : QJsonValue()},
             {u"references"_s, QJsonArray::fromStringList(entry.references)},
             {u"search_url"_s, issueSearchUrl(finding).toString(QUrl::FullyEncoded)},
+            {u"known_bug"_s,
+             entry.upstream
+                 ? QJsonValue(knownBugJson(*entry.upstream, knownBugVerdict(*entry.upstream, analysis.installed)))
+                 : QJsonValue()},
         });
     }
     QJsonArray files;
@@ -380,6 +387,10 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
         indent(out, Text::tr("fix: %1").arg(text.fix), prefix + u"  "_s);
         if (const auto action = linkFor(entry, finding, analysis))
             out += prefix + u"  "_s + Text::tr("next: %1").arg(commandLine(*action)) + u'\n';
+        if (entry.upstream) {
+            out += prefix + u"  "_s + Text::tr("thread: %1").arg(entry.upstream->threads.join(u"  "_s)) + u'\n';
+            out += prefix + u"  "_s + Text::tr("the fix: %1").arg(entry.upstream->fixUrl()) + u'\n';
+        }
         if (!entry.references.isEmpty())
             out += prefix + u"  "_s + Text::tr("see: %1").arg(entry.references.join(u"  "_s)) + u'\n';
     }

@@ -14,6 +14,7 @@
 #include "common/result.h"
 #include "logscan/input.h"
 #include "logscan/knowledgebase.h"
+#include "logscan/knownbugs.h"
 #include "logscan/lineinfo.h"
 #include "logscan/matcher.h"
 
@@ -75,6 +76,9 @@ struct Analysis
     QList<FileStats> files;
     qint64 elapsedMs = 0;
     bool timeline = false; // findings were ordered by the times in the lines
+    // The releases the user runs, for known upstream bugs: set by the caller (--verl-version,
+    // --installed, the window's verl version) before the findings are put into words.
+    QList<InstalledVersion> installed;
 };
 
 struct ScanOptions

@@ -197,6 +197,16 @@ void LogsTab::showFinding()
     const QUrl search = logscan::issueSearchUrl(finding);
     m_search->setProperty("url", search);
     m_search->setToolTip(search.toString());
+    m_openThread->setVisible(entry.upstream.has_value());
+    m_openFix->setVisible(entry.upstream.has_value());
+    if (entry.upstream) {
+        const QUrl thread(entry.upstream->threads.constFirst());
+        const QUrl fix(entry.upstream->fixUrl());
+        m_openThread->setProperty("url", thread);
+        m_openThread->setToolTip(thread.toString());
+        m_openFix->setProperty("url", fix);
+        m_openFix->setToolTip(tr("%1: %2").arg(entry.upstream->fixName(), fix.toString()));
+    }
 
     // Context lines, then the matched ones (bold, captures highlighted), then context.
     const logscan::Occurrence &first = finding.first;
@@ -231,11 +241,16 @@ void LogsTab::openAction()
     }
 }
 
-void LogsTab::searchIssues()
+void LogsTab::openUrl(const QPushButton *button)
 {
-    const QUrl url = m_search->property("url").toUrl();
+    const QUrl url = button->property("url").toUrl();
     if (url.isValid() && !QDesktopServices::openUrl(url))
         session().showStatus(tr("No web browser could be opened; the address is in the button's tooltip."));
+}
+
+QList<logscan::InstalledVersion> LogsTab::installedVersions() const
+{
+    return {{u"verl"_s, session().verlVersion().toString(), tr("the window's verl version")}};
 }
 
 void LogsTab::copyFinding()

@@ -165,9 +165,15 @@ QWidget *LogsTab::buildFindingsPage()
     m_action->setObjectName(u"logsAction"_s);
     m_search = new QPushButton(m_detail);
     m_search->setObjectName(u"logsSearch"_s);
+    m_openThread = new QPushButton(m_detail);
+    m_openThread->setObjectName(u"logsOpenThread"_s);
+    m_openFix = new QPushButton(m_detail);
+    m_openFix->setObjectName(u"logsOpenFix"_s);
     m_copyFinding = new QPushButton(m_detail);
     m_copyFinding->setObjectName(u"logsCopyFinding"_s);
     actions->addWidget(m_action);
+    actions->addWidget(m_openThread);
+    actions->addWidget(m_openFix);
     actions->addWidget(m_search);
     actions->addStretch(1);
     actions->addWidget(m_copyFinding);
@@ -318,6 +324,8 @@ void LogsTab::retranslate()
     m_fixHeading->setText(tr("Fix"));
     m_linesHeading->setText(tr("Matched lines"));
     m_search->setText(tr("Search verl issues"));
+    m_openThread->setText(tr("Open the &thread"));
+    m_openFix->setText(tr("Open the fi&x"));
     m_copyFinding->setText(tr("Copy"));
     m_copyReport->setText(tr("Copy report"));
     m_copyReport->setToolTip(tr("Ctrl+Shift+C"));

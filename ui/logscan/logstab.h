@@ -97,7 +97,10 @@ private:
     const logscan::Finding *currentFinding() const;
     void showFinding();
     void openAction();
-    void searchIssues();
+    // Opens the address a button holds in its "url" property.
+    void openUrl(const QPushButton *button);
+    // What the window knows the user runs, for known upstream bugs.
+    QList<logscan::InstalledVersion> installedVersions() const;
     void copyFinding();
     void copyReport();
     void saveReport();
@@ -144,6 +147,8 @@ private:
     QTextBrowser *m_lines = nullptr;
     QPushButton *m_action = nullptr;
     QPushButton *m_search = nullptr;
+    QPushButton *m_openThread = nullptr; // a known upstream bug: where users met it
+    QPushButton *m_openFix = nullptr;    // and the pull request or commit that fixed it
     QPushButton *m_copyFinding = nullptr;
     QPushButton *m_copyReport = nullptr;
     QPushButton *m_saveReport = nullptr;
