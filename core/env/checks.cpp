@@ -60,6 +60,9 @@ const CheckInfo kChecks[] = {
      "scanned,python"},
     {"log.levels", "logging", QT_TRANSLATE_NOOP("EnvCheck", "Log levels"), "env"},
     {"hccl.settings", "hccl", QT_TRANSLATE_NOOP("EnvCheck", "HCCL settings"), "env,net,npu-smi"},
+    {"verl.requirements", "python",
+     QT_TRANSLATE_NOOP("EnvCheck", "Packages the installed verl release requires, and its Ascend guide's stack"),
+     "python"},
     {"mindspeed.version", "megatron", QT_TRANSLATE_NOOP("EnvCheck", "MindSpeed version (Megatron backend)"), "python"},
     {"host.limits", "host", QT_TRANSLATE_NOOP("EnvCheck", "Open-file limit (ulimit -n)"), "limits"},
     {"host.tuning", "host",
@@ -108,6 +111,15 @@ QString firstLines(const QString &text, int count)
     if (lines.size() > count)
         lines = lines.mid(0, count);
     return lines.join(u" / "_s).left(400);
+}
+
+std::optional<Check> pythonUnread(const char *id, const Diagnosis &d)
+{
+    if (d.python.ran)
+        return std::nullopt;
+    return with(id, Verdict::Error, Text::tr("Not read: the Python probe gave no versions (%1).").arg(d.python.failure),
+                Text::tr("Fix what the check \"torch_npu sees the NPUs\" reports, then run the checks again."),
+                u"python"_s);
 }
 
 std::optional<QString> variable(const Diagnosis &d, const QString &name)
@@ -803,14 +815,6 @@ Check checkTorchNpu(const Diagnosis &d)
 }
 
 // For checks that read the Python probe's versions: when it did not report, nothing is known.
-std::optional<Check> pythonUnread(const char *id, const Diagnosis &d)
-{
-    if (d.python.ran)
-        return std::nullopt;
-    return with(id, Verdict::Error, Text::tr("Not read: the Python probe gave no versions (%1).").arg(d.python.failure),
-                Text::tr("Fix what the check \"torch_npu sees the NPUs\" reports, then run the checks again."),
-                u"python"_s);
-}
 
 // The CANN release torch_npu runs on: what torch_npu itself reports, else the active toolkit.
 std::pair<QString, QString> cannInUse(const Diagnosis &d)
@@ -1738,10 +1742,11 @@ Diagnosis analyze(Snapshot snapshot)
                 d.npuAddresses.insert(section.name.mid(5).toInt(), m.captured(1));
 
     d.checks
-        = {checkNpuSmi(d),    checkHealth(d),     checkBusy(d),       checkVisible(d),        checkRayNoset(d),
-           checkToolkit(d),   checkOpsAndNnal(d), checkSetEnv(d),     checkDriverFirmware(d), checkTorchNpu(d),
-           checkCompat(d),    checkPython(d),     checkVllmAscend(d), checkLogLevels(d),      checkHccl(d),
-           checkMindSpeed(d), checkLimits(d),     checkHostTuning(d), checkHccn(d),           checkSharedMemory(d)};
+        = {checkNpuSmi(d),      checkHealth(d),     checkBusy(d),       checkVisible(d),          checkRayNoset(d),
+           checkToolkit(d),     checkOpsAndNnal(d), checkSetEnv(d),     checkDriverFirmware(d),   checkTorchNpu(d),
+           checkCompat(d),      checkPython(d),     checkVllmAscend(d), checkVerlRequirements(d), checkLogLevels(d),
+           checkHccl(d),        checkMindSpeed(d),  checkLimits(d),     checkHostTuning(d),       checkHccn(d),
+           checkSharedMemory(d)};
     if (d.snapshot.host != kLocalHost)
         d.checks.prepend(with("ssh.connect", Verdict::Pass,
                               Text::tr("Connected over SSH; the probe took %1 s.")

@@ -19,6 +19,8 @@ namespace vna::env::detail {
 Check with(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw);
 // The first `count` lines of a command's output on one line, at most 400 characters.
 QString firstLines(const QString &text, int count = 3);
+// An Error check when the Python probe gave no versions; nullopt when it did.
+std::optional<Check> pythonUnread(const char *id, const Diagnosis &d);
 // A variable of the node's environment; nullopt when it is not set.
 std::optional<QString> variable(const Diagnosis &d, const QString &name);
 // What verl's Ascend guide says for the verl on the node (the newest release the facts know when verl
@@ -34,6 +36,9 @@ struct PortList
     bool valid = true;
 };
 PortList parsePortList(const QString &text);
+
+// What the installed verl release requires (verlrequirements.cpp).
+Check checkVerlRequirements(const Diagnosis &d);
 
 // The host and network checks (hostchecks.cpp).
 Check checkLimits(const Diagnosis &d);

@@ -127,7 +127,9 @@ except Exception:
 for key, dist in (("torch", "torch"), ("torch_npu", "torch-npu"), ("verl", "verl"), ("vllm", "vllm"),
                   ("vllm_ascend", "vllm-ascend"), ("sglang", "sglang"), ("ray", "ray"),
                   ("transformers", "transformers"), ("mindspeed", "mindspeed"),
-                  ("megatron_core", "megatron-core"), ("triton_ascend", "triton-ascend")):
+                  ("megatron_core", "megatron-core"), ("triton_ascend", "triton-ascend"),
+                  ("torchvision", "torchvision"), ("numpy", "numpy"), ("tensordict", "tensordict"),
+                  ("mbridge", "mbridge")):
     v = None
     if metadata is not None:
         try:

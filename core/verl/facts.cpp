@@ -31,6 +31,12 @@ QList<EntryPoint> entryPoints(const QJsonArray &array)
     return list;
 }
 
+Requirement requirement(const QJsonObject &o, const QString &kind)
+{
+    return {o.value(u"package"_s).toString(), o.value(u"spec"_s).toString(), o.value(u"kind"_s).toString(kind),
+            o.value(u"source"_s).toString(), o.value(u"text"_s).toString()};
+}
+
 VersionFacts readVersion(const QJsonObject &o)
 {
     VersionFacts f;
@@ -84,6 +90,16 @@ VersionFacts readVersion(const QJsonObject &o)
     f.versionFile = sourced(o.value(u"version_file"_s).toObject(), u"value"_s);
     f.entryPoints = entryPoints(o.value(u"entry_points"_s).toArray());
     f.notHydra = entryPoints(o.value(u"not_hydra"_s).toArray());
+    const QJsonObject required = o.value(u"requires"_s).toObject();
+    for (const QJsonValue value : required.value(u"hard"_s).toArray())
+        f.requirements << requirement(value.toObject(), QString());
+    for (const QJsonValue value : required.value(u"stacks"_s).toArray()) {
+        const QJsonObject stack = value.toObject();
+        GuideStack one{stack.value(u"name"_s).toString(), stack.value(u"guide"_s).toString(), {}};
+        for (const QJsonValue pin : stack.value(u"pins"_s).toArray())
+            one.pins << requirement(pin.toObject(), u"guide"_s);
+        f.stacks << one;
+    }
     return f;
 }
 
@@ -123,6 +139,12 @@ const Loaded &loaded()
 }
 
 } // namespace
+
+const Requirement *GuideStack::pin(const QString &package) const
+{
+    const auto it = std::find_if(pins.begin(), pins.end(), [&](const Requirement &r) { return r.package == package; });
+    return it == pins.end() ? nullptr : &*it;
+}
 
 const KeyFact *VersionFacts::key(const QString &name) const
 {

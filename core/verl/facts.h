@@ -55,6 +55,27 @@ struct RoleNode
     QString source;
 };
 
+// One thing a release requires of a package, as its files say it.
+struct Requirement
+{
+    QString package; // pip's name, lower case with "-": "triton-ascend", "torch-npu", "vllm-ascend"
+    QString spec;    // a PEP 440 specifier (">=4.51.0,<5", "==3.2.0"); empty: any version
+    QString kind;    // "requirements-npu", "install_requires", or "guide" for a stack's pin
+    QString source;  // "v0.7.1:requirements-npu.txt:21"
+    QString text;    // the line as written
+};
+
+// The stack one of the release's Ascend install guides pins (the vLLM guide, the SGLang guide, the
+// image guide, the A5 guide).
+struct GuideStack
+{
+    QString name;  // "vllm", "sglang", "image", "vllm-a5"
+    QString guide; // "v0.9.0:docs/ascend_tutorial/get_start/install_guidance.rst:156": where it starts
+    QList<Requirement> pins;
+
+    const Requirement *pin(const QString &package) const;
+};
+
 struct VersionFacts
 {
     Version version;
@@ -73,6 +94,10 @@ struct VersionFacts
     SourcedValue versionFile;                  // verl/version/version at the tag ("0.8.0.dev" at v0.8.0)
     QList<EntryPoint> entryPoints;             // @hydra.main programs
     QList<EntryPoint> notHydra;                // argparse programs (module and source only)
+    // What pip enforces on an NPU install of this release (requirements-npu.txt, setup.py's
+    // install_requires), and the stacks its Ascend guides pin.
+    QList<Requirement> requirements;
+    QList<GuideStack> stacks;
 
     const KeyFact *key(const QString &name) const;
     // The key that holds a setting in this release ("actor.level", "steps", "bucket" …), or empty.

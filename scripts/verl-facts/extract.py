@@ -30,6 +30,8 @@ import sys
 
 import yaml
 
+import requirements
+
 REPOSITORY = "https://github.com/verl-project/verl"
 GENERATED = "verl/trainer/config/_generated_ppo_trainer.yaml"
 PLAIN = "verl/trainer/config/ppo_trainer.yaml"
@@ -854,6 +856,7 @@ def extract(repo, tag):
         "entry_points": entry_points(repo, tag),
         "not_hydra": not_hydra(repo, tag),
         "checkpoint": checkpoint,
+        "requires": requirements.requirements(repo, tag, source),
     }
 
 

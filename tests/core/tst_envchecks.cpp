@@ -4,16 +4,20 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "common/process.h"
+#include "common/pyversion.h"
 #include "env/checks.h"
 #include "env/compat.h"
 #include "env/report.h"
 #include "env/versionfiles.h"
+#include "verl/facts.h"
 
 using namespace Qt::StringLiterals;
+using namespace vna;
 using namespace vna::env;
 using vna::Verdict;
 
@@ -174,12 +178,16 @@ private slots:
     void pingAcrossNodes();
     void maskedValue_data();
     void maskedValue();
+    void verlRequirements_data();
+    void verlRequirements();
+    void guideStacksMeetTheirRelease_data();
+    void guideStacksMeetTheirRelease();
 };
 
 void TestEnvChecks::healthyNode()
 {
     const Diagnosis d = NodeBuilder().build();
-    QCOMPARE(d.checks.size(), 20);
+    QCOMPARE(d.checks.size(), 21);
     for (const Check &check : d.checks) {
         if (check.id == u"mindspeed.version"_s || check.id == u"compat.vllm_ascend"_s) {
             QCOMPARE(check.verdict, Verdict::Skip);
@@ -947,6 +955,181 @@ void TestEnvChecks::maskedValue()
     QFETCH(QString, value);
     QFETCH(QString, shown);
     QCOMPARE(vna::env::maskedValue(name, value), shown);
+}
+
+namespace {
+
+const Check &checkOf(const Diagnosis &d, const QString &id)
+{
+    for (const Check &check : d.checks)
+        if (check.id == id)
+            return check;
+    qFatal("no check %s", qPrintable(id));
+}
+
+NodeBuilder withPackages(const QList<std::pair<QString, QJsonValue>> &set)
+{
+    NodeBuilder n;
+    for (const auto &[key, value] : set)
+        n.python = packages(n.python, key, value);
+    return n;
+}
+
+} // namespace
+
+void TestEnvChecks::verlRequirements_data()
+{
+    QTest::addColumn<NodeBuilder>("node");
+    QTest::addColumn<Verdict>("verdict");
+    QTest::addColumn<QStringList>("mentions"); // in evidence or next step
+    // verl#5468: verl main of 2026-03-03 ("0.8.0.dev0") with the guide of that day: vLLM 0.11.0,
+    // vllm-ascend 0.11.0rc1, triton-ascend 3.2.0rc4. vllm-ascend's matrix calls that stack consistent.
+    QTest::addRow("verl#5468")
+        << withPackages({{u"verl"_s, u"0.8.0.dev0"_s},
+                         {u"vllm"_s, u"0.11.0+empty"_s},
+                         {u"vllm_ascend"_s, u"0.11.0rc1"_s},
+                         {u"triton_ascend"_s, u"3.2.0rc4"_s},
+                         {u"torch"_s, u"2.7.1"_s},
+                         {u"torch_npu"_s, u"2.7.1"_s}})
+        << Verdict::Fail
+        << QStringList{u"triton-ascend 3.2.0rc4 is installed; verl 0.8.0 requires triton-ascend==3.2.1 "
+                       "(v0.8.0:requirements-npu.txt:22"_s,
+                       u"vllm 0.11.0+empty is older than the 0.18.0 verl 0.8.0's Ascend guide installs"_s,
+                       u"build of main"_s, u"pip install 'triton-ascend==3.2.1'"_s};
+    QTest::addRow("0.7.1 as its guide installs") << withPackages({{u"verl"_s, u"0.7.1"_s},
+                                                                  {u"torch"_s, u"2.8.0"_s},
+                                                                  {u"torch_npu"_s, u"2.8.0"_s},
+                                                                  {u"vllm"_s, u"0.13.0+empty"_s},
+                                                                  {u"vllm_ascend"_s, u"0.13.0"_s},
+                                                                  {u"triton_ascend"_s, u"3.2.0"_s},
+                                                                  {u"ray"_s, u"2.46.0"_s},
+                                                                  {u"transformers"_s, u"4.57.6"_s}})
+                                                 << Verdict::Pass << QStringList{u"pins of its vllm guide"_s};
+    QTest::addRow("ray too old") << withPackages({{u"verl"_s, u"0.7.1"_s}, {u"ray"_s, u"2.40.0"_s}}) << Verdict::Fail
+                                 << QStringList{u"ray 2.40.0 is installed; verl 0.7.1 requires ray>=2.41.0"_s};
+    QTest::addRow("required, not installed")
+        << withPackages({{u"verl"_s, u"0.7.1"_s}, {u"triton_ascend"_s, QJsonValue::Null}}) << Verdict::Fail
+        << QStringList{u"triton-ascend is not installed; verl 0.7.1 requires triton-ascend==3.2.0"_s};
+    QTest::addRow("files disagree") << withPackages({{u"verl"_s, u"0.9.0"_s}, {u"numpy"_s, u"1.26.4"_s}})
+                                    << Verdict::Pass
+                                    << QStringList{u"verl 0.9.0's files disagree on numpy"_s,
+                                                   u"not compared (the probe does not read them)"_s};
+    QTest::addRow("no verl") << withPackages({{u"verl"_s, QJsonValue::Null}}) << Verdict::Skip
+                             << QStringList{u"verl is not installed"_s};
+    QTest::addRow("sglang stack") << withPackages({{u"verl"_s, u"0.9.0"_s}, {u"sglang"_s, u"0.5.8"_s}}) << Verdict::Warn
+                                  << QStringList{u"sglang 0.5.8 is older than the 0.5.10 verl 0.9.0's Ascend guide"_s};
+}
+
+void TestEnvChecks::verlRequirements()
+{
+    QFETCH(NodeBuilder, node);
+    QFETCH(Verdict, verdict);
+    QFETCH(QStringList, mentions);
+    const Diagnosis d = node.build();
+    const Check &check = checkOf(d, u"verl.requirements"_s);
+    const QString said = check.evidence + u" / "_s + check.nextStep;
+    QVERIFY2(check.verdict == verdict, qPrintable(said));
+    for (const QString &text : mentions)
+        QVERIFY2(said.contains(text), qPrintable(text + u" not in: "_s + said));
+}
+
+void TestEnvChecks::guideStacksMeetTheirRelease_data()
+{
+    QTest::addColumn<QString>("tag");
+    QTest::addColumn<QString>("stack");
+    QTest::addColumn<QString>("fails"); // empty: passes; else what the check names
+    for (const verl::VersionFacts &facts : verl::allFacts())
+        for (const verl::GuideStack &stack : facts.stacks)
+            if (facts.version >= verl::Version{0, 5, 0} && (stack.name == u"vllm" || stack.name == u"sglang")) {
+                // verl 0.9.0's SGLang guide pins transformers 5.3.0 (install_guidance.rst:165), while its
+                // setup.py asks for >=5.5.3 (setup.py:43): pip's install of verl moves it, so a node that
+                // kept the guide's 5.3.0 fails, and the check names the package.
+                const bool lags = facts.tag == u"v0.9.0" && stack.name == u"sglang";
+                QTest::addRow("%s %s", qPrintable(facts.tag), qPrintable(stack.name))
+                    << facts.tag << stack.name
+                    << (lags ? u"transformers 5.3.0 is installed; verl 0.9.0 requires transformers>=5.5.3"_s
+                             : QString());
+            }
+}
+
+// A node installed the way a release's own Ascend guide says (its pins, and for what the guide leaves to
+// pip, a version pip would pick within the release's requirements) passes that release's check.
+void TestEnvChecks::guideStacksMeetTheirRelease()
+{
+    QFETCH(QString, tag);
+    QFETCH(QString, stack);
+    const verl::VersionFacts &facts = verl::factsFor(*verl::Version::parse(tag, QString()));
+    const verl::GuideStack *guide = nullptr;
+    for (const verl::GuideStack &one : facts.stacks)
+        if (one.name == stack)
+            guide = &one;
+    QVERIFY(guide);
+    static const QHash<QString, QString> keys{{u"torch"_s, u"torch"_s},
+                                              {u"torch-npu"_s, u"torch_npu"_s},
+                                              {u"vllm"_s, u"vllm"_s},
+                                              {u"vllm-ascend"_s, u"vllm_ascend"_s},
+                                              {u"sglang"_s, u"sglang"_s},
+                                              {u"ray"_s, u"ray"_s},
+                                              {u"transformers"_s, u"transformers"_s},
+                                              {u"triton-ascend"_s, u"triton_ascend"_s},
+                                              {u"torchvision"_s, u"torchvision"_s},
+                                              {u"numpy"_s, u"numpy"_s},
+                                              {u"tensordict"_s, u"tensordict"_s}};
+    QList<std::pair<QString, QJsonValue>> installed{{u"verl"_s, facts.version.toString()}};
+    QSet<QString> pinned;
+    for (const verl::Requirement &pin : guide->pins) {
+        const auto spec = PySpecifier::parse(pin.spec);
+        if (keys.contains(pin.package) && spec) {
+            installed.append({keys.value(pin.package), spec->clauses.constFirst().version}); // "==x" or ">=x"
+            pinned.insert(pin.package);
+        }
+    }
+    // What pip picks for the rest: a version the requirements name, or one just below an upper bound,
+    // that meets every requirement of the package (or the most of them where verl's files disagree).
+    for (const verl::Requirement &req : facts.requirements) {
+        if (!keys.contains(req.package) || pinned.contains(req.package) || req.spec.isEmpty())
+            continue;
+        pinned.insert(req.package);
+        QList<PySpecifier> specs;
+        QStringList candidates;
+        for (const verl::Requirement &other : facts.requirements) {
+            const auto spec = other.package == req.package ? PySpecifier::parse(other.spec) : std::nullopt;
+            if (!spec)
+                continue;
+            specs << *spec;
+            for (const PyClause &clause : spec->clauses) {
+                const auto v = PyVersion::parse(clause.version);
+                if (v && clause.op == u"<")
+                    candidates << QString::number(std::max(v->release.value(0) - 1, 0)) + u".9"_s;
+                else if (v)
+                    candidates << clause.version;
+            }
+        }
+        QString pick;
+        qsizetype best = -1;
+        for (const QString &candidate : std::as_const(candidates)) {
+            const auto v = PyVersion::parse(candidate);
+            const qsizetype met
+                = std::count_if(specs.begin(), specs.end(), [&](const PySpecifier &spec) { return spec.holds(*v); });
+            if (met > best) {
+                best = met;
+                pick = candidate;
+            }
+        }
+        QVERIFY2(!pick.isEmpty(), qPrintable(req.package));
+        installed.append({keys.value(req.package), pick});
+    }
+    if (stack == u"sglang") {
+        installed.append({u"vllm_ascend"_s, QJsonValue::Null});
+        if (!pinned.contains(u"sglang"_s))
+            installed.append({u"sglang"_s, u"0.5.2"_s}); // the 0.6/0.7 guides build SGLang's main branch
+    }
+    QFETCH(QString, fails);
+    const Diagnosis d = withPackages(installed).build();
+    const Check &check = checkOf(d, u"verl.requirements"_s);
+    const QString said = check.evidence + u" / "_s + check.nextStep;
+    QVERIFY2(check.verdict == (fails.isEmpty() ? Verdict::Pass : Verdict::Fail), qPrintable(said));
+    QVERIFY2(said.contains(fails), qPrintable(said));
 }
 
 QTEST_GUILESS_MAIN(TestEnvChecks)
