@@ -91,10 +91,15 @@ QString knownBugAdvice(const Upstream &bug, const KnownBugVerdict &verdict, cons
     const InstalledVersion &you = verdict.installed;
     switch (verdict.status) {
     case FixStatus::BeforeFix:
-        return Text::tr("Known bug of %1, fixed in %1 %2 (%3); you run %4 (%5), which does not have the fix. Move %1 "
-                        "to %6 or later.")
-                   .arg(c, release, bug.fixName(), you.version, you.source,
-                        verdict.target.isEmpty() ? bug.fixedInTag : verdict.target)
+        // No release after yours has it in version order (the fix came as a later tag on an older line,
+        // as vllm-ascend v0.13.0rc3 after v0.13.0): name the tag.
+        return (verdict.target.isEmpty()
+                    ? Text::tr("Known bug of %1, fixed in %1 %2 (%3); you run %4 (%5), which does not have the fix. "
+                               "Install the release tagged %6, or a later line that has it.")
+                          .arg(c, release, bug.fixName(), you.version, you.source, bug.fixedInTag)
+                    : Text::tr("Known bug of %1, fixed in %1 %2 (%3); you run %4 (%5), which does not have the fix. "
+                               "Move %1 to %6 or later.")
+                          .arg(c, release, bug.fixName(), you.version, you.source, verdict.target))
             + u"\n"_s + Text::tr("If you cannot upgrade: %1").arg(workaround);
     case FixStatus::HasFix:
         return Text::tr("This matches a known bug of %1 fixed in %2 (%3), but you run %4 (%5), which has the fix: "

@@ -141,7 +141,7 @@ void TestEnvTab::runLocal()
                       QStringLiteral(VNA_FIXTURES_DIR "/ascend/root-a2"));
     runAndWait();
     QCOMPARE(m_tab->results().size(), 1);
-    QCOMPARE(checkTexts(1).size(), 20);
+    QCOMPARE(checkTexts(1).size(), 21);
     const QStringList verdicts = checkTexts(0);
     QCOMPARE(verdicts.at(1), u"FAIL"_s); // npu.health: NPU 3 in Alarm
     QVERIFY(checkTexts(2).at(1).contains(u"NPU 3 chip 0: Alarm"_s));
