@@ -15,6 +15,7 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeWidget>
+#include <QUrl>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,6 +29,7 @@
 #include "support/modelfiles.h"
 #include "support/widgetdriver.h"
 #include "verl/profilerschema.h"
+#include "verl/version.h"
 
 using namespace Qt::StringLiterals;
 using namespace vna;
@@ -206,6 +208,38 @@ private Q_SLOTS:
         QVERIFY2(tree->topLevelItemCount() == 1, qPrintable(child<QLabel>(m_tab, "logsSummary")->text()));
         QVERIFY(tree->topLevelItem(0)->text(1).contains(u"ATB"_s));
         QVERIFY(tree->topLevelItem(0)->text(3).contains(u"pasted text:1"_s));
+    }
+
+    // A known upstream bug is told against the window's verl release, and follows it when it changes;
+    // the thread and the fix open from the finding.
+    void knownBugFollowsTheWindowsRelease_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("before the fix") << u"0.7.1"_s
+                                        << u"you run 0.7.1 (the window's verl version), which does not have the "
+                                           "fix. Move verl to 0.8.0 or later."_s;
+        QTest::newRow("has the fix") << u"0.9.0"_s << u"which has the fix: this is something else"_s;
+    }
+    void knownBugFollowsTheWindowsRelease()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, said);
+        m_window->session().setVerlVersion(*verl::Version::parse(u"0.5.0"_s, QString()));
+        child<QPlainTextEdit>(m_tab, "logsPaste")->setFocus();
+        QTest::keyClicks(QApplication::focusWidget(),
+                         u"ModuleNotFoundError: No module named 'flash_attn.ops'; 'flash_attn' is not a package"_s);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *fix = child<QLabel>(m_tab, "logsFix");
+        QVERIFY2(fix->text().contains(u"you run 0.5.0"_s), qPrintable(fix->text()));
+        m_window->session().setVerlVersion(*verl::Version::parse(version, QString()));
+        QVERIFY2(fix->text().contains(said), qPrintable(fix->text()));
+        auto *thread = child<QPushButton>(m_tab, "logsOpenThread");
+        auto *change = child<QPushButton>(m_tab, "logsOpenFix");
+        QVERIFY(thread->isVisible());
+        QCOMPARE(thread->property("url").toUrl(), QUrl(u"https://github.com/verl-project/verl/issues/6224"_s));
+        QCOMPARE(change->property("url").toUrl(), QUrl(u"https://github.com/verl-project/verl/pull/5640"_s));
     }
 
     void nothingToAnalyze()

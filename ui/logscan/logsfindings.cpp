@@ -67,6 +67,9 @@ QString highlighted(const QString &line, QList<QPair<qsizetype, qsizetype>> span
 
 void LogsTab::showAnalysis()
 {
+    // What the user runs is read at every rendering: the window's verl version and the language the
+    // words are in may both have changed since the scan.
+    m_state.analysis->installed = installedVersions();
     const logscan::Analysis &analysis = *m_state.analysis;
     const QList<logscan::Entry> &entries = m_state.analysisEntries;
     const int selected = m_findings->currentItem() ? m_findings->currentItem()->data(0, kFindingRole).toInt() : 0;

@@ -122,10 +122,8 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     connect(m_openFix, &QPushButton::clicked, this, [this] { openUrl(m_openFix); });
     // A known bug is told against the window's verl release.
     connect(&session, &Session::verlVersionChanged, this, [this] {
-        if (!m_state.analysis)
-            return;
-        m_state.analysis->installed = installedVersions();
-        showAnalysis();
+        if (m_state.analysis)
+            showAnalysis();
     });
     connect(m_copyFinding, &QPushButton::clicked, this, &LogsTab::copyFinding);
     connect(m_copyReport, &QPushButton::clicked, this, &LogsTab::copyReport);
@@ -357,7 +355,6 @@ void LogsTab::scanFinished(const Result<logscan::Analysis> &result)
         }
     } else if (m_job == Job::Analysis) {
         m_state.analysis = *result;
-        m_state.analysis->installed = installedVersions();
         m_state.analysisEntries = m_scanEntries;
         showAnalysis();
     } else {
