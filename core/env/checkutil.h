@@ -1,9 +1,11 @@
-// Helpers shared by the files that hold the environment checks (checks.cpp, hostchecks.cpp): not
+// Helpers shared by the files that hold the environment checks (checks.cpp, hostchecks.cpp,
+// verlrequirements.cpp), defined in checkutil.cpp: not
 // part of the env API. Each file declares its own Text class (context EnvCheck), as lupdate reads
 // the translation context from the file itself.
 #pragma once
 
 #include <optional>
+#include <span>
 #include <utility>
 
 #include <QList>
@@ -14,6 +16,18 @@
 #include "verl/facts.h"
 
 namespace vna::env::detail {
+
+struct CheckInfo
+{
+    const char *id;
+    const char *category;
+    const char *title;
+    // The probe sections the check reads, comma-separated: when the probe was cut off before one of
+    // them finished, the check says so (ERROR) instead of reading an absence as "not installed".
+    const char *reads;
+};
+// Every check of the report, in its order.
+std::span<const CheckInfo> checkInfos();
 
 // A check of the report's list with its translated title.
 Check with(const char *id, Verdict verdict, const QString &evidence, const QString &next, const QString &raw);
