@@ -285,6 +285,19 @@ private Q_SLOTS:
         }
         const QString entry = child<QTextBrowser>(m_tab, "logsKbEntry")->toPlainText();
         QVERIFY2(entry.contains(u"checkpoint"_s), qPrintable(entry));
+
+        // A known upstream bug reads as its verdict for the window's verl release, with its releases.
+        test::chooseIndex(category, category->findData(u"upstream-bug"_s));
+        test::retype(child<QLineEdit>(m_tab, "logsKbSearch"), u"verl-npu-rotary-flash-attn-ops"_s);
+        QCOMPARE(visible(), 1);
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            if (!list->topLevelItem(i)->isHidden())
+                select(list, list->topLevelItem(i));
+        }
+        m_window->session().setVerlVersion(*verl::Version::parse(u"0.7.1"_s, QString()));
+        const QString bug = child<QTextBrowser>(m_tab, "logsKbEntry")->toPlainText();
+        QVERIFY2(bug.contains(u"fixed in verl 0.8.0 (PR #5640); you run 0.7.1"_s), qPrintable(bug));
+        QVERIFY2(bug.contains(u"Releases with the fix: 0.8.0, 0.9.0"_s), qPrintable(bug));
     }
 
     void patternValidatedAsYouType()

@@ -166,7 +166,20 @@ void LogsTab::showEntry()
     html += u"<p><code>%1</code> · <span style=\"color:%2\">%3</span> · %4</p>"_s.arg(
         entry.id, color(entry.severity).name(), word(entry.severity), entry.category.toHtmlEscaped());
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), filled(entry.cause).toHtmlEscaped());
-    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), filled(entry.fix).toHtmlEscaped());
+    // A known upstream bug's fix is its verdict for the window's verl release, and where it was fixed.
+    const QString fix = entry.upstream
+        ? logscan::knownBugAdvice(*entry.upstream, logscan::knownBugVerdict(*entry.upstream, installedVersions()), lang)
+        : filled(entry.fix);
+    html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Fix:"), fix.toHtmlEscaped().replace(u'\n', u"<br>"_s));
+    if (entry.upstream) {
+        const logscan::Upstream &up = *entry.upstream;
+        html += u"<p><b>%1</b> %2</p>"_s.arg(
+            tr("Releases with the fix:"),
+            (up.releasedIn.isEmpty() ? tr("none yet (read at %1)").arg(up.checked) : up.releasedIn.join(u", "_s))
+                .toHtmlEscaped());
+        html += u"<p><a href=\"%1\">%2</a> · <a href=\"%3\">%4</a></p>"_s.arg(
+            up.threads.constFirst().toHtmlEscaped(), tr("the thread"), up.fixUrl().toHtmlEscaped(), up.fixName());
+    }
     html += u"<p><b>%1</b></p><ul>"_s.arg(tr("Matches any of:"));
     if (entry.findsAnyCode())
         html += u"<li>%1</li>"_s.arg(tr("any error code of the catalogue that no other entry explains"));

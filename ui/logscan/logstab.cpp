@@ -124,6 +124,7 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     connect(&session, &Session::verlVersionChanged, this, [this] {
         if (m_state.analysis)
             showAnalysis();
+        showEntry();
     });
     connect(m_copyFinding, &QPushButton::clicked, this, &LogsTab::copyFinding);
     connect(m_copyReport, &QPushButton::clicked, this, &LogsTab::copyReport);
