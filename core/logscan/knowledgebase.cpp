@@ -687,7 +687,6 @@ QJsonObject Entry::toJson() const
     QJsonObject out{{u"id"_s, id},
                     {u"title"_s, texts(title)},
                     {u"cause"_s, texts(cause)},
-                    {u"fix"_s, texts(fix)},
                     {u"category"_s, category},
                     {u"severity"_s, severityId(severity)},
                     {u"indications"_s, indicationArray},
@@ -697,6 +696,8 @@ QJsonObject Entry::toJson() const
                     {u"codes"_s, QJsonArray::fromStringList(codes)},
                     {u"wrapper"_s, wrapper},
                     {u"origin"_s, origin}};
+    if (!upstream || !fix.en.isEmpty())
+        out.insert(u"fix"_s, texts(fix)); // a known bug's advice is made from its upstream part
     QJsonObject applies;
     if (!appliesToVerl.isEmpty())
         applies.insert(u"verl"_s, appliesToVerl);
