@@ -21,7 +21,7 @@ int kindOf(const QString &word)
     return 2; // c, rc, pre, preview
 }
 
-int compareRelease(const QList<int> &a, const QList<int> &b)
+int compareReleases(const QList<int> &a, const QList<int> &b)
 {
     const qsizetype n = std::max(a.size(), b.size());
     for (qsizetype i = 0; i < n; ++i) {
@@ -67,7 +67,7 @@ std::optional<PyVersion> PyVersion::parse(const QString &text)
 
 int PyVersion::compare(const PyVersion &other) const
 {
-    if (const int c = compareRelease(release, other.release); c != 0)
+    if (const int c = compareReleases(release, other.release); c != 0)
         return c;
     // A bare .devN (no pre-release, no post) sorts before the release's pre-releases.
     const auto preKey = [](const PyVersion &v) {
@@ -85,6 +85,11 @@ int PyVersion::compare(const PyVersion &other) const
     if (d1 != d2)
         return d1 < d2 ? -1 : 1;
     return 0;
+}
+
+int PyVersion::compareRelease(const PyVersion &other) const
+{
+    return compareReleases(release, other.release);
 }
 
 QString PyVersion::toString() const

@@ -23,6 +23,8 @@ struct PyVersion
     static std::optional<PyVersion> parse(const QString &text);
     // < 0, 0, > 0 (trailing zeros of the release do not count: 2.5 == 2.5.0).
     int compare(const PyVersion &other) const;
+    // The release numbers only: a pin "2.7.1" against torch_npu 2.7.1.post2 or vLLM 0.13.0rc1 is 0.
+    int compareRelease(const PyVersion &other) const;
     QString toString() const; // without the local part
 };
 

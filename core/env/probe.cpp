@@ -116,6 +116,39 @@ bool isReportedVariable(const QString &name)
     return false;
 }
 
+const QList<ProbedPackage> &probedPackages()
+{
+    static const QList<ProbedPackage> packages{
+        {u"torch"_s, u"torch"_s},
+        {u"torch_npu"_s, u"torch-npu"_s},
+        {u"verl"_s, u"verl"_s},
+        {u"vllm"_s, u"vllm"_s},
+        {u"vllm_ascend"_s, u"vllm-ascend"_s},
+        {u"sglang"_s, u"sglang"_s},
+        {u"ray"_s, u"ray"_s},
+        {u"transformers"_s, u"transformers"_s},
+        {u"mindspeed"_s, u"mindspeed"_s},
+        {u"megatron_core"_s, u"megatron-core"_s},
+        {u"triton_ascend"_s, u"triton-ascend"_s},
+        {u"torchvision"_s, u"torchvision"_s},
+        {u"numpy"_s, u"numpy"_s},
+        {u"tensordict"_s, u"tensordict"_s},
+        {u"mbridge"_s, u"mbridge"_s},
+    };
+    return packages;
+}
+
+QString probedKey(const QString &dist)
+{
+    QString name = dist.toLower();
+    name.replace(u'_', u'-');
+    for (const ProbedPackage &package : probedPackages()) {
+        if (package.dist == name)
+            return package.key;
+    }
+    return QString();
+}
+
 QString pythonProbeSource(bool deep)
 {
     QString source = uR"PY(import json, os, sys, time
@@ -124,12 +157,7 @@ try:
     from importlib import metadata
 except Exception:
     metadata = None
-for key, dist in (("torch", "torch"), ("torch_npu", "torch-npu"), ("verl", "verl"), ("vllm", "vllm"),
-                  ("vllm_ascend", "vllm-ascend"), ("sglang", "sglang"), ("ray", "ray"),
-                  ("transformers", "transformers"), ("mindspeed", "mindspeed"),
-                  ("megatron_core", "megatron-core"), ("triton_ascend", "triton-ascend"),
-                  ("torchvision", "torchvision"), ("numpy", "numpy"), ("tensordict", "tensordict"),
-                  ("mbridge", "mbridge")):
+for key, dist in (%PACKAGES%):
     v = None
     if metadata is not None:
         try:
@@ -212,7 +240,10 @@ sys.exit(0 if ok else 3)
                                "error": "; ".join(errors) or None}
 )PY"_s;
     source += u"print(\"@@VNA-PYTHON@@\" + json.dumps(r))\n"_s;
-    return source;
+    QStringList packages;
+    for (const ProbedPackage &package : probedPackages())
+        packages << u"(\"%1\", \"%2\")"_s.arg(package.key, package.dist);
+    return source.replace(u"%PACKAGES%"_s, packages.join(u", "_s));
 }
 
 QByteArray collectionScript(const ProbeOptions &options, const QString &nonce)

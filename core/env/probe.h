@@ -78,6 +78,18 @@ QByteArray pingScript(const QList<std::pair<int, QString>> &pings, int timeoutSe
 QString newNonce();
 QList<Section> splitSections(const QByteArray &output, const QString &nonce);
 
+// The packages the Python probe reads: the key it reports each under, and the distribution name pip
+// gives it ("torch_npu" / "torch-npu").
+struct ProbedPackage
+{
+    QString key;
+    QString dist;
+};
+const QList<ProbedPackage> &probedPackages();
+// The probe's key for a distribution name as requirement files write it ("torch-npu", "vllm_ascend");
+// empty when the probe does not read it.
+QString probedKey(const QString &dist);
+
 // The Python program the probe runs (also shown in the report so users can run it by hand).
 QString pythonProbeSource(bool deep);
 

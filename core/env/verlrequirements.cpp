@@ -8,6 +8,7 @@
 
 #include "common/pyversion.h"
 #include "env/checkutil.h"
+#include "env/probe.h"
 
 using namespace Qt::StringLiterals;
 
@@ -20,38 +21,11 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(EnvCheck)
 };
 
-// pip's names of the packages the probe reads, and its keys for them.
+// The probe's key for a package a requirement or a guide names; empty for MindSpeed, judged by the
+// MindSpeed check (its guide pins are branches), and for what the probe does not read.
 QString probeKey(const QString &package)
 {
-    static const QHash<QString, QString> keys{
-        {u"torch"_s, u"torch"_s},
-        {u"torch-npu"_s, u"torch_npu"_s},
-        {u"vllm"_s, u"vllm"_s},
-        {u"vllm-ascend"_s, u"vllm_ascend"_s},
-        {u"sglang"_s, u"sglang"_s},
-        {u"ray"_s, u"ray"_s},
-        {u"transformers"_s, u"transformers"_s},
-        {u"triton-ascend"_s, u"triton_ascend"_s},
-        {u"megatron-core"_s, u"megatron_core"_s},
-        {u"torchvision"_s, u"torchvision"_s},
-        {u"numpy"_s, u"numpy"_s},
-        {u"tensordict"_s, u"tensordict"_s},
-        {u"mbridge"_s, u"mbridge"_s},
-    };
-    return keys.value(package);
-}
-
-// The release part only: a guide's "2.7.1" is met by torch_npu 2.7.1.post2 and vLLM 0.13.0+empty.
-std::optional<int> compareRelease(const QString &installed, const QString &pinned)
-{
-    auto a = PyVersion::parse(installed);
-    auto b = PyVersion::parse(pinned);
-    if (!a || !b)
-        return std::nullopt;
-    a->preKind = b->preKind = 3;
-    a->pre = b->pre = 0;
-    a->post = b->post = a->dev = b->dev = -1;
-    return a->compare(*b);
+    return package == u"mindspeed" ? QString() : probedKey(package);
 }
 
 // Whether `stack` pins exactly the installed release of req.package, newer than `req` allows: a guide
@@ -239,7 +213,10 @@ Check checkVerlRequirements(const Diagnosis &d)
                             pipInstall(pin.package, pin.spec));
                 continue;
             }
-            const auto order = compareRelease(have, pinned);
+            const auto haveVersion = PyVersion::parse(have);
+            const std::optional<int> order = haveVersion && pinnedVersion
+                ? std::optional<int>(haveVersion->compareRelease(*pinnedVersion))
+                : std::nullopt;
             if (order && *order < 0)
                 problem(Verdict::Warn,
                         Text::tr("%1 %2 is older than the %3 verl %4's Ascend guide installs (%5)")

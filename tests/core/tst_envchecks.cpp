@@ -12,6 +12,7 @@
 #include "common/pyversion.h"
 #include "env/checks.h"
 #include "env/compat.h"
+#include "env/probe.h"
 #include "env/report.h"
 #include "env/versionfiles.h"
 #include "verl/facts.h"
@@ -1064,30 +1065,19 @@ void TestEnvChecks::guideStacksMeetTheirRelease()
         if (one.name == stack)
             guide = &one;
     QVERIFY(guide);
-    static const QHash<QString, QString> keys{{u"torch"_s, u"torch"_s},
-                                              {u"torch-npu"_s, u"torch_npu"_s},
-                                              {u"vllm"_s, u"vllm"_s},
-                                              {u"vllm-ascend"_s, u"vllm_ascend"_s},
-                                              {u"sglang"_s, u"sglang"_s},
-                                              {u"ray"_s, u"ray"_s},
-                                              {u"transformers"_s, u"transformers"_s},
-                                              {u"triton-ascend"_s, u"triton_ascend"_s},
-                                              {u"torchvision"_s, u"torchvision"_s},
-                                              {u"numpy"_s, u"numpy"_s},
-                                              {u"tensordict"_s, u"tensordict"_s}};
     QList<std::pair<QString, QJsonValue>> installed{{u"verl"_s, facts.version.toString()}};
     QSet<QString> pinned;
     for (const verl::Requirement &pin : guide->pins) {
         const auto spec = PySpecifier::parse(pin.spec);
-        if (keys.contains(pin.package) && spec) {
-            installed.append({keys.value(pin.package), spec->clauses.constFirst().version}); // "==x" or ">=x"
+        if (!probedKey(pin.package).isEmpty() && spec) {
+            installed.append({probedKey(pin.package), spec->clauses.constFirst().version}); // "==x" or ">=x"
             pinned.insert(pin.package);
         }
     }
     // What pip picks for the rest: a version the requirements name, or one just below an upper bound,
     // that meets every requirement of the package (or the most of them where verl's files disagree).
     for (const verl::Requirement &req : facts.requirements) {
-        if (!keys.contains(req.package) || pinned.contains(req.package) || req.spec.isEmpty())
+        if (probedKey(req.package).isEmpty() || pinned.contains(req.package) || req.spec.isEmpty())
             continue;
         pinned.insert(req.package);
         QList<PySpecifier> specs;
@@ -1117,7 +1107,7 @@ void TestEnvChecks::guideStacksMeetTheirRelease()
             }
         }
         QVERIFY2(!pick.isEmpty(), qPrintable(req.package));
-        installed.append({keys.value(req.package), pick});
+        installed.append({probedKey(req.package), pick});
     }
     if (stack == u"sglang") {
         installed.append({u"vllm_ascend"_s, QJsonValue::Null});
