@@ -366,6 +366,11 @@ Need needOf(const QString &relativePath)
     return Need::RankZeroOther;
 }
 
+bool readOnResume(Need need)
+{
+    return need == Need::DistMetadata || need == Need::Weights || need == Need::HfConfig || need == Need::Driver;
+}
+
 QString needText(Need need)
 {
     switch (need) {
@@ -432,12 +437,15 @@ Result<SourceSet> filesToSync(const Discovery &discovery, const Selection &selec
             set.perRank.append(entry.path);
             return;
         }
-        if (entry.kind == Entry::Kind::Special) {
-            set.refused.append(Text::tr("%1 is a %2, not a file: not copied.").arg(entry.path, entry.what));
-            return;
-        }
-        if (entry.kind == Entry::Kind::Link && !entry.viaLink) {
-            set.refused.append(Text::tr("%1 is a link to a %2: not copied.").arg(entry.path, entry.what));
+        const bool special = entry.kind == Entry::Kind::Special;
+        if (special || (entry.kind == Entry::Kind::Link && !entry.viaLink)) {
+            if (readOnResume(need))
+                set.unreadable.append({entry.path, need,
+                                       special ? Text::tr("a %1, not a file").arg(entry.what)
+                                               : Text::tr("a link to a %1").arg(entry.what)});
+            else
+                set.refused.append(special ? Text::tr("%1 is a %2, not a file: not copied.").arg(entry.path, entry.what)
+                                           : Text::tr("%1 is a link to a %2: not copied.").arg(entry.path, entry.what));
             return;
         }
         set.files.append(SyncFile{entry.path, need, entry.size, entry.mtimeMs, entry.mode & 07777, entry.viaLink});
@@ -450,7 +458,7 @@ Result<SourceSet> filesToSync(const Discovery &discovery, const Selection &selec
         if (inStep || (selection.includeTracker && entry.path == QLatin1String(kTrackerFile)))
             add(entry);
     }
-    if (set.files.isEmpty())
+    if (set.files.isEmpty() && set.unreadable.isEmpty())
         return Error::input(Text::tr("The selected steps hold no file that other nodes need (only per-rank files, "
                                      "or nothing at all)."),
                             discovery.root);

@@ -109,6 +109,8 @@ enum class Need {
     PerRank,       // each rank writes and reads its own: stays on its node
 };
 Need needOf(const QString &relativePath);
+// A process reads it when training resumes (every rank, or the trainer): a node cannot resume without it.
+bool readOnResume(Need need);
 QString needText(Need need); // translated
 QString needId(Need need);   // stable, for JSON: "dist-metadata", "weights", …
 
@@ -122,13 +124,23 @@ struct SyncFile
     bool viaLink = false;
 };
 
+// A file of the selection that is read on resume but cannot be read at the source (a device, a FIFO,
+// a link to one): every node that would receive it cannot resume.
+struct Unreadable
+{
+    QString path;
+    Need need = Need::DistMetadata;
+    QString why; // translated: "a link to a character device"
+};
+
 struct SourceSet
 {
-    QList<SyncFile> files;   // what every node needs from the source, in a stable order
-    QStringList perRank;     // left on their node
-    QStringList refused;     // translated: links to special files, special files
-    int worldSize = 0;       // the highest shard rank on the source node + 1: a lower bound only
-    QString worldSizeSource; // where an exact world size was read (empty here)
+    QList<SyncFile> files;        // what every node needs from the source, in a stable order
+    QStringList perRank;          // left on their node
+    QStringList refused;          // translated: links to special files, special files no one reads on resume
+    QList<Unreadable> unreadable; // read on resume, and not a file: the plan fails every node that needs them
+    int worldSize = 0;            // the highest shard rank on the source node + 1: a lower bound only
+    QString worldSizeSource;      // where an exact world size was read (empty here)
 };
 
 // The files to copy for the selection: every file of the selected steps except those each rank

@@ -89,6 +89,8 @@ void printNeeds(const ckptsync::SourceData &source, QTextStream &out)
             << u'\n';
     for (const QString &note : source.notes)
         out << u"  "_s << SyncCommand::tr("NOTE: %1").arg(note) << u'\n';
+    for (const ckptsync::Unreadable &file : source.unreadable)
+        out << u"  "_s << SyncCommand::tr("PROBLEM: %1").arg(ckptsync::unreadableText(file)) << u'\n';
 }
 
 } // namespace
@@ -245,6 +247,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         return usage(sshOptions.error());
     options.ssh = *sshOptions;
     options.ssh.connectTimeoutSec = std::min(options.timeoutSec, 30);
+    options.ssh.aliveIntervalSec = ckptsync::kAliveIntervalSec;
     const auto limit = ckptsync::parseRate(parser.value(u"bandwidth-limit"_s));
     if (!limit)
         return usage(limit.error());

@@ -20,7 +20,8 @@ QStringList baseArguments(const Options &options)
         args << u"-F"_s << options.configFile;
     args << u"-o"_s << u"BatchMode=yes"_s;
     args << u"-o"_s << u"ConnectTimeout=%1"_s.arg(std::max(1, options.connectTimeoutSec));
-    args << u"-o"_s << u"ServerAliveInterval=15"_s << u"-o"_s << u"ServerAliveCountMax=3"_s;
+    args << u"-o"_s << u"ServerAliveInterval=%1"_s.arg(std::max(1, options.aliveIntervalSec)) << u"-o"_s
+         << u"ServerAliveCountMax=3"_s;
     args << u"-o"_s
          << (options.acceptNewHostKeys ? u"StrictHostKeyChecking=accept-new"_s : u"StrictHostKeyChecking=yes"_s);
     if (!options.controlDir.isEmpty()) {
@@ -60,7 +61,7 @@ Failure classify(const ProcessResult &result)
     if (err.contains(u"Could not resolve hostname"_s) || err.contains(u"Connection refused"_s)
         || err.contains(u"timed out"_s) || err.contains(u"No route to host"_s)
         || err.contains(u"Network is unreachable"_s) || err.contains(u"Connection reset"_s)
-        || err.contains(u"Connection closed"_s))
+        || err.contains(u"Connection closed"_s) || err.contains(u"not responding"_s))
         return Failure::Unreachable;
     return Failure::Other;
 }
@@ -70,7 +71,7 @@ bool isTransient(Failure failure)
     return failure == Failure::Unreachable;
 }
 
-QString describe(Failure failure, const QString &host, const ProcessResult &result)
+QString describe(Failure failure, const QString &host, const ProcessResult &result, int aliveIntervalSec)
 {
     QString detail = QString::fromLocal8Bit(result.err).trimmed();
     if (detail.size() > 400)
@@ -83,6 +84,11 @@ QString describe(Failure failure, const QString &host, const ProcessResult &resu
             return Text::tr("%1 did not answer in time. Check that the node is up and that ssh %1 works from a "
                             "terminal.")
                 .arg(host);
+        if (detail.contains(u"not responding"_s))
+            return Text::tr("%1 stopped answering: no data and no answer to ssh keep-alives for about %2 s. Its link "
+                            "or the host is down.")
+                .arg(host)
+                .arg(3 * aliveIntervalSec);
         return Text::tr("Cannot reach %1: %2").arg(host, detail);
     case Failure::HostKeyUnknown:
         return Text::tr("The host key of %1 is not in known_hosts, and it is never accepted silently. Check its "
@@ -102,6 +108,10 @@ QString describe(Failure failure, const QString &host, const ProcessResult &resu
     case Failure::Other:
         if (!result.started)
             return result.errorString;
+        if (detail.isEmpty())
+            return Text::tr("The ssh connection to %1 ended without a message (exit code 255): it was cut, or the "
+                            "host went down.")
+                .arg(host);
         return Text::tr("ssh to %1 failed: %2").arg(host, detail);
     }
     return QString();
@@ -166,7 +176,7 @@ QStringList fingerprints(const Options &options, const QString &host)
 QString
 describeWithFingerprints(const Options &options, Failure failure, const QString &host, const ProcessResult &result)
 {
-    QString text = describe(failure, host, result);
+    QString text = describe(failure, host, result, options.aliveIntervalSec);
     if (failure == Failure::HostKeyUnknown) {
         const QStringList keys = fingerprints(options, host);
         if (!keys.isEmpty())

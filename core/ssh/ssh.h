@@ -17,6 +17,7 @@ struct Options
     QString configFile;       // -F; empty: the user's ~/.ssh/config
     QStringList extraOptions; // each passed as -o VALUE
     int connectTimeoutSec = 10;
+    int aliveIntervalSec = 15;      // ServerAliveInterval; three unanswered keep-alives end the connection
     bool acceptNewHostKeys = false; // StrictHostKeyChecking=accept-new instead of yes
     QString controlDir;             // ControlMaster sockets; empty: no multiplexing
     QString program = QStringLiteral("ssh");
@@ -37,7 +38,7 @@ enum class Failure {
 // Classifies an ssh run: exit code 255 is ssh's own failure; anything else is the remote command's.
 Failure classify(const ProcessResult &result);
 // Translated: what happened and what to do next, for one host.
-QString describe(Failure failure, const QString &host, const ProcessResult &result);
+QString describe(Failure failure, const QString &host, const ProcessResult &result, int aliveIntervalSec = 15);
 // Transient failures are worth a retry; key and authentication failures never are.
 bool isTransient(Failure failure);
 

@@ -1,5 +1,6 @@
 // `sync` against real sshd "nodes" on 127.0.0.x, each in its own mount namespace so that the
 // checkpoint path holds different files on every node, as on disks that are not shared.
+#include <algorithm>
 #include <thread>
 
 #include <QDir>
@@ -124,6 +125,7 @@ private slots:
     void secretsStayOutOfAuditAndLog();
     void chainRelaysNodeToNode();
     void middleNodeFailsChainCompletes();
+    void silentNodeIsSeenInSeconds();
     void unreachablePeersFallBackToStar();
 
 private:
@@ -264,8 +266,8 @@ void TestCkptSync::syncToNodes()
         common() + QStringList{u"--nodes"_s, u"node[1-2],shared,down"_s, u"--include-tracker"_s, u"--json"_s});
     QCOMPARE(r.code, ExitCode::Problems); // "down" failed; the others completed
     const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    QCOMPARE(resultOf(root, u"node1"_s).value(u"status").toString(), u"ok"_s);
-    QCOMPARE(resultOf(root, u"node2"_s).value(u"status").toString(), u"ok"_s);
+    QVERIFY2(resultOf(root, u"node1"_s).value(u"status").toString() == u"ok"_s, qPrintable(errorsOf(r.out)));
+    QVERIFY2(resultOf(root, u"node2"_s).value(u"status").toString() == u"ok"_s, qPrintable(errorsOf(r.out)));
     QCOMPARE(resultOf(root, u"shared"_s).value(u"status").toString(), u"skipped"_s);
     QCOMPARE(resultOf(root, u"down"_s).value(u"status").toString(), u"failed"_s);
     QVERIFY(resultOf(root, u"down"_s).value(u"error").toString().contains(u"Cannot reach down"_s));
@@ -656,24 +658,49 @@ void TestCkptSync::concurrentRunIsRefused()
 
 void TestCkptSync::sourceLinks()
 {
-    // A link to a private file keeps its mode; a link to /dev/zero is never read.
+    // A link to a private file is read through and keeps its mode. A link to /dev/zero is never read,
+    // and as every rank reads .metadata on resume, the node fails, naming it: nothing of the step goes
+    // under a final name, and what was sent waits for the run after the fix.
     const QString step = m_ckpt + u"/global_step_8/actor/dist_ckpt"_s;
     QVERIFY(vna::test::writeFile(m_dir.filePath(u"secret.bin"_s), "private bytes"));
     QVERIFY(QFile::setPermissions(m_dir.filePath(u"secret.bin"_s), QFileDevice::ReadOwner | QFileDevice::WriteOwner));
     QVERIFY(QDir().mkpath(step));
     QVERIFY(QFile::link(m_dir.filePath(u"secret.bin"_s), step + u"/common.pt"_s));
     QVERIFY(QFile::link(u"/dev/zero"_s, step + u"/.metadata"_s));
-    const auto r = vna::test::runCli(common() + QStringList{u"--nodes"_s, u"node1"_s, u"--step"_s, u"8"_s});
-    QVERIFY2(r.code == ExitCode::Ok, qPrintable(QString(r.out + r.err).right(600)));
-    QVERIFY2(r.out.contains(u".metadata is a link to a character device: not copied"_s), qPrintable(r.out.right(600)));
-    QVERIFY2(r.out.contains(u"common.pt is a link at the source"_s), qPrintable(r.out.right(600)));
+    const QStringList args = common() + QStringList{u"--nodes"_s, u"node1"_s, u"--step"_s, u"8"_s};
+    const auto dry = vna::test::runCli(args + QStringList{u"--dry-run"_s});
+    QCOMPARE(dry.code, ExitCode::Problems);
+    QVERIFY2(dry.out.contains(u"PROBLEM: global_step_8/actor/dist_ckpt/.metadata cannot be read at the source: it is "
+                              "a link to a character device"_s),
+             qPrintable(dry.out.right(800)));
+    const auto r = vna::test::runCli(args + QStringList{u"--json"_s});
+    QCOMPARE(r.code, ExitCode::Problems);
+    const QJsonObject node1 = resultOf(QJsonDocument::fromJson(r.out.toUtf8()).object(), u"node1"_s);
+    QCOMPARE(node1.value(u"status").toString(), u"failed"_s);
+    QVERIFY2(node1.value(u"error").toString().startsWith(u"global_step_8/actor/dist_ckpt/.metadata cannot be read"_s),
+             qPrintable(node1.value(u"error").toString()));
     const QString copied = node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/common.pt"_s;
+    QVERIFY(!QFile::exists(copied));
+    QVERIFY(!QFile::exists(node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/.metadata"_s));
+    QCOMPARE(tempFiles(node(u"node1"_s) + u"/global_step_8"_s).size(), 1); // common.pt, checked, waiting
+
+    // The fix at the source: the run after it sends only .metadata, and the step is whole.
+    QVERIFY(QFile::remove(step + u"/.metadata"_s));
+    QVERIFY(vna::test::writeFile(step + u"/.metadata"_s, randomBytes(2048)));
+    const auto again = vna::test::runCli(args + QStringList{u"--json"_s});
+    QCOMPARE(again.code, ExitCode::Ok);
+    const QJsonObject redone = resultOf(QJsonDocument::fromJson(again.out.toUtf8()).object(), u"node1"_s);
+    for (const QJsonValue &f : redone.value(u"files").toArray())
+        if (f.toObject().value(u"path").toString().endsWith(u"common.pt"_s))
+            QCOMPARE(f.toObject().value(u"resumed_from").toInt(), 13);
     QCOMPARE(vna::test::readFile(copied), QByteArray("private bytes"));
+    QCOMPARE(vna::test::readFile(node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/.metadata"_s),
+             vna::test::readFile(step + u"/.metadata"_s));
     struct stat st
     {};
     QCOMPARE(::stat(QFile::encodeName(copied).constData(), &st), 0);
     QCOMPARE(st.st_mode & 0777, 0600u);
-    QVERIFY(!QFile::exists(node(u"node1"_s) + u"/global_step_8/actor/dist_ckpt/.metadata"_s));
+    QCOMPARE(tempFiles(node(u"node1"_s) + u"/global_step_8"_s), QStringList());
 }
 
 void TestCkptSync::stepFolderWithoutTracker()
@@ -772,13 +799,20 @@ void TestCkptSync::killedNodeShellIsResumed()
     const auto &plan = prepared->second;
     std::atomic_bool started{false};
     std::thread killer([&] {
-        // The receiving pipeline (`dd | tee …vna-tmp-…`) and its shell share one process group: kill it.
+        // The receiving process (`python3 … recv … …vna-tmp-…`) and its shell share one process group: kill it.
+        // It is found by its arguments, one of which is the temporary file's path (the ssh command that
+        // started it holds "$t0" there); pgrep -f reads too little of a command line this long.
         for (int i = 0; i < 200; ++i) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            QProcess find;
-            find.start(u"pgrep"_s, {u"-f"_s, u"^tee -- .*global_step_6.*vna-tmp"_s});
-            find.waitForFinished();
-            const QStringList pids = QString::fromUtf8(find.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+            QStringList pids;
+            for (const QString &pid : QDir(u"/proc"_s).entryList({u"[0-9]*"_s}, QDir::Dirs)) {
+                const QList<QByteArray> args = vna::test::readFile(u"/proc/"_s + pid + u"/cmdline"_s).split('\0');
+                const bool temp = std::any_of(args.cbegin(), args.cend(), [](const QByteArray &a) {
+                    return a.startsWith('/') && a.contains("global_step_6") && a.contains(".vna-tmp-");
+                });
+                if (args.contains("recv") && args.value(0).endsWith("python3") && temp)
+                    pids.append(pid);
+            }
             if (pids.isEmpty())
                 continue;
             std::this_thread::sleep_for(std::chrono::milliseconds(100)); // some bytes in
@@ -969,6 +1003,63 @@ void TestCkptSync::middleNodeFailsChainCompletes()
     QVERIFY(vna::test::readFile(node(u"c2"_s) + u'/' + dist + u"/.metadata"_s)
             == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s));
     QCOMPARE(tempFiles(node(u"c2"_s)), QStringList());
+}
+
+void TestCkptSync::silentNodeIsSeenInSeconds()
+{
+    // c2 stops answering (every process of it stopped, as when its link goes down: its connections stay
+    // open and carry nothing) while it receives 64 MiB and passes them on. The sync's ssh keep-alives
+    // notice it in about 10 s, inside the 40 s a node may go without progress: c3 goes on from c1, c4
+    // from c3, and c2's error says what happened instead of ending in an empty colon.
+    const QString dist = u"global_step_12/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(64 << 20)));
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s};
+    options.ssh.configFile = m_config;
+    options.ssh.aliveIntervalSec = vna::ckptsync::kAliveIntervalSec;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = 12;
+    options.retries = 0;
+    options.timeoutSec = 40; // a silent node fails after this without keep-alives (3 x 15 s by default)
+    options.bandwidthLimit = 16 << 20;
+    options.topology = vna::ckptsync::Topology::Chain;
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    auto plan = prepared->second;
+    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
+             QStringList());
+    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    QList<vna::ckptsync::NodeResult> results;
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
+    bool frozen = false;
+    for (int i = 0; i < 600 && !frozen; ++i) {
+        const QStringList temps = tempFiles(node(u"c2"_s) + u"/global_step_12"_s);
+        if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (16 << 20)) {
+            m_servers.value(u"c2"_s)->freeze(true);
+            frozen = true;
+        }
+        QTest::qWait(20);
+    }
+    worker.join();
+    m_servers.value(u"c2"_s)->crash(); // its sessions would wake to connections long closed
+    QVERIFY(m_servers.value(u"c2"_s)->start({}));
+    writeConfig();
+    QVERIFY(frozen);
+    QMap<QString, vna::ckptsync::NodeResult> byNode;
+    for (const auto &r : results)
+        byNode.insert(r.node, r);
+    QCOMPARE(byNode.value(u"c2"_s).status, vna::ckptsync::NodeResult::Status::Failed);
+    QVERIFY2(byNode.value(u"c2"_s).error.startsWith(u"no data from c2 for "_s),
+             qPrintable(byNode.value(u"c2"_s).error));
+    for (const QString &n : {u"c1"_s, u"c3"_s, u"c4"_s}) {
+        QVERIFY2(byNode.value(n).status == vna::ckptsync::NodeResult::Status::Ok,
+                 qPrintable(n + u": "_s + byNode.value(n).error));
+        QVERIFY2(vna::test::readFile(node(n) + u'/' + dist + u"/.metadata"_s)
+                     == vna::test::readFile(m_ckpt + u'/' + dist + u"/.metadata"_s),
+                 qPrintable(n));
+    }
+    QCOMPARE(byNode.value(u"c3"_s).files.first().via.join(u','), u"c2,c1"_s);
 }
 
 void TestCkptSync::unreachablePeersFallBackToStar()

@@ -98,6 +98,21 @@ void SshServer::crash()
     stop();
 }
 
+void SshServer::freeze(bool frozen)
+{
+    if (!m_process)
+        return;
+    const QByteArray ns = mountNamespace(m_process->processId());
+    if (m_bindPath.isEmpty() || ns.isEmpty() || ns == mountNamespace(::getpid()))
+        return;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool number = false;
+        const int id = pid.toInt(&number);
+        if (number && mountNamespace(id) == ns)
+            ::kill(id, frozen ? SIGSTOP : SIGCONT);
+    }
+}
+
 void SshServer::stop()
 {
     if (m_process) {

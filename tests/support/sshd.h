@@ -31,6 +31,9 @@ public:
     // As if the machine went down: every process in its mount namespace (its sessions and whatever they
     // started) is killed at once. Only for a server with bindMount(); start() brings it back.
     void crash();
+    // As if its link went down: every process in its mount namespace stops (SIGSTOP) and answers
+    // nothing, its connections stay open; false resumes them. Only for a server with bindMount().
+    void freeze(bool frozen);
     QString errorString() const { return m_error; }
     QString address() const { return m_address; }
     int port() const { return m_port; }

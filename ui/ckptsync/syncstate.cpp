@@ -66,6 +66,7 @@ Result<ckptsync::Options> SyncState::options(const QString &controlDir) const
     options.source.root = root;
     options.ssh.configFile = paths::expandHome(inputs.sshConfig.trimmed());
     options.ssh.acceptNewHostKeys = inputs.acceptKeys;
+    options.ssh.aliveIntervalSec = ckptsync::kAliveIntervalSec;
     options.bandwidthLimit = static_cast<qint64>(inputs.bandwidthMiB) * 1024 * 1024;
     if (const auto topology = ckptsync::parseTopology(inputs.topology))
         options.topology = *topology;

@@ -166,6 +166,8 @@ void SyncTab::showNeeds()
     if (!set->perRank.isEmpty())
         lines << tr("%n per-rank file(s) stay on their node.", nullptr, static_cast<int>(set->perRank.size()));
     lines << set->refused;
+    for (const ckptsync::Unreadable &file : set->unreadable)
+        lines << ckptsync::unreadableText(file);
     m_needs->setText(tr("Every node needs:") + u'\n' + lines.join(u'\n'));
 }
 
