@@ -141,7 +141,7 @@ pull() {
 )SH"_s + u"  "_s
             + sums + uR"SH(  exec 4<&-
   kill $P 2>/dev/null; wait $P 2>/dev/null
-  case "$out" in *short*) printf 'vna-failover %s\n' "$1" >&2 ;; esac
+  printf '%s\n' "$out" | grep -q '^short ' && printf 'vna-failover %s\n' "$1" >&2
   return 0
 }
 )SH"_s;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QRandomGenerator>
@@ -12,6 +13,15 @@
 using namespace Qt::StringLiterals;
 
 namespace vna::ckptsync::detail {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 QString q(const QString &word)
 {

@@ -7,7 +7,6 @@
 #include <atomic>
 #include <functional>
 
-#include <QCoreApplication>
 #include <QList>
 #include <QRegularExpression>
 #include <QString>
@@ -19,11 +18,6 @@
 #include "ssh/ssh.h"
 
 namespace vna::ckptsync::detail {
-
-class Text
-{
-    Q_DECLARE_TR_FUNCTIONS(CkptSync)
-};
 
 QString q(const QString &word); // shell::quote
 QString nonce();                // 16 hex digits at most, random

@@ -12,6 +12,15 @@ namespace vna::ckptsync {
 
 using namespace detail;
 
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
+
 Result<qint64> parseRate(const QString &text)
 {
     static const QRegularExpression re(uR"(^\s*(\d+(?:\.\d+)?)\s*([kKmMgG]?)(?:i?[bB])?(?:/s)?\s*$)"_s);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QSet>
 
 #include "ckptsync/nodeshell.h"
@@ -11,6 +12,15 @@ using namespace Qt::StringLiterals;
 namespace vna::ckptsync {
 
 using namespace detail;
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 QString actionId(Action action)
 {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,15 @@ using namespace Qt::StringLiterals;
 namespace vna::ckptsync {
 
 using namespace detail;
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 QList<NodeState>
 preflight(const Options &options, const SourceData &source, const std::atomic_bool *cancel, const Progress &progress)

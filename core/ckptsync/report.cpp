@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -16,6 +17,15 @@ using namespace Qt::StringLiterals;
 namespace vna::ckptsync {
 
 using namespace detail;
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 namespace {
 

@@ -1,5 +1,9 @@
 #include "source.h"
 
+#include <cerrno>
+#include <cstring>
+
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -14,7 +18,35 @@ using namespace Qt::StringLiterals;
 
 namespace vna::ckptsync {
 
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
+
 namespace detail {
+
+QString BoundedFile::open(const QString &path, qint64 size)
+{
+    close();
+    m_size = size;
+    m_got = 0;
+    m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (m_fd < 0)
+        return QCoreApplication::translate("CkptSync", "Cannot read %1: %2")
+            .arg(path, QString::fromLocal8Bit(strerror(errno)));
+    struct stat st
+    {};
+    if (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close();
+        return QCoreApplication::translate("CkptSync", "%1 is no longer a regular file.").arg(path);
+    }
+    ::fcntl(m_fd, F_SETFL, 0);
+    return QString();
+}
 
 QString changedText(const QString &path, qint64 listed, qint64 read)
 {

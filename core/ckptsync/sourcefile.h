@@ -5,8 +5,6 @@
 #include <QFile>
 #include <QString>
 
-#include "ckptsync/nodeshell.h"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,23 +21,8 @@ public:
     BoundedFile &operator=(const BoundedFile &) = delete;
     ~BoundedFile() { close(); }
 
-    QString open(const QString &path, qint64 size)
-    {
-        close();
-        m_size = size;
-        m_got = 0;
-        m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        if (m_fd < 0)
-            return Text::tr("Cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno)));
-        struct stat st
-        {};
-        if (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            close();
-            return Text::tr("%1 is no longer a regular file.").arg(path);
-        }
-        ::fcntl(m_fd, F_SETFL, 0);
-        return QString();
-    }
+    // An error text when it cannot be opened or is not a regular file.
+    QString open(const QString &path, qint64 size);
     // Up to `max` bytes; 0 at the end, -1 on a read error.
     qint64 read(char *buffer, qint64 max)
     {

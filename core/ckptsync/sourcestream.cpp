@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 
 #include "ckptsync/nodeshell.h"
@@ -11,6 +12,15 @@
 using namespace Qt::StringLiterals;
 
 namespace vna::ckptsync::detail {
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 SourceStream::~SourceStream()
 {

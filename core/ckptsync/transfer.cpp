@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QRegularExpression>
@@ -19,6 +20,15 @@ using namespace Qt::StringLiterals;
 namespace vna::ckptsync {
 
 using namespace detail;
+
+namespace {
+
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(CkptSync)
+};
+
+} // namespace
 
 namespace {
 

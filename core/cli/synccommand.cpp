@@ -18,6 +18,7 @@
 #include "ckptsync/sync.h"
 #include "cli/dispatcher.h"
 #include "cli/nodeoptions.h"
+#include "common/parallel.h"
 #include "ssh/nodeset.h"
 
 using namespace Qt::StringLiterals;
@@ -91,6 +92,15 @@ void printNeeds(const ckptsync::SourceData &source, QTextStream &out)
         out << u"  "_s << SyncCommand::tr("NOTE: %1").arg(note) << u'\n';
     for (const ckptsync::Unreadable &file : source.unreadable)
         out << u"  "_s << SyncCommand::tr("PROBLEM: %1").arg(ckptsync::unreadableText(file)) << u'\n';
+}
+
+// Closes the multiplexed connections now, all at once, rather than leaving them for ControlPersist.
+void closeMasters(const ckptsync::Options &options)
+{
+    QStringList hosts = options.nodes;
+    if (!options.source.isLocal())
+        hosts.append(options.source.host);
+    forEachBounded(hosts.size(), options.jobs, [&](qsizetype i) { ssh::closeMaster(options.ssh, hosts.at(i)); });
 }
 
 } // namespace
@@ -434,11 +444,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
 
     if (!parser.isSet(u"watch"_s)) {
         const ExitCode code = once(options, false, nullptr);
-        // Close the multiplexed connections now rather than leaving them for ControlPersist.
-        for (const QString &node : options.nodes)
-            ssh::closeMaster(options.ssh, node);
-        if (!options.source.isLocal())
-            ssh::closeMaster(options.ssh, options.source.host);
+        closeMasters(options);
         return code;
     }
 
@@ -474,10 +480,7 @@ ExitCode SyncCommand::run(const QCommandLineParser &parser, Context &ctx)
         for (int i = 0; i < watchSeconds * 10 && !g_stop.load(); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    for (const QString &node : options.nodes)
-        ssh::closeMaster(options.ssh, node);
-    if (!options.source.isLocal())
-        ssh::closeMaster(options.ssh, options.source.host);
+    closeMasters(options);
     ctx.out << tr("Stopped watching.") << u'\n';
     return ExitCode::Ok;
 }
