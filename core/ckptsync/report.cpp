@@ -25,10 +25,6 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(CkptSync)
 };
 
-} // namespace
-
-namespace {
-
 // A value for a comment line: quoted, and on one line whatever it holds.
 QString commentSafe(const QString &text)
 {

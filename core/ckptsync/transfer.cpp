@@ -28,10 +28,6 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(CkptSync)
 };
 
-} // namespace
-
-namespace {
-
 QString stepError(int code, const QString &stderrText)
 {
     switch (code) {
