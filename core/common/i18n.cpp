@@ -20,6 +20,7 @@ struct Installed
     QString code = kEnglish;
     std::unique_ptr<QTranslator> app;
     std::unique_ptr<QTranslator> qtbase;
+    quint64 generation = 0; // install() and generation() run on the GUI thread only
 };
 
 Installed &installed()
@@ -74,6 +75,7 @@ QString resolve(const QString &explicitCode, const QString &savedCode, const QLo
 bool install(const QString &code)
 {
     Installed &state = installed();
+    ++state.generation;
     if (state.app)
         QCoreApplication::removeTranslator(state.app.get());
     if (state.qtbase)
@@ -109,6 +111,11 @@ bool install(const QString &code)
 QString current()
 {
     return installed().code;
+}
+
+quint64 generation()
+{
+    return installed().generation;
 }
 
 } // namespace vna::i18n

@@ -29,5 +29,8 @@ QString resolve(const QString &explicitCode, const QString &savedCode, const QLo
 // Returns false when the application catalogue for `code` is missing (a build error).
 bool install(const QString &code);
 QString current();
+// Counts install() calls: text translated before a change of this number may be in another
+// language (a job that ran on a worker thread while the user switched).
+quint64 generation();
 
 } // namespace vna::i18n

@@ -31,8 +31,8 @@
 
 #include "common/i18n.h"
 #include "common/paths.h"
+#include "common/tooltab.h"
 #include "shell/mainwindow.h"
-#include "shell/tooltab.h"
 #include "support/modelfiles.h"
 #include "support/widgetdriver.h"
 
@@ -198,6 +198,7 @@ private Q_SLOTS:
 
 private:
     void showResult(MainWindow &window, const QString &tab);
+    static void settle(MainWindow &window, const QString &tab);
     // A window on `tab` in `language`, with its result shown.
     std::unique_ptr<MainWindow> openOn(const QString &tab, const QString &language);
     QTemporaryDir m_dir;
@@ -232,6 +233,16 @@ void TestEveryTab::everyTabFits_data()
                     << language << tab << size;
         }
     }
+}
+
+// After a language switch: Qt posts LanguageChange to the windows; deliver it now, then wait for
+// the jobs the tab started or ran again because of it, so the texts read next are the final ones.
+void TestEveryTab::settle(MainWindow &window, const QString &tab)
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    if (auto *toolTab = qobject_cast<vna::ui::ToolTab *>(window.tabContent(tab)))
+        QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
+    QCoreApplication::processEvents();
 }
 
 void TestEveryTab::showResult(MainWindow &window, const QString &tab)
@@ -353,16 +364,14 @@ void TestEveryTab::everyTabSpeaksOneLanguage()
         auto *action = switched->findChild<QAction *>(u"languageAction_"_s + language);
         QVERIFY(action);
         action->trigger();
-        QTest::qWait(50);
-        // A tab that re-runs its job in the new language shows the result when the job ends.
-        if (auto *toolTab = qobject_cast<vna::ui::ToolTab *>(switched->tabContent(tab)))
-            QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
+        settle(*switched, tab);
         const QStringList got = visibleTexts(switched.get());
         auto fresh = openOn(tab, language);
         QVERIFY(fresh);
         const QStringList want = visibleTexts(fresh.get());
         fresh.reset();
         vna::i18n::install(language); // the switched window's language again
+        settle(*switched, tab);
         QVERIFY2(got == want,
                  qPrintable(language + u" after a switch differs from a fresh window:\n"_s + difference(got, want)));
     }

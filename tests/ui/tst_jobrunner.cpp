@@ -10,6 +10,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include "common/i18n.h"
 #include "common/jobrunner.h"
 #include "common/session.h"
 
@@ -28,6 +29,8 @@ private Q_SLOTS:
     void newerJobReplacesOlder();
     void progressFollowsTheJob();
     void destroyedWhileRunning();
+    void languageSwitchDuringTheJob_data();
+    void languageSwitchDuringTheJob();
 };
 
 void TestJobRunner::ends_data()
@@ -161,6 +164,56 @@ void TestJobRunner::destroyedWhileRunning()
     QTest::qWait(50);
     QVERIFY(!delivered);
     QCOMPARE(session.status(), QString());
+}
+
+// The user switches language while a job runs on a worker: a pure job is run again, so what it
+// translated is in the new language; a job with effects is delivered once, and says so.
+void TestJobRunner::languageSwitchDuringTheJob_data()
+{
+    QTest::addColumn<bool>("rerun");
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<QString>("delivered");
+    QTest::addColumn<bool>("anotherLanguage");
+    QTest::addRow("pure: run again") << true << 2 << u"已取消。"_s << false;
+    QTest::addRow("with effects: delivered as it is") << false << 1 << u"Cancelled."_s << true;
+}
+
+void TestJobRunner::languageSwitchDuringTheJob()
+{
+    QFETCH(bool, rerun);
+    QFETCH(int, runs);
+    QFETCH(QString, delivered);
+    QFETCH(bool, anotherLanguage);
+    QVERIFY(vna::i18n::install(u"en"_s));
+    Session session;
+    QObject owner;
+    JobRunner runner(session, &owner,
+                     rerun ? JobRunner::OnLanguageChange::Rerun : JobRunner::OnLanguageChange::Deliver);
+    QSignalSpy running(&runner, &JobRunner::runningChanged);
+    auto gate = std::make_shared<QSemaphore>();
+    auto translated = std::make_shared<QSemaphore>();
+    auto count = std::make_shared<std::atomic_int>(0);
+    QStringList got;
+    runner.start<QString>(
+        QString(),
+        [gate, translated, count](JobControl &) {
+            ++*count;
+            gate->acquire();
+            QString text = QCoreApplication::translate("vna::ui::JobRunner", "Cancelled.");
+            translated->release();
+            return text;
+        },
+        [&](const QString &text) { got << text; });
+    gate->release();
+    QVERIFY(translated->tryAcquire(1, 10000)); // the first run has translated, in English...
+    QVERIFY(vna::i18n::install(u"zh_CN"_s));   // ...and the user switches before its result is shown
+    gate->release();                           // for the second run, if there is one
+    QTRY_VERIFY(!runner.isRunning());
+    QCOMPARE(count->load(), runs);
+    QCOMPARE(got, QStringList{delivered});
+    QCOMPARE(runner.ranInAnotherLanguage(), anotherLanguage);
+    QCOMPARE(running.count(), 2); // one busy period, however many runs
+    QVERIFY(vna::i18n::install(u"en"_s));
 }
 
 QTEST_MAIN(TestJobRunner)

@@ -64,7 +64,7 @@ QString dirStateText(ckptsync::DirState state)
 SyncTab::SyncTab(Session &session, QWidget *parent)
     : ToolTab{session, parent}
 {
-    m_runner = new JobRunner(session, this);
+    m_runner = new JobRunner(session, this, JobRunner::OnLanguageChange::Deliver); // it copies files
     connect(m_runner, &JobRunner::runningChanged, this, &SyncTab::setBusy);
     m_loading = true;
     auto *layout = new QVBoxLayout(this);

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include "common/i18n.h"
 #include "common/session.h"
 
 namespace vna::ui {
@@ -15,9 +16,10 @@ namespace {
 constexpr int kProgressEveryMs = 100;
 } // namespace
 
-JobRunner::JobRunner(Session &session, QObject *parent)
+JobRunner::JobRunner(Session &session, QObject *parent, OnLanguageChange onLanguageChange)
     : QObject{parent}
     , m_session{session}
+    , m_onLanguageChange{onLanguageChange}
 {
     m_busyTimer = new QTimer(this);
     m_busyTimer->setSingleShot(true);
@@ -57,13 +59,13 @@ void JobRunner::setBusyRow(QProgressBar *progress, QAbstractButton *cancel)
     }
 }
 
-void JobRunner::startErased(const QString &status, OnCancel onCancel, std::function<Delivery(JobControl &)> work)
+void JobRunner::startErased(const QString &status, OnCancel onCancel, Work work)
 {
     m_onCancel = onCancel;
     if (m_control)
         m_control->cancelled = true; // the replaced job stops early; its result is dropped
     m_control = std::make_shared<JobControl>();
-    const quint64 generation = ++m_generation;
+    ++m_generation;
     m_session.clearStatus(m_status);
     m_status = status;
     if (!status.isEmpty())
@@ -73,23 +75,42 @@ void JobRunner::startErased(const QString &status, OnCancel onCancel, std::funct
     if (!wasRunning)
         m_busyTimer->start();
 
+    m_work = std::move(work);
+    runWorker();
+    if (!wasRunning)
+        Q_EMIT runningChanged(true);
+}
+
+void JobRunner::runWorker()
+{
     // The worker hands its delivery to the GUI thread; `this` is only touched there, and the
     // destructor waits for every worker, so the queued call never meets a dead runner.
+    m_languageAtStart = i18n::generation();
     m_workers.removeIf([](const QFuture<void> &worker) { return worker.isFinished(); });
-    m_workers << QtConcurrent::run([this, control = m_control, generation, work = std::move(work)] {
+    m_workers << QtConcurrent::run([this, control = m_control, generation = m_generation, work = m_work] {
         Delivery deliver = work(*control);
         QMetaObject::invokeMethod(
             this, [this, generation, deliver = std::move(deliver)] { finished(generation, deliver); },
             Qt::QueuedConnection);
     });
-    if (!wasRunning)
-        Q_EMIT runningChanged(true);
+}
+
+bool JobRunner::ranInAnotherLanguage() const
+{
+    return m_languageAtStart != i18n::generation();
 }
 
 void JobRunner::finished(quint64 generation, const Delivery &deliver)
 {
     if (generation != m_generation || !m_running)
         return; // replaced, or cancelled and dropped: the newer job or cancel() speaks for it
+    if (m_onLanguageChange == OnLanguageChange::Rerun && ranInAnotherLanguage() && !m_control->cancelled) {
+        // Still running, as far as the tab and the busy row know: the same job, in the new language.
+        m_control = std::make_shared<JobControl>();
+        ++m_generation;
+        runWorker();
+        return;
+    }
     end();
     deliver(); // may put its own message ("3 findings", an error, "Cancelled") in the status bar
     Q_EMIT runningChanged(false);

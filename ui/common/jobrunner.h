@@ -42,7 +42,13 @@ public:
     // by then (partial results a tab still shows, e.g. the nodes checked before the cancel).
     enum class OnCancel { Drop, Deliver };
 
-    JobRunner(Session &session, QObject *parent);
+    // What a job that ran while the user switched language does: its texts, translated on the
+    // worker, are in the old language. Rerun: run it again (a pure computation: a lint, an
+    // estimate); Deliver: deliver it, and the tab re-renders it (the job has effects: SSH, a sync),
+    // asking ranInAnotherLanguage().
+    enum class OnLanguageChange { Rerun, Deliver };
+
+    JobRunner(Session &session, QObject *parent, OnLanguageChange onLanguageChange = OnLanguageChange::Rerun);
     // Cancels the job and waits for every worker still running, so none outlives the tab.
     ~JobRunner() override;
 
@@ -71,6 +77,8 @@ public:
     bool isRunning() const { return m_running; }
     // Whether the job whose result is being delivered (or the last one) was cancelled.
     bool wasCancelled() const { return m_control && m_control->cancelled; }
+    // Whether the language changed while the job being delivered ran (OnLanguageChange::Deliver).
+    bool ranInAnotherLanguage() const;
 
 Q_SIGNALS:
     // After start() (true) and after the job's end has been handled (false).
@@ -80,7 +88,9 @@ Q_SIGNALS:
 
 private:
     using Delivery = std::function<void()>;
-    void startErased(const QString &status, OnCancel onCancel, std::function<Delivery(JobControl &)> work);
+    using Work = std::function<Delivery(JobControl &)>;
+    void startErased(const QString &status, OnCancel onCancel, Work work);
+    void runWorker(); // m_work on a worker thread, for the current m_control and m_generation
     void finished(quint64 generation, const Delivery &deliver);
     void end();
     void stop(bool say);
@@ -95,7 +105,10 @@ private:
     QList<QFuture<void>> m_workers; // every worker not known to be done
     QString m_status;
     quint64 m_generation = 0;
+    Work m_work;                   // the running job's, to run it again in a new language
+    quint64 m_languageAtStart = 0; // i18n::generation() when the worker started
     OnCancel m_onCancel = OnCancel::Drop;
+    OnLanguageChange m_onLanguageChange;
     bool m_running = false;
 };
 

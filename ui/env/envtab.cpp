@@ -74,7 +74,7 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter);
 
-    m_jobs = new JobRunner(session, this);
+    m_jobs = new JobRunner(session, this, JobRunner::OnLanguageChange::Deliver); // it runs commands on nodes
     m_jobs->setBusyRow(m_progress, m_cancel);
     connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
         if (running)
@@ -278,6 +278,10 @@ void EnvTab::cancel()
 void EnvTab::finished(const QList<env::Diagnosis> &results)
 {
     m_state.results = results;
+    if (m_jobs->ranInAnotherLanguage()) { // judged on the worker in the language it started in
+        for (env::Diagnosis &d : m_state.results)
+            d = env::analyze(d.snapshot);
+    }
     validate();
     showResults();
     int fails = 0;

@@ -75,7 +75,9 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    m_jobs = new JobRunner(session, this);
+    // Reading gigabytes again for a language switch would be a waste: the analysis holds data, and
+    // showAnalysis() words it in the language of the moment.
+    m_jobs = new JobRunner(session, this, JobRunner::OnLanguageChange::Deliver);
     m_jobs->setBusyRow(m_progress, m_cancel);
     connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
         if (!running && m_jobs->wasCancelled()) {
