@@ -11,16 +11,6 @@
 
 namespace vna::ui {
 
-QString ToolInfo::translatedTitle() const
-{
-    return QCoreApplication::translate("Tools", title);
-}
-
-QString ToolInfo::translatedProblem() const
-{
-    return QCoreApplication::translate("Tools", problem);
-}
-
 const QList<ToolInfo> &tools()
 {
     static const QList<ToolInfo> list{

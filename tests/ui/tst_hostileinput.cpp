@@ -16,8 +16,8 @@
 #include "common/fieldcheck.h"
 #include "common/paths.h"
 #include "common/textbox.h"
+#include "common/tooltab.h"
 #include "shell/mainwindow.h"
-#include "shell/tooltab.h"
 #include "support/modelfiles.h"
 #include "support/widgetdriver.h"
 

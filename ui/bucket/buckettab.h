@@ -8,7 +8,7 @@
 
 #include "bucket/bucketcalc.h"
 #include "bucket/bucketstate.h"
-#include "shell/tooltab.h"
+#include "common/tooltab.h"
 
 class QCheckBox;
 class QComboBox;

@@ -17,7 +17,7 @@
 #include "ckptsync/sync.h"
 #include "ckptsync/syncstate.h"
 #include "common/jobrunner.h"
-#include "shell/tooltab.h"
+#include "common/tooltab.h"
 
 class QCheckBox;
 class QComboBox;

@@ -8,10 +8,10 @@
 
 #include <QList>
 
+#include "common/tooltab.h"
 #include "env/checks.h"
 #include "env/diagnose.h"
 #include "env/envstate.h"
-#include "shell/tooltab.h"
 
 class QCheckBox;
 class QChart;

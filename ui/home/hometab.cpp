@@ -10,13 +10,12 @@
 #include <QVBoxLayout>
 
 #include "common/version.h"
-#include "toolregistry.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
 
-HomeTab::HomeTab(QWidget *parent)
+HomeTab::HomeTab(const QList<ToolInfo> &tools, QWidget *parent)
     : QWidget{parent}
 {
     auto *scroll = new QScrollArea(this);
@@ -54,9 +53,8 @@ HomeTab::HomeTab(QWidget *parent)
 
     auto *grid = new QGridLayout;
     grid->setSpacing(12);
-    const QList<ToolInfo> &list = tools();
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const ToolInfo &tool = list.at(i);
+    for (qsizetype i = 0; i < tools.size(); ++i) {
+        const ToolInfo &tool = tools.at(i);
         auto *frame = new QFrame(page);
         frame->setObjectName(u"homeCard_"_s + tool.id);
         frame->setFrameShape(QFrame::StyledPanel);
@@ -66,7 +64,7 @@ HomeTab::HomeTab(QWidget *parent)
         icon->setPixmap(QIcon(tool.icon).pixmap(iconSize, iconSize));
         cardLayout->addWidget(icon, 0, 0, 2, 1, Qt::AlignTop);
         Card card;
-        card.toolId = tool.id;
+        card.tool = tool;
         card.title = new QLabel(frame);
         QFont bold = card.title->font();
         bold.setBold(true);
@@ -111,10 +109,9 @@ void HomeTab::retranslate()
                         "verl version: on this machine, or on every node of your cluster over SSH."));
     m_cliHint->setText(tr("Every tool is also a command for headless NPU nodes. Run %1 in a terminal to see them.")
                            .arg(u"<code>verl-npu-assistant --help</code>"_s));
-    const QList<ToolInfo> &list = tools();
     for (qsizetype i = 0; i < m_cards.size(); ++i) {
         Card &card = m_cards[i];
-        const ToolInfo &tool = list.at(i);
+        const ToolInfo &tool = card.tool;
         card.title->setText(tool.translatedTitle());
         card.problem->setText(tool.translatedProblem());
         //: %1 is a keyboard shortcut such as Ctrl+2

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QWidget>
 
+#include "common/toolinfo.h"
+
 class QLabel;
 class QPushButton;
 
@@ -15,7 +17,8 @@ class HomeTab final : public QWidget
     Q_DISABLE_COPY_MOVE(HomeTab)
 
 public:
-    explicit HomeTab(QWidget *parent = nullptr);
+    // One card per tool, in tab order (Ctrl+2 opens the first).
+    explicit HomeTab(const QList<ToolInfo> &tools, QWidget *parent = nullptr);
 
 Q_SIGNALS:
     void openToolRequested(const QString &toolId);
@@ -26,7 +29,7 @@ protected:
 private:
     struct Card
     {
-        QString toolId;
+        ToolInfo tool;
         QLabel *title = nullptr;
         QLabel *problem = nullptr;
         QPushButton *open = nullptr;

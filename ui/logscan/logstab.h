@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "common/result.h"
+#include "common/tooltab.h"
 #include "logscan/logsstate.h"
 #include "logscan/scanner.h"
-#include "shell/tooltab.h"
 
 class QComboBox;
 class QLabel;

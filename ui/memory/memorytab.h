@@ -5,8 +5,8 @@
 
 #include <optional>
 
+#include "common/tooltab.h"
 #include "memory/estimate.h"
-#include "shell/tooltab.h"
 
 class QComboBox;
 class QDoubleSpinBox;

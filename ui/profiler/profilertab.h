@@ -9,12 +9,12 @@
 #include <memory>
 #include <optional>
 
+#include "common/tooltab.h"
 #include "common/verdict.h"
 #include "profiler/lint.h"
 #include "profiler/migrate.h"
 #include "profiler/plan.h"
 #include "profiler/profilerstate.h"
-#include "shell/tooltab.h"
 
 class QCheckBox;
 class QComboBox;

@@ -9,9 +9,9 @@
 
 #include "common/exitcode.h"
 #include "common/logging.h"
+#include "common/tooltab.h"
 #include "common/version.h"
 #include "shell/mainwindow.h"
-#include "shell/tooltab.h"
 
 using namespace Qt::StringLiterals;
 

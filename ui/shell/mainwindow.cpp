@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -7,19 +9,24 @@
 #include <QDockWidget>
 #include <QIcon>
 #include <QMenuBar>
+#include <QScreen>
+#include <QShowEvent>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
+#include <QWindow>
 
 #include "cli/globaloptions.h"
 #include "common/i18n.h"
 #include "common/logging.h"
 #include "common/settingskeys.h"
+#include "common/tooltab.h"
 #include "home/hometab.h"
 #include "log/logpanel.h"
 #include "shell/aboutdialog.h"
 #include "shell/lazytab.h"
-#include "shell/tooltab.h"
 #include "shell/versionbar.h"
 #include "toolregistry.h"
 
@@ -49,7 +56,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"tabs"_s);
     m_tabs->setDocumentMode(true);
-    m_home = new HomeTab(m_tabs);
+    m_home = new HomeTab(tools(), m_tabs);
     m_home->setObjectName(u"tab_home"_s);
     m_tabs->addTab(m_home, QIcon(u":/icons/verl-npu-assistant.svg"_s), QString());
     for (const ToolInfo &tool : tools()) {
@@ -150,13 +157,45 @@ void MainWindow::restoreFromSettings()
 {
     Settings settings;
     const QByteArray geometry = settings.value(keys::windowGeometry);
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
+    const bool restored = !geometry.isEmpty() && restoreGeometry(geometry);
     const QByteArray state = settings.value(keys::windowState);
     if (!state.isEmpty())
         restoreState(state);
+    // The first window on a laptop screen smaller than it, or one saved on a larger screen or on a
+    // monitor that is no longer there: now, and again once the window manager has framed it.
+    fitToScreen(restored ? Placement::Keep : Placement::Centre);
+    m_fitWhenShown = true;
     if (!selectTab(settings.value(keys::lastTab)))
         selectTab(kHome);
+}
+
+void MainWindow::fitToScreen(Placement placement)
+{
+    if (isMaximized() || isFullScreen())
+        return;
+    // The frame as the window manager draws it once the window is shown; before that, room for a
+    // title bar (the window manager has not said how thick its frame is).
+    QMargins frame(0, style()->pixelMetric(QStyle::PM_TitleBarHeight), 0, 0);
+    if (isVisible() && windowHandle() && !windowHandle()->frameMargins().isNull())
+        frame = windowHandle()->frameMargins();
+    const QRect framed = geometry().marginsAdded(frame);
+    QScreen *on = QGuiApplication::screenAt(framed.center());
+    if (!on)
+        on = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!on)
+        return;
+    const QRect room = on->availableGeometry().marginsRemoved(frame);
+    const QSize size = this->size().boundedTo(room.size()).expandedTo(minimumSize());
+    QPoint topLeft = placement == Placement::Centre ? room.center() - QPoint(size.width() / 2, size.height() / 2)
+                                                    : geometry().topLeft();
+    topLeft.setX(std::clamp(topLeft.x(), room.left(), std::max(room.left(), room.right() + 1 - size.width())));
+    topLeft.setY(std::clamp(topLeft.y(), room.top(), std::max(room.top(), room.bottom() + 1 - size.height())));
+    if (size != this->size() || topLeft != geometry().topLeft()) {
+        log::ui()->debug("window fitted to the {}x{} screen \"{}\": {}x{} at {},{}", on->availableGeometry().width(),
+                         on->availableGeometry().height(), on->name(), size.width(), size.height(), topLeft.x(),
+                         topLeft.y());
+    }
+    setGeometry(QRect(topLeft, size));
 }
 
 void MainWindow::setPersistent(bool persistent)
@@ -173,6 +212,16 @@ void MainWindow::saveToSettings()
     settings.setValue(keys::lastTab, currentTabId());
     if (!settings.sync())
         log::ui()->warn("could not save the settings to {}", settings.fileName());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_fitWhenShown || event->spontaneous())
+        return;
+    m_fitWhenShown = false;
+    fitToScreen(Placement::Keep);
+    QTimer::singleShot(0, this, [this] { fitToScreen(Placement::Keep); });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -4,7 +4,7 @@
 #include <QList>
 #include <QMainWindow>
 
-#include "shell/tooltab.h"
+#include "common/tooltab.h"
 
 class QAction;
 class QActionGroup;
@@ -37,12 +37,19 @@ public:
     void openLink(const ToolLink &link);
     Session &session() const { return *m_session; }
 
-    // Restores geometry, dock state and the last tab from the settings.
+    // Restores geometry, dock state and the last tab from the settings, then fits the window to
+    // its screen.
     void restoreFromSettings();
+    // Shrinks and moves the window so all of it, frame included, is inside the available area of
+    // the screen it is on (the primary screen when it is on none: a monitor since unplugged).
+    // Centre: in the middle of that screen, as on the first start.
+    enum class Placement { Keep, Centre };
+    void fitToScreen(Placement placement);
     // When false (screenshots), closing the window leaves the settings untouched.
     void setPersistent(bool persistent);
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -61,6 +68,7 @@ private:
     QDockWidget *m_logDock = nullptr;
     LogPanel *m_logPanel = nullptr;
     bool m_persistent = true;
+    bool m_fitWhenShown = false;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
