@@ -1,9 +1,11 @@
 #include "version.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
-#include "verl/facts.h"
+#include "verl/releases.h"
 
 using namespace Qt::StringLiterals;
 
@@ -32,12 +34,14 @@ Result<Version> Version::parse(const QString &text, const QString &where)
 QList<Version> knownReleases()
 {
     // The releases the facts file was read from that have the tools' subject (the NPU profiler, the
-    // bucket); older ones are known only to say what they lack.
+    // bucket); older ones are known only to say what they lack. Newest first. From the list CMake
+    // wrote from the facts file: the first window shows them before any tool reads the file.
     QList<Version> releases;
-    for (const VersionFacts &f : allFacts()) {
-        if (f.npuProfiler)
-            releases.prepend(f.version);
+    for (const QString &text : detail::kProfilerReleases) {
+        if (const auto release = Version::parse(text, QString()))
+            releases.append(*release);
     }
+    std::sort(releases.begin(), releases.end(), [](const Version &a, const Version &b) { return b < a; });
     return releases;
 }
 

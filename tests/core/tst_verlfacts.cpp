@@ -53,6 +53,13 @@ void TestVerlFacts::releases()
     QCOMPARE(offered,
              (QStringList{u"0.9.0"_s, u"0.8.0"_s, u"0.7.1"_s, u"0.7.0"_s, u"0.6.1"_s, u"0.6.0"_s, u"0.5.0"_s}));
     QCOMPARE(firstWithNpuProfiler(), version(u"0.5.0"_s));
+    // The pickers' list is written by CMake from the facts file: it says what the file says.
+    QStringList inTheFile;
+    for (const VersionFacts &f : allFacts()) {
+        if (f.npuProfiler)
+            inTheFile.prepend(f.version.toString());
+    }
+    QCOMPARE(offered, inTheFile);
 }
 
 void TestVerlFacts::everyFactHasASource()

@@ -268,8 +268,16 @@ void MainWindow::createMenus()
     m_languageMenu->setObjectName(u"languageMenu"_s);
     m_languageGroup = new QActionGroup(this);
     m_languageGroup->setExclusive(true);
+    // The names are written in their own script, and 简体中文 needs a CJK font of some 20 MB: they
+    // are put in when the menu opens, so an English start (and a screenshot, which lays out every
+    // menu) does not load that font.
+    connect(m_languageMenu, &QMenu::aboutToShow, this, [this] {
+        for (QAction *action : m_languageGroup->actions())
+            action->setText(action->property("nativeName").toString());
+    });
     for (const i18n::Language &language : i18n::supportedLanguages()) {
-        QAction *action = m_languageMenu->addAction(language.nativeName);
+        QAction *action = m_languageMenu->addAction(QString());
+        action->setProperty("nativeName", language.nativeName);
         action->setObjectName(u"languageAction_"_s + language.code);
         action->setCheckable(true);
         action->setChecked(language.code == i18n::current());
