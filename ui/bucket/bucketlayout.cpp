@@ -72,10 +72,7 @@ void BucketTab::buildInputs(QWidget *panel)
     m_shape->setObjectName(u"bucketShape"_s);
     m_shape->setClearButtonEnabled(true);
     m_shapeLabel->setBuddy(m_shape);
-    m_shapeMessage = new FieldMessage(m_shape, shapePage);
-    m_shapeMessage->setObjectName(u"bucketShapeMessage"_s);
-    shapeForm->addRow(m_shapeLabel, m_shape);
-    shapeForm->addRow(QString(), m_shapeMessage);
+    m_shapeMessage = addCheckedRow(shapeForm, m_shapeLabel, m_shape, u"bucketShapeMessage"_s);
     m_pages->addWidget(shapePage);
     // Pasted message or log
     auto *messagePage = new QWidget(m_pages);
@@ -121,13 +118,11 @@ void BucketTab::buildInputs(QWidget *panel)
     m_browse->setObjectName(u"bucketBrowse"_s);
     pathRow->addWidget(m_modelPath, 1);
     pathRow->addWidget(m_browse);
-    m_modelMessage = new FieldMessage(m_modelPath, modelPage);
-    m_modelMessage->setObjectName(u"bucketModelMessage"_s);
-    m_modelHint = new QLabel(modelPage);
-    m_modelHint->setWordWrap(true);
     modelLayout->addWidget(m_modelLabel);
     modelLayout->addLayout(pathRow);
-    modelLayout->addWidget(m_modelMessage);
+    m_modelMessage = addMessage(modelLayout, m_modelPath, u"bucketModelMessage"_s);
+    m_modelHint = new QLabel(modelPage);
+    m_modelHint->setWordWrap(true);
     modelLayout->addWidget(m_modelHint);
     m_pages->addWidget(modelPage);
     layout->addWidget(m_pages);
@@ -143,10 +138,7 @@ void BucketTab::buildInputs(QWidget *panel)
     m_dtype->setInsertPolicy(QComboBox::NoInsert);
     m_dtype->addItems({QString(), u"float32"_s, u"bfloat16"_s, u"float16"_s, u"float8_e4m3fn"_s, u"int8"_s});
     m_dtypeLabel->setBuddy(m_dtype);
-    m_dtypeMessage = new FieldMessage(m_dtype, panel);
-    m_dtypeMessage->setObjectName(u"bucketDtypeMessage"_s);
-    form->addRow(m_dtypeLabel, m_dtype);
-    form->addRow(QString(), m_dtypeMessage);
+    m_dtypeMessage = addCheckedRow(form, m_dtypeLabel, m_dtype, u"bucketDtypeMessage"_s);
 
     m_verlLabel = new QLabel(panel);
     m_verl = new QLabel(panel);
@@ -176,10 +168,7 @@ void BucketTab::buildInputs(QWidget *panel)
     m_shm = new QLineEdit(panel);
     m_shm->setObjectName(u"bucketShm"_s);
     m_shmLabel->setBuddy(m_shm);
-    m_shmMessage = new FieldMessage(m_shm, panel);
-    m_shmMessage->setObjectName(u"bucketShmMessage"_s);
-    form->addRow(m_shmLabel, m_shm);
-    form->addRow(QString(), m_shmMessage);
+    m_shmMessage = addCheckedRow(form, m_shmLabel, m_shm, u"bucketShmMessage"_s);
 
     m_marginLabel = new QLabel(panel);
     auto *marginRow = new QHBoxLayout;
@@ -213,10 +202,7 @@ void BucketTab::buildInputs(QWidget *panel)
     m_hbm->setInsertPolicy(QComboBox::NoInsert);
     m_hbm->addItems({QString(), u"65536"_s, u"32768"_s});
     m_hbmLabel->setBuddy(m_hbm);
-    m_hbmMessage = new FieldMessage(m_hbm, panel);
-    m_hbmMessage->setObjectName(u"bucketHbmMessage"_s);
-    form->addRow(m_hbmLabel, m_hbm);
-    form->addRow(QString(), m_hbmMessage);
+    m_hbmMessage = addCheckedRow(form, m_hbmLabel, m_hbm, u"bucketHbmMessage"_s);
     layout->addLayout(form);
     layout->addStretch(1);
 

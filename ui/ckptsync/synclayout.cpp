@@ -77,9 +77,7 @@ void SyncTab::buildSourcePage()
     folderRow->addWidget(m_browse);
     folderRow->addWidget(m_scan);
     layout->addLayout(folderRow);
-    m_folderMessage = new FieldMessage(m_folder, p);
-    m_folderMessage->setObjectName(u"syncFolderMessage"_s);
-    layout->addWidget(m_folderMessage);
+    m_folderMessage = addMessage(layout, m_folder, u"syncFolderMessage"_s);
     m_linkOrigin = new QLabel(p);
     m_linkOrigin->setObjectName(u"syncLinkOrigin"_s);
     m_linkOrigin->setWordWrap(true);
@@ -148,9 +146,7 @@ void SyncTab::buildNodesPage()
     m_nodes->setReadOnly(false);
     m_nodes->setPlaceholderText(u"node[02-16]"_s);
     layout->addWidget(m_nodes);
-    m_nodesMessage = new FieldMessage(m_nodes, p);
-    m_nodesMessage->setObjectName(u"syncNodesMessage"_s);
-    layout->addWidget(m_nodesMessage);
+    m_nodesMessage = addMessage(layout, m_nodes, u"syncNodesMessage"_s);
     m_nodesCount = new QLabel(p);
     m_nodesCount->setObjectName(u"syncNodesCount"_s);
     layout->addWidget(m_nodesCount);

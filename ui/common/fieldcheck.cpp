@@ -1,5 +1,8 @@
 #include "fieldcheck.h"
 
+#include <QBoxLayout>
+#include <QFormLayout>
+
 #include "common/verdict.h"
 
 using namespace Qt::StringLiterals;
@@ -43,6 +46,49 @@ QString FieldMessage::message() const
 bool FieldMessage::isValid() const
 {
     return text().isEmpty();
+}
+
+namespace {
+
+FieldMessage *messageFor(QWidget *field, const QString &messageName)
+{
+    auto *message = new FieldMessage(field, field->parentWidget());
+    if (!messageName.isEmpty())
+        message->setObjectName(messageName);
+    return message;
+}
+
+void focusFrom(QWidget *label, QWidget *field)
+{
+    if (auto *text = qobject_cast<QLabel *>(label); text && !text->buddy())
+        text->setBuddy(field);
+}
+
+} // namespace
+
+FieldMessage *addCheckedRow(QFormLayout *form, QWidget *label, QWidget *field, const QString &messageName)
+{
+    FieldMessage *message = messageFor(field, messageName);
+    focusFrom(label, field);
+    form->addRow(label, field);
+    form->addRow(QString(), message);
+    return message;
+}
+
+FieldMessage *addCheckedRow(QFormLayout *form, QWidget *label, QLayout *row, QWidget *field, const QString &messageName)
+{
+    FieldMessage *message = messageFor(field, messageName);
+    focusFrom(label, field);
+    form->addRow(label, row);
+    form->addRow(QString(), message);
+    return message;
+}
+
+FieldMessage *addMessage(QBoxLayout *layout, QWidget *field, const QString &messageName)
+{
+    FieldMessage *message = messageFor(field, messageName);
+    layout->addWidget(message);
+    return message;
 }
 
 } // namespace vna::ui

@@ -63,9 +63,7 @@ QWidget *LogsTab::buildInputs()
     m_files->setTextElideMode(Qt::ElideMiddle);
     m_filesLabel->setBuddy(m_files);
     layout->addWidget(m_files, 1);
-    m_filesMessage = new FieldMessage(m_files, panel);
-    m_filesMessage->setObjectName(u"logsFilesMessage"_s);
-    layout->addWidget(m_filesMessage);
+    m_filesMessage = addMessage(layout, m_files, u"logsFilesMessage"_s);
     auto *fileButtons = new QHBoxLayout;
     m_add = new QPushButton(panel);
     m_add->setObjectName(u"logsAdd"_s);
@@ -92,9 +90,7 @@ QWidget *LogsTab::buildInputs()
     m_paste->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_pasteLabel->setBuddy(m_paste);
     layout->addWidget(m_paste, 1);
-    m_pasteMessage = new FieldMessage(m_paste, panel);
-    m_pasteMessage->setObjectName(u"logsPasteMessage"_s);
-    layout->addWidget(m_pasteMessage);
+    m_pasteMessage = addMessage(layout, m_paste, u"logsPasteMessage"_s);
 
     m_analyze = new QPushButton(panel);
     m_analyze->setObjectName(u"logsAnalyze"_s);
@@ -274,9 +270,7 @@ QWidget *LogsTab::buildPatternPage()
     row->addWidget(m_pattern, 1);
     row->addWidget(m_testPattern);
     layout->addLayout(row);
-    m_patternMessage = new FieldMessage(m_pattern, page);
-    m_patternMessage->setObjectName(u"logsPatternMessage"_s);
-    layout->addWidget(m_patternMessage);
+    m_patternMessage = addMessage(layout, m_pattern, u"logsPatternMessage"_s);
     m_sampleLabel = new QLabel(page);
     m_sampleLabel->setWordWrap(true);
     layout->addWidget(m_sampleLabel);
@@ -284,9 +278,7 @@ QWidget *LogsTab::buildPatternPage()
     m_sample->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_sampleLabel->setBuddy(m_sample);
     layout->addWidget(m_sample, 1);
-    m_sampleMessage = new FieldMessage(m_sample, page);
-    m_sampleMessage->setObjectName(u"logsSampleMessage"_s);
-    layout->addWidget(m_sampleMessage);
+    m_sampleMessage = addMessage(layout, m_sample, u"logsSampleMessage"_s);
     m_patternResult = monospaceText(page, u"logsPatternResult"_s);
     layout->addWidget(m_patternResult, 2);
     return page;

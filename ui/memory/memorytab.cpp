@@ -114,23 +114,16 @@ void MemoryTab::build()
         form->addRow(label, shown);
         label->setBuddy(field);
     };
-    // A field with its message under it.
-    const auto withMessage = [&](QWidget *field, FieldMessage *&message, const QString &name) {
-        message = new FieldMessage(field, inputs);
-        message->setObjectName(name);
-        auto *box = new QVBoxLayout;
-        box->addWidget(field);
-        box->addWidget(message);
-        return box;
-    };
-
     m_script = new TextBox(inputs, u"memoryScript"_s);
-    QVBoxLayout *scriptBox = withMessage(m_script, m_scriptMessage, u"memoryScriptMessage"_s);
+    m_scriptLabel = new QLabel(inputs);
+    m_scriptMessage = addCheckedRow(form, m_scriptLabel, m_script, u"memoryScriptMessage"_s);
     m_script->setLimit(profiler::kMaxScriptBytes / 16, m_scriptMessage, tr("Open the script file instead."));
     m_openScript = new QPushButton(inputs);
     m_openScript->setObjectName(u"memoryOpenScript"_s);
-    scriptBox->addWidget(m_openScript, 0, Qt::AlignLeft);
-    addRow(m_scriptLabel, m_script, scriptBox);
+    auto *openRow = new QHBoxLayout;
+    openRow->addWidget(m_openScript);
+    openRow->addStretch(1);
+    form->addRow(QString(), openRow);
 
     m_model = new QComboBox(inputs);
     m_model->setObjectName(u"memoryModel"_s);
@@ -145,12 +138,8 @@ void MemoryTab::build()
     auto *modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(m_browse);
-    m_modelMessage = new FieldMessage(m_model, inputs);
-    m_modelMessage->setObjectName(u"memoryModelMessage"_s);
-    auto *modelBox = new QVBoxLayout;
-    modelBox->addLayout(modelRow);
-    modelBox->addWidget(m_modelMessage);
-    addRow(m_modelLabel, m_model, modelBox);
+    m_modelLabel = new QLabel(inputs);
+    m_modelMessage = addCheckedRow(form, m_modelLabel, modelRow, m_model, u"memoryModelMessage"_s);
 
     m_npu = new QComboBox(inputs);
     m_npu->setObjectName(u"memoryNpu"_s);
@@ -160,7 +149,8 @@ void MemoryTab::build()
     addRow(m_npuLabel, m_npu, m_npu);
     m_hbm = new QLineEdit(inputs);
     m_hbm->setObjectName(u"memoryHbm"_s);
-    addRow(m_hbmLabel, m_hbm, withMessage(m_hbm, m_hbmMessage, u"memoryHbmMessage"_s));
+    m_hbmLabel = new QLabel(inputs);
+    m_hbmMessage = addCheckedRow(form, m_hbmLabel, m_hbm, u"memoryHbmMessage"_s);
 
     m_nodes = new QSpinBox(inputs);
     m_nodes->setObjectName(u"memoryNodes"_s);

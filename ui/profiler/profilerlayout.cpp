@@ -58,20 +58,14 @@ void ProfilerTab::buildGenerate(QWidget *page)
     }
     roles->addStretch(1);
     m_rolesLabel->setBuddy(m_roleBoxes.constFirst());
-    m_rolesMessage = new FieldMessage(m_roles, inputs);
-    m_rolesMessage->setObjectName(u"profilerRolesMessage"_s);
-    what->addRow(m_rolesLabel, m_roles);
-    what->addRow(QString(), m_rolesMessage);
+    m_rolesMessage = addCheckedRow(what, m_rolesLabel, m_roles, u"profilerRolesMessage"_s);
 
     m_stepsLabel = new QLabel(inputs);
     m_steps = new QLineEdit(inputs);
     m_steps->setObjectName(u"profilerSteps"_s);
     m_steps->setClearButtonEnabled(true);
     m_stepsLabel->setBuddy(m_steps);
-    m_stepsMessage = new FieldMessage(m_steps, inputs);
-    m_stepsMessage->setObjectName(u"profilerStepsMessage"_s);
-    what->addRow(m_stepsLabel, m_steps);
-    what->addRow(QString(), m_stepsMessage);
+    m_stepsMessage = addCheckedRow(what, m_stepsLabel, m_steps, u"profilerStepsMessage"_s);
 
     m_ranksLabel = new QLabel(inputs);
     auto *ranksRow = new QHBoxLayout;
@@ -83,10 +77,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     ranksRow->addWidget(m_ranks, 1);
     ranksRow->addWidget(m_allRanks);
     m_ranksLabel->setBuddy(m_ranks);
-    m_ranksMessage = new FieldMessage(m_ranks, inputs);
-    m_ranksMessage->setObjectName(u"profilerRanksMessage"_s);
-    what->addRow(m_ranksLabel, ranksRow);
-    what->addRow(QString(), m_ranksMessage);
+    m_ranksMessage = addCheckedRow(what, m_ranksLabel, ranksRow, m_ranks, u"profilerRanksMessage"_s);
 
     auto *collect = what;
     m_collectHeading = heading(inputs, u"profilerCollectHeading"_s);
@@ -135,10 +126,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     tokensRow->addWidget(new QLabel(u"–"_s, inputs));
     tokensRow->addWidget(m_tokenEnd);
     m_tokensLabel->setBuddy(m_tokenStart);
-    m_tokensMessage = new FieldMessage(m_tokenStart, inputs);
-    m_tokensMessage->setObjectName(u"profilerTokensMessage"_s);
-    collect->addRow(m_tokensLabel, tokensRow);
-    collect->addRow(QString(), m_tokensMessage);
+    m_tokensMessage = addCheckedRow(collect, m_tokensLabel, tokensRow, m_tokenStart, u"profilerTokensMessage"_s);
 
     m_savePathLabel = new QLabel(inputs);
     m_savePath = new QLineEdit(inputs);
@@ -167,9 +155,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     m_importText->setFixedHeight(fontMetrics().height() * 6);
     m_importHint->setBuddy(m_importText);
     layout->addWidget(m_importText);
-    m_importMessage = new FieldMessage(m_importText, inputs);
-    m_importMessage->setObjectName(u"profilerImportMessage"_s);
-    layout->addWidget(m_importMessage);
+    m_importMessage = addMessage(layout, m_importText, u"profilerImportMessage"_s);
     auto *importRow = new QHBoxLayout;
     importRow->addStretch(1);
     m_import = new QPushButton(inputs);
@@ -226,9 +212,7 @@ void ProfilerTab::buildLint(QWidget *page)
     m_script->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_scriptLabel->setBuddy(m_script);
     layout->addWidget(m_script, 1);
-    m_scriptMessage = new FieldMessage(m_script, inputs);
-    m_scriptMessage->setObjectName(u"profilerScriptMessage"_s);
-    layout->addWidget(m_scriptMessage);
+    m_scriptMessage = addMessage(layout, m_script, u"profilerScriptMessage"_s);
     auto *fileRow = new QHBoxLayout;
     m_openScript = new QPushButton(inputs);
     m_openScript->setObjectName(u"profilerOpenScript"_s);
