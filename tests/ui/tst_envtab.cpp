@@ -22,6 +22,7 @@
 
 #include "common/fieldcheck.h"
 #include "common/paths.h"
+#include "env/envresults.h"
 #include "env/envtab.h"
 #include "support/fakenode.h"
 #include "support/widgetdriver.h"
@@ -125,7 +126,7 @@ void TestEnvTab::devicesNote()
     if (!npuSmi.isEmpty())
         snapshot.sections.append({u"npu-smi"_s, npuSmi, 127});
     const vna::env::Diagnosis d = vna::env::analyze(snapshot);
-    const QString note = EnvTab::devicesNote(diagnosed ? &d : nullptr);
+    const QString note = vna::ui::EnvResults::devicesNote(diagnosed ? &d : nullptr);
     QVERIFY2(note.contains(mentions), qPrintable(note));
     QVERIFY(note.size() > mentions.size() || !diagnosed);
 }

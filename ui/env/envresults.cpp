@@ -1,5 +1,5 @@
-// The Environment tab's result pages: the checks with the selected one in full, the devices and
-// their HBM, and where the nodes differ. Everything shown comes from core/env.
+#include "envresults.h"
+
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -39,10 +39,10 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "common/session.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
 #include "env/report.h"
-#include "envtab.h"
 
 using namespace Qt::StringLiterals;
 
@@ -81,35 +81,196 @@ QString shown(const std::optional<T> &value)
 
 } // namespace
 
-const env::Diagnosis *EnvTab::selectedDiagnosis() const
+EnvResults::EnvResults(Session &session, QWidget *parent)
+    : QTabWidget{parent}
+    , m_session{session}
 {
-    const int index = m_node->currentIndex();
-    return index >= 0 && index < m_state.results.size() ? &m_state.results.at(index) : nullptr;
+    setObjectName(u"envPages"_s);
+    addTab(buildChecksPage(), QString());
+    addTab(buildDevicesPage(), QString());
+    addTab(buildNodesPage(), QString());
+    retranslate();
+    setResults({});
 }
 
-void EnvTab::showResults()
+void EnvResults::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setResults(m_results); // what the pages say of the checks
+    }
+    QTabWidget::changeEvent(event);
+}
+
+void EnvResults::retranslate()
+{
+    setTabText(static_cast<int>(Page::Checks), tr("Checks"));
+    setTabText(static_cast<int>(Page::Devices), tr("Devices"));
+    setTabText(static_cast<int>(Page::Nodes), tr("Nodes"));
+    const int filter = std::max(0, m_filter->currentIndex());
+    m_filter->blockSignals(true);
+    m_filter->clear();
+    m_filter->addItems({tr("All verdicts"), tr("Problems only"), word(Verdict::Pass), word(Verdict::Warn),
+                        word(Verdict::Fail), word(Verdict::Skip), word(Verdict::Error)});
+    m_filter->setCurrentIndex(filter);
+    m_filter->blockSignals(false);
+    m_node->setToolTip(tr("The node whose checks and devices are shown."));
+    m_copyReport->setText(tr("Copy report"));
+    m_copyReport->setToolTip(tr("Markdown for a GitHub issue, raw outputs collapsed (Ctrl+Shift+C)."));
+    m_saveReport->setText(tr("Save report…"));
+    m_checks->setHeaderLabels({tr("Verdict"), tr("Check"), tr("Evidence"), tr("Next step")});
+    m_checks->setToolTip(tr("Double-click a check to see the raw output it was judged on."));
+    m_devices->setHorizontalHeaderLabels({tr("NPU"), tr("Chip"), tr("Name"), tr("Health"), tr("Power (W)"),
+                                          tr("Temp (°C)"), tr("AI core (%)"), tr("HBM used / total (MB)"),
+                                          tr("Bus-Id")});
+    m_processes->setHorizontalHeaderLabels(
+        {tr("NPU"), tr("Chip"), tr("Process id"), tr("Process name"), tr("Memory (MB)")});
+    m_chart->setTitle(tr("HBM per chip (MB)"));
+    m_matrixHint->setText(tr("One column per node. Rows where the nodes differ are highlighted: in multi-node runs a "
+                             "version or variable that differs on one node is the most common silent failure."));
+    m_onlyDifferences->setText(tr("Show only rows that differ"));
+}
+
+QWidget *EnvResults::buildChecksPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    m_summary = new QLabel(page);
+    m_summary->setObjectName(u"envSummary"_s);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    auto *row = new QHBoxLayout;
+    m_node = new QComboBox(page);
+    m_node->setObjectName(u"envNode"_s);
+    m_node->setSizeAdjustPolicy(QComboBox::AdjustToContents); // a node's name in full
+    m_filter = new QComboBox(page);
+    m_filter->setObjectName(u"envFilter"_s);
+    m_copyReport = new QPushButton(page);
+    m_copyReport->setObjectName(u"envCopyReport"_s);
+    m_saveReport = new QPushButton(page);
+    m_saveReport->setObjectName(u"envSaveReport"_s);
+    m_useVerl = new QPushButton(page);
+    m_useVerl->setObjectName(u"envUseVerl"_s);
+    m_useVerl->hide();
+    connect(m_useVerl, &QPushButton::clicked, this, [this] {
+        if (const auto version = verl::Version::parse(env::installedVerl(m_results), QString()))
+            m_session.setVerlVersion(*version,
+                                     tr("verl version set to %1, as installed on the nodes.").arg(version->toString()));
+    });
+    connect(&m_session, &Session::verlVersionChanged, this, &EnvResults::showUseVerl);
+    layout->addWidget(m_useVerl, 0, Qt::AlignLeft);
+    row->addWidget(m_node);
+    row->addWidget(m_filter);
+    row->addStretch(1);
+    row->addWidget(m_copyReport);
+    row->addWidget(m_saveReport);
+    layout->addLayout(row);
+    m_checks = new QTreeWidget(page);
+    m_checks->setObjectName(u"envChecks"_s);
+    m_checks->setColumnCount(4);
+    m_checks->setRootIsDecorated(false);
+    m_checks->setWordWrap(true);
+    m_checks->setUniformRowHeights(false);
+    m_checks->setAlternatingRowColors(true);
+    m_checks->header()->setStretchLastSection(true);
+    // The selected check in full under the table: evidence and next step are too long for a cell.
+    m_checkDetail = resultLabel(page, u"envCheckDetail"_s);
+    m_checkDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_checkDetail->setTextFormat(Qt::RichText);
+    auto *split = new QSplitter(Qt::Vertical, page);
+    split->setObjectName(u"envChecksSplitter"_s);
+    split->addWidget(m_checks);
+    split->addWidget(scrolling(m_checkDetail, split));
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
+    connect(m_checks, &QTreeWidget::currentItemChanged, this, &EnvResults::showCheckDetail);
+    connect(m_node, &QComboBox::currentIndexChanged, this, [this] {
+        showChecks();
+        showDevices();
+    });
+    connect(m_filter, &QComboBox::currentIndexChanged, this, &EnvResults::showChecks);
+    connect(m_checks, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) { showRaw(item); });
+    connect(m_copyReport, &QPushButton::clicked, this, &EnvResults::copyReportRequested);
+    connect(m_saveReport, &QPushButton::clicked, this, &EnvResults::saveReportRequested);
+    return page;
+}
+
+QWidget *EnvResults::buildDevicesPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    m_devicesNote = resultLabel(page, u"envDevicesNote"_s); // why the tables are empty
+    layout->addWidget(m_devicesNote);
+    auto *split = new QSplitter(Qt::Vertical, page);
+    m_devices = resultTable(page, u"envDevices"_s, 9);
+    split->addWidget(m_devices);
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chartView = new QChartView(m_chart, page);
+    m_chartView->setObjectName(u"envHbmChart"_s);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(180);
+    split->addWidget(m_chartView);
+    m_processes = resultTable(page, u"envProcesses"_s, 5);
+    split->addWidget(m_processes);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 1);
+    layout->addWidget(split);
+    return page;
+}
+
+QWidget *EnvResults::buildNodesPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    m_matrixHint = new QLabel(page);
+    m_matrixHint->setObjectName(u"envMatrixHint"_s);
+    m_matrixHint->setWordWrap(true);
+    layout->addWidget(m_matrixHint);
+    m_onlyDifferences = new QCheckBox(page);
+    m_onlyDifferences->setObjectName(u"envOnlyDifferences"_s);
+    m_onlyDifferences->setChecked(true);
+    layout->addWidget(m_onlyDifferences);
+    m_matrix = new QTableWidget(page);
+    m_matrix->setObjectName(u"envMatrix"_s);
+    m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    layout->addWidget(m_matrix, 1);
+    connect(m_onlyDifferences, &QCheckBox::toggled, this, &EnvResults::showMatrix);
+    return page;
+}
+
+const env::Diagnosis *EnvResults::selectedDiagnosis() const
+{
+    const int index = m_node->currentIndex();
+    return index >= 0 && index < m_results.size() ? &m_results.at(index) : nullptr;
+}
+
+void EnvResults::setResults(const QList<env::Diagnosis> &results)
+{
+    m_results = results;
     const QString current = m_node->currentText();
     m_node->blockSignals(true);
     m_node->clear();
-    for (const env::Diagnosis &d : std::as_const(m_state.results))
+    for (const env::Diagnosis &d : std::as_const(m_results))
         m_node->addItem(icon(d.worst()), d.host() == env::kLocalHost ? tr("This machine") : d.host());
     const int keep = m_node->findText(current);
     m_node->setCurrentIndex(keep >= 0 ? keep : 0);
     m_node->blockSignals(false);
     fitToItems(m_node); // every node's name in full
-    m_node->setVisible(m_state.results.size() > 1);
-    m_copyReport->setEnabled(!m_state.results.isEmpty());
-    m_saveReport->setEnabled(!m_state.results.isEmpty());
+    m_node->setVisible(m_results.size() > 1);
+    m_copyReport->setEnabled(!m_results.isEmpty());
+    m_saveReport->setEnabled(!m_results.isEmpty());
     showChecks();
     showDevices();
     showMatrix();
-    // A diagnosed device count is the best default for the script's device list.
-    if (const env::Diagnosis *d = selectedDiagnosis(); d && d->logicalDeviceCount() > 0 && !m_scriptDevicesTyped)
-        m_scriptDevices->setText(u"0-%1"_s.arg(d->logicalDeviceCount() - 1));
 }
 
-void EnvTab::showChecks()
+void EnvResults::showChecks()
 {
     m_checks->clear();
     const env::Diagnosis *d = selectedDiagnosis();
@@ -165,23 +326,23 @@ void EnvTab::showChecks()
               .arg(d->host() == env::kLocalHost ? tr("This machine") : d->host(), family, parts.join(u", "_s))
               .arg(QString::number(static_cast<double>(d->snapshot.elapsedMs) / 1000.0, 'f', 1));
     // With several nodes, all of them first: the selected one is only one of them.
-    m_summary->setText(m_state.results.size() > 1 ? env::nodesSummary(m_state.results) + u'\n' + node : node);
+    m_summary->setText(m_results.size() > 1 ? env::nodesSummary(m_results) + u'\n' + node : node);
     showUseVerl();
 }
 
-void EnvTab::showUseVerl()
+void EnvResults::showUseVerl()
 {
     // The nodes' verl, when it is not the one the tools work for: one click makes it so.
-    const auto version = verl::Version::parse(env::installedVerl(m_state.results), QString());
+    const auto version = verl::Version::parse(env::installedVerl(m_results), QString());
     const bool differs
-        = version && !(*version == session().verlVersion() && version->dev == session().verlVersion().dev);
+        = version && !(*version == m_session.verlVersion() && version->dev == m_session.verlVersion().dev);
     m_useVerl->setVisible(differs);
     if (differs)
         m_useVerl->setText(tr("Use verl %1 (found on the nodes) in every tool").arg(version->toString()));
 }
 
 // Why the Devices page has no device, in words; empty when it has some.
-QString EnvTab::devicesNote(const env::Diagnosis *d)
+QString EnvResults::devicesNote(const env::Diagnosis *d)
 {
     if (!d)
         return tr("Press Run checks: the devices of the node appear here.");
@@ -197,7 +358,7 @@ QString EnvTab::devicesNote(const env::Diagnosis *d)
     return tr("No devices: npu-smi listed none.");
 }
 
-void EnvTab::showDevices()
+void EnvResults::showDevices()
 {
     m_devices->setRowCount(0);
     m_processes->setRowCount(0);
@@ -281,16 +442,16 @@ void EnvTab::showDevices()
     });
 }
 
-void EnvTab::showMatrix()
+void EnvResults::showMatrix()
 {
     m_matrix->clear();
     m_matrix->setRowCount(0);
     m_matrix->setColumnCount(0);
-    const bool several = m_state.results.size() > 1;
-    m_pages->setTabEnabled(static_cast<int>(Page::Nodes), several);
+    const bool several = m_results.size() > 1;
+    setTabEnabled(static_cast<int>(Page::Nodes), several);
     if (!several)
         return;
-    const env::NodeMatrix matrix = env::buildMatrix(m_state.results);
+    const env::NodeMatrix matrix = env::buildMatrix(m_results);
     m_matrix->setColumnCount(static_cast<int>(matrix.hosts.size()));
     m_matrix->setHorizontalHeaderLabels(matrix.hosts);
     QStringList labels;
@@ -321,7 +482,7 @@ void EnvTab::showMatrix()
     m_matrix->resizeColumnsToContents();
 }
 
-void EnvTab::showCheckDetail()
+void EnvResults::showCheckDetail()
 {
     const QTreeWidgetItem *item = m_checks->currentItem();
     if (!item) {
@@ -337,7 +498,7 @@ void EnvTab::showCheckDetail()
                            + u"<p><i>%1</i></p>"_s.arg(tr("Double-click the row for the raw output.")));
 }
 
-void EnvTab::showRaw(QTreeWidgetItem *item)
+void EnvResults::showRaw(QTreeWidgetItem *item)
 {
     const env::Diagnosis *d = selectedDiagnosis();
     if (!d || !item)

@@ -48,6 +48,7 @@
 #include "common/widgets.h"
 #include "env/envscript.h"
 #include "env/report.h"
+#include "envresults.h"
 #include "ssh/nodeset.h"
 
 using namespace Qt::StringLiterals;
@@ -62,12 +63,11 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(u"envSplitter"_s);
     m_splitter->addWidget(scrolling(buildInputs(), this));
-    m_pages = new QTabWidget(this);
-    m_pages->setObjectName(u"envPages"_s);
-    m_pages->addTab(buildChecksPage(), QString());
-    m_pages->addTab(buildDevicesPage(), QString());
-    m_pages->addTab(buildNodesPage(), QString());
+    m_results = new EnvResults(session, this);
+    m_pages = m_results;
     m_pages->addTab(buildScriptPage(), QString());
+    connect(m_results, &EnvResults::copyReportRequested, this, &EnvTab::copyReport);
+    connect(m_results, &EnvResults::saveReportRequested, this, &EnvTab::saveReport);
     m_splitter->addWidget(m_pages);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 5);
@@ -292,13 +292,22 @@ void EnvTab::finished(const QList<env::Diagnosis> &results)
                                                 : tr("Checks done: %n failed.", nullptr, fails));
 }
 
+void EnvTab::showResults()
+{
+    m_results->setResults(m_state.results);
+    // A diagnosed device count is the best default for the script's device list.
+    if (const env::Diagnosis *d = m_results->selectedDiagnosis();
+        d && d->logicalDeviceCount() > 0 && !m_scriptDevicesTyped)
+        m_scriptDevices->setText(u"0-%1"_s.arg(d->logicalDeviceCount() - 1));
+}
+
 void EnvTab::updateScript()
 {
     readInputs();
     env::EnvScriptOptions options = m_state.scriptOptions();
     // Untyped device ids follow the last diagnosis (showResults), or are the A2 guess; the block says which.
     if (!m_scriptDevicesTyped) {
-        const env::Diagnosis *d = selectedDiagnosis();
+        const env::Diagnosis *d = m_results->selectedDiagnosis();
         const bool diagnosed = d && d->logicalDeviceCount() > 0;
         options.devicesFrom
             = diagnosed ? env::EnvScriptOptions::DevicesFrom::Diagnosis : env::EnvScriptOptions::DevicesFrom::Guess;

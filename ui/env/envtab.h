@@ -14,8 +14,6 @@
 #include "env/envstate.h"
 
 class QCheckBox;
-class QChart;
-class QChartView;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -26,13 +24,11 @@ class QRadioButton;
 class QSpinBox;
 class QSplitter;
 class QTabWidget;
-class QTableWidget;
 class QTimer;
-class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace vna::ui {
 
+class EnvResults;
 class FieldMessage;
 class JobRunner;
 
@@ -42,7 +38,7 @@ class EnvTab final : public ToolTab
     Q_DISABLE_COPY_MOVE(EnvTab)
 
 public:
-    enum class Page { Checks, Devices, Nodes, Script }; // the order of the result pages
+    enum class Page { Checks, Devices, Nodes, Script }; // the order of the pages: EnvResults's, then the script
 
     explicit EnvTab(Session &session, QWidget *parent = nullptr);
     ~EnvTab() override;
@@ -50,8 +46,6 @@ public:
     bool isBusy() const override;
     void openLink(const ToolLink &link) override;
     const QList<env::Diagnosis> &results() const { return m_state.results; }
-    // Why the Devices page shows no device, in words (empty when it shows some).
-    static QString devicesNote(const env::Diagnosis *d);
     // The options the form describes, or an error naming the field that is wrong.
     Result<env::DiagnoseOptions> options();
 
@@ -64,9 +58,6 @@ protected:
 
 private:
     QWidget *buildInputs();
-    QWidget *buildChecksPage();
-    QWidget *buildDevicesPage();
-    QWidget *buildNodesPage();
     QWidget *buildScriptPage();
     void retranslate();
     void loadSettings();
@@ -74,19 +65,12 @@ private:
     void readInputs(); // the form into m_state.inputs
     void validate();
     void finished(const QList<env::Diagnosis> &results);
-    void showResults();
-    void showChecks();
-    void showUseVerl();
-    void showDevices();
-    void showMatrix();
+    void showResults(); // m_state.results in the result pages
     void updateScript();
-    void showRaw(QTreeWidgetItem *item);
-    void showCheckDetail();
     void copyReport();
     void saveReport();
     void saveScript();
     void copyText(const QString &text);
-    const env::Diagnosis *selectedDiagnosis() const;
 
     // Inputs
     QLabel *m_description = nullptr;
@@ -121,23 +105,8 @@ private:
 
     // Results
     QSplitter *m_splitter = nullptr;
-    QTabWidget *m_pages = nullptr;
-    QLabel *m_summary = nullptr;
-    QPushButton *m_useVerl = nullptr; // shown when the nodes' verl is not the session's
-    QComboBox *m_node = nullptr;
-    QComboBox *m_filter = nullptr;
-    QTreeWidget *m_checks = nullptr;
-    QLabel *m_checkDetail = nullptr; // the selected check's evidence and next step in full
-    QPushButton *m_copyReport = nullptr;
-    QPushButton *m_saveReport = nullptr;
-    QLabel *m_devicesNote = nullptr;
-    QTableWidget *m_devices = nullptr;
-    QTableWidget *m_processes = nullptr;
-    QChart *m_chart = nullptr;
-    QChartView *m_chartView = nullptr;
-    QCheckBox *m_onlyDifferences = nullptr;
-    QTableWidget *m_matrix = nullptr;
-    QLabel *m_matrixHint = nullptr;
+    QTabWidget *m_pages = nullptr; // the result pages, then the script page
+    EnvResults *m_results = nullptr;
 
     // Script generator
     QLabel *m_scriptHint = nullptr;
