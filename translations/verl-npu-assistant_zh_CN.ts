@@ -6987,6 +6987,85 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     </message>
 </context>
 <context>
+    <name>vna::ui::FindingView</name>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>解决方案</translation>
+    </message>
+    <message>
+        <source>Matched lines</source>
+        <translation>匹配的行</translation>
+    </message>
+    <message>
+        <source>Search verl issues</source>
+        <translation>搜索 verl issues</translation>
+    </message>
+    <message>
+        <source>Open the &amp;thread</source>
+        <translation>打开讨论帖(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open the fi&amp;x</source>
+        <translation>打开修复(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>No web browser could be opened; the address is in the button's tooltip.</source>
+        <translation>无法打开网页浏览器；地址在按钮的提示中。</translation>
+    </message>
+    <message>
+        <source>seen %1 times</source>
+        <translation>出现 %1 次</translation>
+    </message>
+    <message>
+        <source>on ranks %1</source>
+        <translation>出现在 rank %1</translation>
+    </message>
+    <message>
+        <source>on nodes %1</source>
+        <translation>出现在节点 %1</translation>
+    </message>
+    <message>
+        <source>Symptom of: %1. Fix that first; this one usually goes away with it.</source>
+        <translation>连带症状，根因：%1。请先解决根因，本问题通常随之消失。</translation>
+    </message>
+    <message>
+        <source>Root cause: nothing earlier in the logs explains it.</source>
+        <translation>根因：日志中没有更早的问题能解释它。</translation>
+    </message>
+    <message>
+        <source>Open in Bucket calculator</source>
+        <translation>在 Bucket 计算器中打开</translation>
+    </message>
+    <message>
+        <source>Open Checkpoint sync</source>
+        <translation>打开检查点同步</translation>
+    </message>
+    <message>
+        <source>Open in Profiler linter</source>
+        <translation>在性能分析检查器中打开</translation>
+    </message>
+    <message>
+        <source>Open Environment checks</source>
+        <translation>打开环境检查</translation>
+    </message>
+    <message>
+        <source>Same on the command line: %1</source>
+        <translation>对应的命令行：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>vna::ui::FindingsModel</name>
     <message>
         <source>Line</source>
@@ -7200,26 +7279,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>位置</translation>
     </message>
     <message>
-        <source>Cause</source>
-        <translation>原因</translation>
-    </message>
-    <message>
-        <source>Fix</source>
-        <translation>解决方案</translation>
-    </message>
-    <message>
-        <source>Matched lines</source>
-        <translation>匹配的行</translation>
-    </message>
-    <message>
-        <source>Search verl issues</source>
-        <translation>搜索 verl issues</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
         <source>Copy report</source>
         <translation>复制报告</translation>
     </message>
@@ -7368,50 +7427,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>rank %1</translation>
     </message>
     <message>
-        <source>seen %1 times</source>
-        <translation>出现 %1 次</translation>
-    </message>
-    <message>
-        <source>on ranks %1</source>
-        <translation>出现在 rank %1</translation>
-    </message>
-    <message>
-        <source>on nodes %1</source>
-        <translation>出现在节点 %1</translation>
-    </message>
-    <message>
-        <source>Symptom of: %1. Fix that first; this one usually goes away with it.</source>
-        <translation>连带症状，根因：%1。请先解决根因，本问题通常随之消失。</translation>
-    </message>
-    <message>
-        <source>Root cause: nothing earlier in the logs explains it.</source>
-        <translation>根因：日志中没有更早的问题能解释它。</translation>
-    </message>
-    <message>
-        <source>Open in Bucket calculator</source>
-        <translation>在 Bucket 计算器中打开</translation>
-    </message>
-    <message>
-        <source>Open Checkpoint sync</source>
-        <translation>打开检查点同步</translation>
-    </message>
-    <message>
-        <source>Open in Profiler linter</source>
-        <translation>在性能分析检查器中打开</translation>
-    </message>
-    <message>
-        <source>Open Environment checks</source>
-        <translation>打开环境检查</translation>
-    </message>
-    <message>
-        <source>Same on the command line: %1</source>
-        <translation>对应的命令行：%1</translation>
-    </message>
-    <message>
-        <source>No web browser could be opened; the address is in the button's tooltip.</source>
-        <translation>无法打开网页浏览器；地址在按钮的提示中。</translation>
-    </message>
-    <message>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -7520,20 +7535,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>输入错误码（ACL、CANN、HCCL 或 torch_npu）即可显示其含义和解释它的条目。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>the window's verl version</source>
         <translation>窗口中选择的 verl 版本</translation>
-    </message>
-    <message>
-        <source>Open the &amp;thread</source>
-        <translation>打开讨论帖(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Open the fi&amp;x</source>
-        <translation>打开修复(&amp;X)</translation>
     </message>
     <message>
         <source>Releases with the fix:</source>

@@ -36,34 +36,13 @@
 #include "common/logging.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
+#include "findingview.h"
 #include "logscan/report.h"
 #include "logstab.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
-
-namespace {
-
-// A matched line with its captures highlighted, as HTML.
-QString highlighted(const QString &line, QList<QPair<qsizetype, qsizetype>> spans, const QPalette &palette)
-{
-    std::sort(spans.begin(), spans.end());
-    QString html;
-    qsizetype at = 0;
-    const QString open = u"<span style=\"background-color:%1;color:%2\">"_s.arg(
-        palette.color(QPalette::Highlight).name(), palette.color(QPalette::HighlightedText).name());
-    for (const auto &[start, length] : spans) {
-        if (start < at || start + length > line.size())
-            continue; // overlapping or outside: shown plain
-        html
-            += line.mid(at, start - at).toHtmlEscaped() + open + line.mid(start, length).toHtmlEscaped() + u"</span>"_s;
-        at = start + length;
-    }
-    return html + line.mid(at).toHtmlEscaped();
-}
-
-} // namespace
 
 void LogsTab::showAnalysis()
 {
@@ -143,112 +122,10 @@ const logscan::Finding *LogsTab::currentFinding() const
 
 void LogsTab::showFinding()
 {
-    const logscan::Finding *current = currentFinding();
-    m_detailArea->setVisible(current != nullptr);
-    if (!current)
-        return;
-    const logscan::Analysis &analysis = *m_state.analysis;
-    const logscan::Finding &finding = *current;
-    const logscan::Entry &entry = m_state.analysisEntries.at(finding.entry);
-    const logscan::Explanation text = logscan::explain(entry, finding, analysis, i18n::current());
-    m_title->setText(text.title);
-
-    QStringList meta{u"%1:%2"_s.arg(analysis.files.at(finding.first.file).name).arg(finding.first.line)};
-    meta << logscan::originParts(finding);
-    if (finding.count > 1)
-        meta << tr("seen %1 times").arg(finding.count);
-    if (finding.ranks.size() > 1)
-        meta << tr("on ranks %1").arg(finding.ranks.join(u", "_s));
-    if (finding.nodes.size() > 1)
-        meta << tr("on nodes %1").arg(finding.nodes.join(u", "_s));
-    QString metaText = meta.join(u" · "_s).toHtmlEscaped();
-    if (!finding.rootCause()) {
-        // The cause's title as its own finding shows it, with its captures filled in.
-        QString cause = finding.symptomOf;
-        for (const logscan::Finding &other : m_state.analysis->findings) {
-            const logscan::Entry &causeEntry = m_state.analysisEntries.at(other.entry);
-            if (causeEntry.id == finding.symptomOf) {
-                cause = logscan::explain(causeEntry, other, analysis, i18n::current()).title;
-                while (cause.endsWith(u'.') || cause.endsWith(u'。'))
-                    cause.chop(1); // the sentence around it ends it
-                break;
-            }
-        }
-        metaText += u"<br><b>"_s
-            + tr("Symptom of: %1. Fix that first; this one usually goes away with it.").arg(cause).toHtmlEscaped()
-            + u"</b>"_s;
-    } else {
-        metaText += u"<br>"_s + tr("Root cause: nothing earlier in the logs explains it.").toHtmlEscaped();
-    }
-    m_meta->setText(metaText);
-    m_cause->setText(text.cause);
-    m_fix->setText(text.fix);
-
-    const std::optional<ToolLink> link = logscan::linkFor(entry, finding, analysis);
-    m_action->setVisible(link.has_value());
-    if (link) {
-        if (link->tool == u"bucket")
-            m_action->setText(tr("Open in Bucket calculator"));
-        else if (link->tool == u"sync")
-            m_action->setText(tr("Open Checkpoint sync"));
-        else if (link->tool == u"profiler")
-            m_action->setText(tr("Open in Profiler linter"));
-        else
-            m_action->setText(tr("Open Environment checks"));
-        m_action->setToolTip(tr("Same on the command line: %1").arg(logscan::commandLine(*link)));
-    }
-    const QUrl search = logscan::issueSearchUrl(finding);
-    m_search->setProperty("url", search);
-    m_search->setToolTip(search.toString());
-    m_openThread->setVisible(entry.upstream.has_value());
-    m_openFix->setVisible(entry.upstream.has_value());
-    if (entry.upstream) {
-        const QUrl thread(entry.upstream->threads.constFirst());
-        const QUrl fix(entry.upstream->fixUrl());
-        m_openThread->setProperty("url", thread);
-        m_openThread->setToolTip(thread.toString());
-        m_openFix->setProperty("url", fix);
-        m_openFix->setToolTip(tr("%1: %2").arg(entry.upstream->fixName(), fix.toString()));
-    }
-
-    // Context lines, then the matched ones (bold, captures highlighted), then context.
-    const logscan::Occurrence &first = finding.first;
-    const qint64 firstShown = first.line - first.before.size();
-    const int width = static_cast<int>(QString::number(first.lastLine() + first.after.size()).size());
-    const auto number = [width](qint64 line) { return u"<span style=\"color:gray\">%1 </span>"_s.arg(line, width); };
-    QString html = u"<pre style=\"margin:0\">"_s;
-    for (qsizetype i = 0; i < first.before.size(); ++i)
-        html += number(firstShown + i) + first.before.at(i).toHtmlEscaped() + u'\n';
-    for (qsizetype i = 0; i < first.lines.size(); ++i) {
-        QList<QPair<qsizetype, qsizetype>> spans;
-        for (const logscan::Capture &capture : first.captures) {
-            if (capture.line == i && capture.start >= 0 && capture.length > 0)
-                spans.append({capture.start, capture.length});
-        }
-        html += number(first.line + i) + u"<b>"_s + highlighted(first.lines.at(i), spans, palette()) + u"</b>\n"_s;
-    }
-    for (qsizetype i = 0; i < first.after.size(); ++i)
-        html += number(first.lastLine() + 1 + i) + first.after.at(i).toHtmlEscaped() + u'\n';
-    html += u"</pre>"_s;
-    m_lines->setHtml(html);
-}
-
-void LogsTab::openAction()
-{
-    const logscan::Finding *finding = currentFinding();
-    if (!finding)
-        return;
-    if (const auto link = logscan::linkFor(m_state.analysisEntries.at(finding->entry), *finding, *m_state.analysis)) {
-        log::ui()->info("opening {} from {}", link->tool, link->origin);
-        session().openLink(*link);
-    }
-}
-
-void LogsTab::openUrl(const QPushButton *button)
-{
-    const QUrl url = button->property("url").toUrl();
-    if (url.isValid() && !QDesktopServices::openUrl(url))
-        session().showStatus(tr("No web browser could be opened; the address is in the button's tooltip."));
+    const QTreeWidgetItem *item = m_findings->currentItem();
+    m_detailArea->setVisible(item && m_state.analysis);
+    if (item && m_state.analysis)
+        m_findingView->showFinding(*m_state.analysis, m_state.analysisEntries, item->data(0, kFindingRole).toInt());
 }
 
 QList<logscan::InstalledVersion> LogsTab::installedVersions() const

@@ -40,6 +40,7 @@
 #include "common/textbox.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
+#include "findingview.h"
 #include "logscan/report.h"
 #include "logstab.h"
 
@@ -137,55 +138,19 @@ QWidget *LogsTab::buildFindingsPage()
     m_findings->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_findings->header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
 
-    m_detail = new QWidget(page);
-    m_detail->setObjectName(u"logsDetail"_s);
-    auto *detail = new QVBoxLayout(m_detail);
-    m_title = resultLabel(m_detail, u"logsTitle"_s);
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    bold.setPointSizeF(bold.pointSizeF() * 1.15);
-    m_title->setFont(bold);
-    detail->addWidget(m_title);
-    m_meta = resultLabel(m_detail, u"logsMeta"_s);
-    detail->addWidget(m_meta);
-    m_causeHeading = heading(m_detail, u"logsCauseHeading"_s);
-    detail->addWidget(m_causeHeading);
-    m_cause = resultLabel(m_detail, u"logsCause"_s);
-    detail->addWidget(m_cause);
-    m_fixHeading = heading(m_detail, u"logsFixHeading"_s);
-    detail->addWidget(m_fixHeading);
-    m_fix = resultLabel(m_detail, u"logsFix"_s);
-    detail->addWidget(m_fix);
-    auto *actions = new QHBoxLayout;
-    m_action = new QPushButton(m_detail);
-    m_action->setObjectName(u"logsAction"_s);
-    m_search = new QPushButton(m_detail);
-    m_search->setObjectName(u"logsSearch"_s);
-    m_openThread = new QPushButton(m_detail);
-    m_openThread->setObjectName(u"logsOpenThread"_s);
-    m_openFix = new QPushButton(m_detail);
-    m_openFix->setObjectName(u"logsOpenFix"_s);
-    m_copyFinding = new QPushButton(m_detail);
-    m_copyFinding->setObjectName(u"logsCopyFinding"_s);
-    actions->addWidget(m_action);
-    actions->addWidget(m_openThread);
-    actions->addWidget(m_openFix);
-    actions->addWidget(m_search);
-    actions->addStretch(1);
-    actions->addWidget(m_copyFinding);
-    detail->addLayout(actions);
-    m_linesHeading = heading(m_detail, u"logsLinesHeading"_s);
-    detail->addWidget(m_linesHeading);
-    m_lines = new QTextBrowser(m_detail);
-    m_lines->setObjectName(u"logsLines"_s);
-    m_lines->setLineWrapMode(QTextEdit::NoWrap);
-    m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    detail->addWidget(m_lines, 1);
+    m_findingView = new FindingView(page);
+    connect(m_findingView, &FindingView::linkRequested, this, [this](const ToolLink &link) {
+        log::ui()->info("opening {} from {}", link.tool, link.origin);
+        session().openLink(link);
+    });
+    connect(m_findingView, &FindingView::copyRequested, this, &LogsTab::copyFinding);
+    connect(m_findingView, &FindingView::statusMessage, this,
+            [this](const QString &message) { session().showStatus(message); });
 
     m_detailSplitter = new QSplitter(Qt::Vertical, page);
     m_detailSplitter->setObjectName(u"logsDetailSplitter"_s);
     m_detailSplitter->addWidget(m_findings);
-    m_detailArea = scrolling(m_detail, page);
+    m_detailArea = scrolling(m_findingView, page);
     m_detailArea->hide(); // until a finding is selected
     m_detailSplitter->addWidget(m_detailArea);
     m_detailSplitter->setStretchFactor(0, 2);
@@ -312,13 +277,6 @@ void LogsTab::retranslate()
     m_pages->setTabText(static_cast<int>(Page::KnowledgeBase), tr("Knowledge base"));
     m_pages->setTabText(static_cast<int>(Page::Pattern), tr("Test a pattern"));
     m_findings->setHeaderLabels({tr("Severity"), tr("Problem"), tr("Count"), tr("Where")});
-    m_causeHeading->setText(tr("Cause"));
-    m_fixHeading->setText(tr("Fix"));
-    m_linesHeading->setText(tr("Matched lines"));
-    m_search->setText(tr("Search verl issues"));
-    m_openThread->setText(tr("Open the &thread"));
-    m_openFix->setText(tr("Open the fi&x"));
-    m_copyFinding->setText(tr("Copy"));
     m_copyReport->setText(tr("Copy report"));
     m_copyReport->setToolTip(tr("Ctrl+Shift+C"));
     m_saveReport->setText(tr("Save report…"));

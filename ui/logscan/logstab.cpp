@@ -118,17 +118,12 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     connect(m_recentMenu, &QMenu::aboutToShow, this, &LogsTab::fillRecentMenu);
     connect(m_analyze, &QPushButton::clicked, this, &LogsTab::analyze);
     connect(m_findings, &QTreeWidget::currentItemChanged, this, &LogsTab::showFinding);
-    connect(m_action, &QPushButton::clicked, this, &LogsTab::openAction);
-    connect(m_search, &QPushButton::clicked, this, [this] { openUrl(m_search); });
-    connect(m_openThread, &QPushButton::clicked, this, [this] { openUrl(m_openThread); });
-    connect(m_openFix, &QPushButton::clicked, this, [this] { openUrl(m_openFix); });
     // A known bug is told against the window's verl release.
     connect(&session, &Session::verlVersionChanged, this, [this] {
         if (m_state.analysis)
             showAnalysis();
         showEntry();
     });
-    connect(m_copyFinding, &QPushButton::clicked, this, &LogsTab::copyFinding);
     connect(m_copyReport, &QPushButton::clicked, this, &LogsTab::copyReport);
     connect(m_saveReport, &QPushButton::clicked, this, &LogsTab::saveReport);
     connect(m_kbSearch, &QLineEdit::textChanged, this, &LogsTab::filterKnowledge);

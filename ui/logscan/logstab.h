@@ -31,6 +31,7 @@ class QTreeWidgetItem;
 namespace vna::ui {
 
 class FieldMessage;
+class FindingView;
 class JobRunner;
 class TextBox;
 class NotesList;
@@ -96,9 +97,6 @@ private:
     // The finding selected in the tree, or null.
     const logscan::Finding *currentFinding() const;
     void showFinding();
-    void openAction();
-    // Opens the address a button holds in its "url" property.
-    void openUrl(const QPushButton *button);
     // What the window knows the user runs, for known upstream bugs.
     QList<logscan::InstalledVersion> installedVersions() const;
     void copyFinding();
@@ -135,21 +133,8 @@ private:
     QLabel *m_summary = nullptr;
     QPushButton *m_readAll = nullptr; // shown when a gzip file stopped at the inflate limit
     QTreeWidget *m_findings = nullptr;
-    QWidget *m_detail = nullptr;
-    QWidget *m_detailArea = nullptr; // m_detail in its scroll area
-    QLabel *m_title = nullptr;
-    QLabel *m_meta = nullptr;
-    QLabel *m_causeHeading = nullptr;
-    QLabel *m_cause = nullptr;
-    QLabel *m_fixHeading = nullptr;
-    QLabel *m_fix = nullptr;
-    QLabel *m_linesHeading = nullptr;
-    QTextBrowser *m_lines = nullptr;
-    QPushButton *m_action = nullptr;
-    QPushButton *m_search = nullptr;
-    QPushButton *m_openThread = nullptr; // a known upstream bug: where users met it
-    QPushButton *m_openFix = nullptr;    // and the pull request or commit that fixed it
-    QPushButton *m_copyFinding = nullptr;
+    FindingView *m_findingView = nullptr; // the selected finding in full
+    QWidget *m_detailArea = nullptr;      // m_findingView in its scroll area
     QPushButton *m_copyReport = nullptr;
     QPushButton *m_saveReport = nullptr;
     QSplitter *m_detailSplitter = nullptr;
