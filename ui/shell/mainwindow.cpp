@@ -37,6 +37,8 @@ namespace vna::ui {
 namespace {
 const QString kHome = u"home"_s;
 constexpr int kStatusTimeoutMs = Session::kStatusTimeoutMs;
+constexpr int kSettleMs = 1000; // how long after the first show the frame may still change
+constexpr int kSettleEveryMs = 100;
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -191,9 +193,14 @@ void MainWindow::fitToScreen(Placement placement)
     topLeft.setX(std::clamp(topLeft.x(), room.left(), std::max(room.left(), room.right() + 1 - size.width())));
     topLeft.setY(std::clamp(topLeft.y(), room.top(), std::max(room.top(), room.bottom() + 1 - size.height())));
     if (size != this->size() || topLeft != geometry().topLeft()) {
-        log::ui()->debug("window fitted to the {}x{} screen \"{}\": {}x{} at {},{}", on->availableGeometry().width(),
-                         on->availableGeometry().height(), on->name(), size.width(), size.height(), topLeft.x(),
-                         topLeft.y());
+        log::ui()->debug("window fitted to the {}x{} screen \"{}\" (frame {},{},{},{}; at least {}x{}): {}x{} at {},{}",
+                         on->availableGeometry().width(), on->availableGeometry().height(), on->name(), frame.left(),
+                         frame.top(), frame.right(), frame.bottom(), minimumWidth(), minimumHeight(), size.width(),
+                         size.height(), topLeft.x(), topLeft.y());
+    } else if (size.width() > room.width() || size.height() > room.height()) {
+        log::ui()->debug("the window cannot be smaller than {}x{}: the {}x{} screen \"{}\" is smaller", minimumWidth(),
+                         minimumHeight(), on->availableGeometry().width(), on->availableGeometry().height(),
+                         on->name());
     }
     setGeometry(QRect(topLeft, size));
 }
@@ -221,7 +228,16 @@ void MainWindow::showEvent(QShowEvent *event)
         return;
     m_fitWhenShown = false;
     fitToScreen(Placement::Keep);
-    QTimer::singleShot(0, this, [this] { fitToScreen(Placement::Keep); });
+    // The window manager frames the window after it is mapped, and says how thick the frame is
+    // (_NET_FRAME_EXTENTS) when it likes, with no event for it: look a few times in the first second.
+    auto *settle = new QTimer(this);
+    settle->setInterval(kSettleEveryMs);
+    connect(settle, &QTimer::timeout, this, [this, settle, ticks = 0]() mutable {
+        fitToScreen(Placement::Keep); // changes nothing once the window fits
+        if (++ticks * kSettleEveryMs >= kSettleMs)
+            settle->deleteLater();
+    });
+    settle->start();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
