@@ -6058,10 +6058,6 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>检查点同步</translation>
     </message>
     <message>
-        <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: copy rank 0's metadata files to every node, checked and safe.</source>
-        <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：安全地把 rank 0 的元数据文件复制到每个节点并校验。</translation>
-    </message>
-    <message>
         <source>Logs</source>
         <translation>日志分析</translation>
     </message>
@@ -6076,6 +6072,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>NPU out of memory, or vLLM that will not start: whether your run fits in each phase (rollout, log-probs, update, weight sync) for your verl release, and the overrides that make it fit.</source>
         <translation>NPU 显存不足，或 vLLM 无法启动：按你的 verl 版本判断训练在每个阶段（rollout、log-prob、更新、权重同步）是否放得下，并给出让它放得下的覆盖参数。</translation>
+    </message>
+    <message>
+        <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: give every node the files only rank 0's node has (the metadata, and since verl 0.7 the weights), checked and safe.</source>
+        <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：把只有 rank 0 所在节点才有的文件（元数据，以及 verl 0.7 起的权重）安全地发给每个节点并校验。</translation>
     </message>
 </context>
 <context>

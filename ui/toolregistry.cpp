@@ -45,7 +45,8 @@ const QList<ToolInfo> &tools()
         {QStringLiteral("sync"), QT_TRANSLATE_NOOP("Tools", "Checkpoint sync"),
          QT_TRANSLATE_NOOP("Tools",
                            "FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes "
-                           "without shared storage: copy rank 0's metadata files to every node, checked and safe."),
+                           "without shared storage: give every node the files only rank 0's node has (the metadata, "
+                           "and since verl 0.7 the weights), checked and safe."),
          QStringLiteral(":/icons/tool-sync.svg"),
          [](Session &session, QWidget *parent) { return new SyncTab(session, parent); }},
         {QStringLiteral("logs"), QT_TRANSLATE_NOOP("Tools", "Logs"),

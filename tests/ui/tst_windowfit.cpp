@@ -74,7 +74,8 @@ void TestWindowFit::init()
 
 void TestWindowFit::windowIsWhollyOnScreen_data()
 {
-    // Rectangles in the coordinates of the whole desktop; std::nullopt: nothing remembered.
+    // Rectangles in the coordinates of the whole desktop; an empty one: nothing remembered; at
+    // (-1,-1): on the monitor.
     QTest::addColumn<QRect>("remembered");
     QTest::addColumn<bool>("kept"); // the remembered place and size come back as they were
     QTest::addColumn<QString>("screen");
