@@ -7,7 +7,7 @@
 #   4. runs clang-tidy (scripts/tidy.sh) with zero warnings allowed, beside step 2's tests,
 #   5. builds the fuzz preset and runs every fuzz target for 20 seconds.
 #
-#   scripts/test.sh            the whole gate (about 25 minutes on 2 cores)
+#   scripts/test.sh            the whole gate (40-45 minutes in a clean clone on 2 cores)
 #   scripts/test.sh --quick    only the dev preset's build and tests, for everyday work
 # Further arguments go to ctest, e.g. scripts/test.sh --quick -R tst_nodeset.
 set -euo pipefail
