@@ -14,10 +14,10 @@ class Session;
 
 struct ToolInfo
 {
-    QString id;          // stable: --tab, settings, links between tools ("bucket", "logs", ...)
-    const char *title;   // QT_TRANSLATE_NOOP("Tools", ...): the tab title
-    const char *problem; // QT_TRANSLATE_NOOP("Tools", ...): what it solves, for the Home tab
-    QString icon;        // resource path of an SVG icon
+    QString id;                    // stable: --tab, settings, links between tools ("bucket", "logs", ...)
+    const char *title = nullptr;   // QT_TRANSLATE_NOOP("Tools", ...): the tab title
+    const char *problem = nullptr; // QT_TRANSLATE_NOOP("Tools", ...): what it solves, for the Home tab
+    QString icon;                  // resource path of an SVG icon
     std::function<QWidget *(Session &session, QWidget *parent)> create;
 
     QString translatedTitle() const;
