@@ -234,8 +234,10 @@ void MainWindow::showEvent(QShowEvent *event)
     settle->setInterval(kSettleEveryMs);
     connect(settle, &QTimer::timeout, this, [this, settle, ticks = 0]() mutable {
         fitToScreen(Placement::Keep); // changes nothing once the window fits
-        if (++ticks * kSettleEveryMs >= kSettleMs)
+        if (++ticks * kSettleEveryMs >= kSettleMs) {
+            settle->stop();
             settle->deleteLater();
+        }
     });
     settle->start();
 }
