@@ -43,6 +43,7 @@
 #include "common/verdict.h"
 #include "common/widgets.h"
 #include "env/report.h"
+#include "envresults.h"
 #include "envtab.h"
 
 using namespace Qt::StringLiterals;
@@ -297,7 +298,7 @@ void EnvTab::retranslate()
     m_run->setText(tr("&Run checks"));
     m_run->setToolTip(tr("Ctrl+Return"));
 
-    m_pages->setTabText(static_cast<int>(Page::Script), tr("Environment script"));
+    m_results->setTabText(static_cast<int>(Page::Script), tr("Environment script"));
     m_scriptHint->setText(tr("Source this block on every node before ray start and the verl launch command."));
     m_scriptDevicesLabel->setText(tr("Devices:"));
     m_scriptDevices->setToolTip(tr("Logical ids: 0-7 on Atlas A2, 0-15 on Atlas A3 (two chips per NPU); empty leaves "

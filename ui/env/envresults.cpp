@@ -95,10 +95,8 @@ EnvResults::EnvResults(Session &session, QWidget *parent)
 
 void EnvResults::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-        setResults(m_results); // what the pages say of the checks
-    }
+    if (event->type() == QEvent::LanguageChange)
+        retranslate(); // the results' own words: the tab judges the checks again and sets them
     QTabWidget::changeEvent(event);
 }
 

@@ -32,7 +32,8 @@ public:
 
     EnvResults(Session &session, QWidget *parent = nullptr);
 
-    // Shows these diagnoses, keeping the node that was selected when it is among them.
+    // Shows these diagnoses, keeping the node that was selected when it is among them. Words are in
+    // the language of the moment: the owner sets them again after a switch (judged again too).
     void setResults(const QList<env::Diagnosis> &results);
     // The diagnosis of the node the pages show, or nullptr before any.
     const env::Diagnosis *selectedDiagnosis() const;

@@ -64,11 +64,10 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_splitter->setObjectName(u"envSplitter"_s);
     m_splitter->addWidget(scrolling(buildInputs(), this));
     m_results = new EnvResults(session, this);
-    m_pages = m_results;
-    m_pages->addTab(buildScriptPage(), QString());
+    m_results->addTab(buildScriptPage(), QString());
     connect(m_results, &EnvResults::copyReportRequested, this, &EnvTab::copyReport);
     connect(m_results, &EnvResults::saveReportRequested, this, &EnvTab::saveReport);
-    m_splitter->addWidget(m_pages);
+    m_splitter->addWidget(m_results);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 5);
     m_splitter->setChildrenCollapsible(false);
@@ -88,7 +87,7 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     });
     addPrimaryShortcut(this, [this] { run(); });
     addShortcut(this, QKeySequence(u"Ctrl+Shift+C"_s), [this] {
-        if (m_pages->currentIndex() == static_cast<int>(Page::Script))
+        if (m_results->currentIndex() == static_cast<int>(Page::Script))
             copyText(m_scriptOutput->toPlainText());
         else
             copyReport();

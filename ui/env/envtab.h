@@ -23,7 +23,6 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QSplitter;
-class QTabWidget;
 class QTimer;
 
 namespace vna::ui {
@@ -105,8 +104,7 @@ private:
 
     // Results
     QSplitter *m_splitter = nullptr;
-    QTabWidget *m_pages = nullptr; // the result pages, then the script page
-    EnvResults *m_results = nullptr;
+    EnvResults *m_results = nullptr; // the result pages, then the script page
 
     // Script generator
     QLabel *m_scriptHint = nullptr;

@@ -290,12 +290,15 @@ void MainWindow::createMenus()
     // are put in when the menu opens, so an English start (and a screenshot, which lays out every
     // menu) does not load that font.
     connect(m_languageMenu, &QMenu::aboutToShow, this, [this] {
-        for (QAction *action : m_languageGroup->actions())
-            action->setText(action->property("nativeName").toString());
+        for (const i18n::Language &language : i18n::supportedLanguages()) {
+            for (QAction *action : m_languageGroup->actions()) {
+                if (action->data().toString() == language.code)
+                    action->setText(language.nativeName);
+            }
+        }
     });
     for (const i18n::Language &language : i18n::supportedLanguages()) {
         QAction *action = m_languageMenu->addAction(QString());
-        action->setProperty("nativeName", language.nativeName);
         action->setObjectName(u"languageAction_"_s + language.code);
         action->setCheckable(true);
         action->setChecked(language.code == i18n::current());
