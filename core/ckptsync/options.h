@@ -61,6 +61,10 @@ QString progressText(qint64 sent, qint64 total, double bytesPerSecond);
 // ssh keep-alives during a sync, in seconds: three unanswered (about 10 s) end a connection whose link or
 // host is down, and the nodes behind it go on from another.
 inline constexpr int kAliveIntervalSec = 3;
+// How long a canceled node gets to end its side by itself (what arrived kept, its lock released)
+// before ssh is killed: enough for a connection still being set up under load, and not so long that
+// Cancel seems ignored when the node does not answer.
+inline constexpr int kCancelGraceMs = 10000;
 
 // The names a run leaves on a node and recognises as its own.
 inline constexpr auto kLockFile = ".verl-npu-assistant.lock";

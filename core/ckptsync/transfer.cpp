@@ -260,6 +260,11 @@ QList<NodeResult> execute(const Options &options,
                                      .arg(transfers.first().from.first().host)
                                : Text::tr("copying %n file(s)", nullptr, static_cast<int>(transfers.size())),
                          false);
+            if (cancel && cancel->load()) { // before a node's shell is started for nothing
+                result.status = NodeResult::Status::Failed;
+                result.error = Text::tr("Canceled.");
+                break;
+            }
             const QList<Transfer> none; // the stream keeps a reference
             SourceStream stream(options, pulls ? none : transfers, result.node, &limiter, cancel);
             ProcessRequest request;
@@ -277,6 +282,11 @@ QList<NodeResult> execute(const Options &options,
                 };
             request.timeoutMs = options.timeoutSec * 1000; // without a byte moving
             request.idleTimeout = true;
+            // A cancel ends the stream where it is: the node keeps what arrived and its shell ends (its lock
+            // with it) before the node is reported canceled. Killing ssh instead would leave a shell
+            // that had not yet started to run on after the report, and the next run would find its lock.
+            if (!pulls)
+                request.cancelGraceMs = kCancelGraceMs;
             if (pulls)
                 request.onStderr = [&, meter = pullMeter(options, transfers, result.node)](const QByteArray &piece) {
                     lastSign = clock.elapsed();
@@ -314,7 +324,7 @@ QList<NodeResult> execute(const Options &options,
                 --attempt;
                 continue;
             }
-            if (!stream.error().isEmpty() && !r.canceled) {
+            if (!stream.error().isEmpty()) { // the source changed while it was read: not a cancel
                 result.status = NodeResult::Status::Failed;
                 result.error = stream.error();
                 break;

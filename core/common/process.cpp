@@ -63,12 +63,37 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
         process.kill();
         process.waitForFinished(5000);
     };
+    const auto collect = [&] {
+        const QByteArray out = process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        if (!err.isEmpty() && request.onStderr)
+            request.onStderr(err);
+        append(result.out, out, request.maxOutput, result.truncated);
+        append(result.err, err, request.maxOutput, result.truncated);
+        return !out.isEmpty() || !err.isEmpty();
+    };
+    const auto stop = [&] {
+        result.canceled = true;
+        if (request.cancelGraceMs > 0 && process.state() != QProcess::NotRunning) {
+            process.closeWriteChannel(); // after the bytes QProcess still holds
+            QElapsedTimer grace;
+            grace.start();
+            while (process.state() != QProcess::NotRunning && grace.elapsed() < request.cancelGraceMs) {
+                if (process.bytesToWrite() > 0)
+                    process.waitForBytesWritten(50);
+                else
+                    process.waitForFinished(50);
+                collect();
+            }
+        }
+        if (process.state() != QProcess::NotRunning)
+            killGroup();
+    };
     while (process.state() != QProcess::NotRunning) {
         while (feeding && process.bytesToWrite() < kBuffered) {
             const qint64 n = request.inputStream(chunk.data(), kChunk);
             if (n < 0) {
-                result.canceled = true;
-                killGroup();
+                stop();
                 feeding = false;
                 break;
             }
@@ -87,17 +112,10 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
                 lastActivity = clock.elapsed();
         } else
             process.waitForFinished(50);
-        const QByteArray out = process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        if (!out.isEmpty() || !err.isEmpty())
+        if (collect())
             lastActivity = clock.elapsed();
-        if (!err.isEmpty() && request.onStderr)
-            request.onStderr(err);
-        append(result.out, out, request.maxOutput, result.truncated);
-        append(result.err, err, request.maxOutput, result.truncated);
         if (cancel && cancel->load()) {
-            result.canceled = true;
-            killGroup();
+            stop();
             break;
         }
         if (clock.elapsed() - (request.idleTimeout ? lastActivity : 0) > request.timeoutMs) {

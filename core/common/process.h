@@ -27,6 +27,11 @@ struct ProcessRequest
     int timeoutMs = 30000;                  // the whole process tree is killed after this
     bool idleTimeout = false;               // timeoutMs counts from the last byte in or out instead
     qsizetype maxOutput = 32 * 1024 * 1024; // per stream; the rest is dropped and `truncated` set
+    // On cancel (or inputStream's -1): 0 kills the process group at once. More: stdin is closed after
+    // what was already handed over, and the program gets this long to end by itself before it is
+    // killed, so that what it started (a remote command behind ssh) has ended, or knows it must, when
+    // runProcess returns.
+    int cancelGraceMs = 0;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
 };
 

@@ -108,6 +108,8 @@ private slots:
     void retryFailedCompletes();
     void relayFromAnotherHost();
     void cancelThenResume();
+    void cancelWaitsForTheNodesShell();
+    void sourceChangedWhileSentIsNamed();
     void exportScriptNeedsNoNodes();
     void exportedScriptsRun();
     void layouts_data();
@@ -418,6 +420,77 @@ void TestCkptSync::cancelThenResume()
     QCOMPARE(vna::test::readFile(dist + u"/.metadata"_s),
              vna::test::readFile(m_ckpt + u"/global_step_6/actor/dist_ckpt/.metadata"_s));
     QCOMPARE(tempFiles(node(u"node1"_s)), QStringList());
+}
+
+void TestCkptSync::cancelWaitsForTheNodesShell()
+{
+    // A node whose shell takes 2 s to start (a loaded machine), canceled before it has: the node is
+    // reported canceled only once its side has ended, holding what was sent and no longer its lock.
+    // (Killing ssh at once reported it while that shell had yet to run; it then took the lock and
+    // left an empty partial file after the report.)
+    const QString bin = m_dir.filePath(u"slow-bin"_s);
+    QVERIFY(vna::test::writeFile(bin + u"/sh"_s, "#!/bin/sh\nsleep 2\nexec /bin/sh \"$@\"\n"));
+    QFile::setPermissions(bin + u"/sh"_s, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    vna::test::SshServer &slow = server(u"slow"_s, u"127.0.0.26"_s, node(u"slow"_s));
+    QVERIFY2(slow.start({{u"PATH"_s, bin + u":/usr/local/bin:/usr/bin:/bin"_s}}), qPrintable(slow.errorString()));
+    writeConfig();
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"slow"_s};
+    options.ssh.configFile = m_config;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = 6;
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    std::atomic_bool cancel{false};
+    std::thread canceler;
+    const auto results = vna::ckptsync::execute(options, prepared->second, prepared->first, &cancel,
+                                                [&](const QString &, const QString &, bool finished) {
+                                                    if (!finished && !canceler.joinable())
+                                                        canceler = std::thread([&cancel] {
+                                                            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                                                            cancel = true;
+                                                        });
+                                                });
+    if (canceler.joinable())
+        canceler.join();
+    QCOMPARE(results.size(), 1);
+    QCOMPARE(results.first().error, u"Canceled."_s);
+    // At once, not eventually: the node's shell has ended.
+    QCOMPARE(QProcess::execute(u"flock"_s, {u"-n"_s, node(u"slow"_s) + u"/.verl-npu-assistant.lock"_s, u"true"_s}), 0);
+    const QStringList partial = tempFiles(node(u"slow"_s));
+    QCOMPARE(partial.size(), 1);
+    QVERIFY2(QFileInfo(partial.first()).size() > 0, qPrintable(partial.first()));
+    QVERIFY(!QFile::exists(node(u"slow"_s) + u"/global_step_6/actor/dist_ckpt/.metadata"_s));
+}
+
+void TestCkptSync::sourceChangedWhileSentIsNamed()
+{
+    // The source file shrinks while it is sent (a save still running): the node's error says so; it
+    // was once reported as "Canceled.".
+    const QString step = m_ckpt + u"/global_step_9"_s;
+    const QString big = step + u"/actor/dist_ckpt/.metadata"_s;
+    QVERIFY(vna::test::writeFile(big, randomBytes(32 * 1024 * 1024)));
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = {u"node2"_s};
+    options.ssh.configFile = m_config;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = 9;
+    options.bandwidthLimit = 8 * 1024 * 1024; // the first progress report comes long before the end
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    options.meter = [&](const QString &, qint64 sent, qint64, double) {
+        if (sent > 0 && QFileInfo(big).size() > 1024)
+            QFile::resize(big, 1024);
+    };
+    const auto results = vna::ckptsync::execute(options, prepared->second, prepared->first);
+    QCOMPARE(results.size(), 1);
+    QCOMPARE(results.first().status, vna::ckptsync::NodeResult::Status::Failed);
+    QVERIFY2(results.first().error.contains(u"changed while it was read"_s), qPrintable(results.first().error));
+    QVERIFY(!QFile::exists(node(u"node2"_s) + u"/global_step_9/actor/dist_ckpt/.metadata"_s));
+    QVERIFY(QDir(step).removeRecursively());
+    QVERIFY(QDir(node(u"node2"_s) + u"/global_step_9"_s).removeRecursively());
 }
 
 void TestCkptSync::exportScriptNeedsNoNodes()
