@@ -1,9 +1,13 @@
 // Entry point: decides between the window and the command line, then sets up translations and logging.
+// Built twice: the application, and with VNA_CLI_ONLY the command line alone (Qt Core, no widgets),
+// for the relocatable archive that runs on the nodes, where everything is a subcommand.
 #include <algorithm>
 
-#include <QApplication>
 #include <QCoreApplication>
 #include <QTextStream>
+#ifndef VNA_CLI_ONLY
+#include <QApplication>
+#endif
 
 #include "cli/dispatcher.h"
 #include "cli/globaloptions.h"
@@ -12,7 +16,9 @@
 #include "common/paths.h"
 #include "common/settingskeys.h"
 #include "common/version.h"
+#ifndef VNA_CLI_ONLY
 #include "shell/guiapp.h"
+#endif
 
 using namespace Qt::StringLiterals;
 using namespace vna;
@@ -60,11 +66,15 @@ int runCommandLine(int &argc, char **argv)
     if (!options)
         return toInt(cli::Dispatcher::reportUsageError(options.error(), streams.ctx));
     cli::Dispatcher dispatcher(cli::builtinSubcommands());
+#ifdef VNA_CLI_ONLY
+    dispatcher.setHasWindow(false);
+#endif
     const int code = toInt(dispatcher.run(*options, streams.ctx));
     log::shutdown();
     return code;
 }
 
+#ifndef VNA_CLI_ONLY
 // Without a display Qt would abort with a cryptic message. Bad arguments are still reported as
 // such (exit 2); otherwise say what to do instead.
 int reportNoDisplay(int &argc, char **argv)
@@ -116,6 +126,7 @@ int runWindow(int &argc, char **argv, const QStringList &rawArguments)
     log::shutdown();
     return code;
 }
+#endif
 
 } // namespace
 
@@ -124,6 +135,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QString::fromUtf8(kAppName));
     QCoreApplication::setApplicationVersion(QString::fromUtf8(kAppVersion));
 
+#ifdef VNA_CLI_ONLY
+    return runCommandLine(argc, argv); // without a subcommand: the help
+#else
     QStringList rawArguments;
     for (int i = 0; i < argc; ++i)
         rawArguments << QString::fromLocal8Bit(argv[i]);
@@ -131,4 +145,5 @@ int main(int argc, char **argv)
     if (cli::detectMode(rawArguments) == cli::Mode::Cli)
         return runCommandLine(argc, argv);
     return runWindow(argc, argv, rawArguments);
+#endif
 }

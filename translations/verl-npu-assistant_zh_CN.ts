@@ -1507,6 +1507,10 @@ Exit code 1 when any check FAILs.</source>
         <source>Unknown subcommand "%1". Available subcommands: %2.</source>
         <translation>未知子命令 "%1"。可用的子命令：%2。</translation>
     </message>
+    <message>
+        <source>Run "%1 SUBCOMMAND --help" for the options of a subcommand. This build is the command line alone: it has no window.</source>
+        <translation>运行 "%1 SUBCOMMAND --help" 查看子命令的选项。此版本只有命令行，没有窗口。</translation>
+    </message>
 </context>
 <context>
     <name>EnvCheck</name>
@@ -3359,12 +3363,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>--%1 是窗口的选项，不能与子命令 "%2" 一起使用。</translation>
     </message>
     <message>
-        <source>Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU profiler overrides, syncs checkpoint metadata across nodes and explains training logs.</source>
-        <translation>诊断昇腾 NPU 环境，计算 verl 权重传输 bucket 大小，生成 NPU 性能分析覆盖参数，在节点间同步检查点 (checkpoint) 元数据文件，并分析训练日志。</translation>
-    </message>
-    <message>
         <source>A tool to run on the command line (see below).</source>
         <translation>在命令行中运行的工具（见下文）。</translation>
+    </message>
+    <message>
+        <source>Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU profiler overrides, syncs checkpoints across nodes and explains training logs.</source>
+        <translation>诊断昇腾 NPU 环境，计算 verl 权重传输 bucket 大小，生成 NPU 性能分析覆盖参数，在节点间同步检查点 (checkpoint)，并分析训练日志。</translation>
     </message>
 </context>
 <context>

@@ -59,10 +59,13 @@ QString Dispatcher::helpText() const
     text += u"  "_s + u"help"_s.leftJustified(width + 2)
         + QCoreApplication::translate("Dispatcher", "Show the options of a subcommand.") + u'\n';
     text += u'\n'
-        + QCoreApplication::translate(
-              "Dispatcher",
-              "Run \"%1 SUBCOMMAND --help\" for the options of a subcommand. Without a subcommand the "
-              "window opens.")
+        + (m_hasWindow ? QCoreApplication::translate(
+               "Dispatcher",
+               "Run \"%1 SUBCOMMAND --help\" for the options of a subcommand. Without a subcommand the "
+               "window opens.")
+                       : QCoreApplication::translate("Dispatcher",
+                                                     "Run \"%1 SUBCOMMAND --help\" for the options of a subcommand. "
+                                                     "This build is the command line alone: it has no window."))
               .arg(programName())
         + u"\n\n"_s;
     text += QCoreApplication::translate("Dispatcher", "Exit codes:") + u'\n';

@@ -21,6 +21,8 @@ public:
     ExitCode run(const GlobalOptions &options, Context &ctx);
 
     QString helpText() const;
+    // Whether this program has a window (the command-line-only build has none); the help says so.
+    void setHasWindow(bool hasWindow) { m_hasWindow = hasWindow; }
     QString helpText(const Subcommand &subcommand) const;
     Subcommand *find(const QString &name) const;
 
@@ -29,6 +31,7 @@ public:
 
 private:
     std::vector<std::unique_ptr<Subcommand>> m_subcommands;
+    bool m_hasWindow = true;
 };
 
 // Every subcommand the program ships, in the order of the tabs.

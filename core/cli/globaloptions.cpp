@@ -218,7 +218,7 @@ QString globalOptionsHelp()
         + QCoreApplication::translate(
             "GlobalOptions",
             "Diagnoses Ascend NPU environments, sizes the verl weight-transfer bucket, writes NPU "
-            "profiler overrides, syncs checkpoint metadata across nodes and explains training logs."));
+            "profiler overrides, syncs checkpoints across nodes and explains training logs."));
     parser.addOptions(globalOptionList());
     parser.addPositionalArgument(
         u"subcommand"_s, QCoreApplication::translate("GlobalOptions", "A tool to run on the command line (see below)."),

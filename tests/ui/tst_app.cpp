@@ -25,6 +25,9 @@ private Q_SLOTS:
     void initTestCase();
     void commandLine_data();
     void commandLine();
+    void commandLineAlone_data();
+    void commandLineAlone();
+    void commandLineAloneNeedsNoGui();
     void screenshot_data();
     void screenshot();
     void screenshotIsTranslated();
@@ -49,15 +52,17 @@ private:
     };
     Run run(const QStringList &args,
             const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
-            const QByteArray &input = QByteArray());
+            const QByteArray &input = QByteArray(),
+            const QString &program = QStringLiteral(VNA_APP_BINARY));
     QTemporaryDir m_dir;
 };
 
-TestApp::Run TestApp::run(const QStringList &args, const QProcessEnvironment &env, const QByteArray &input)
+TestApp::Run
+TestApp::run(const QStringList &args, const QProcessEnvironment &env, const QByteArray &input, const QString &program)
 {
     QProcess process;
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(VNA_APP_BINARY), args);
+    process.start(program, args);
     process.write(input);
     process.closeWriteChannel();
     Run result;
@@ -132,6 +137,60 @@ void TestApp::commandLine()
         QVERIFY2(result.out.isEmpty(), qPrintable(result.out));
     // A failed screenshot leaves nothing behind, not even a partial file.
     QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files), QStringList());
+}
+
+// The command-line-only build (the nodes' archive): the same subcommands with the same results, the
+// help instead of a window, and no Qt GUI library.
+void TestApp::commandLineAlone_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("outMentions");
+    QTest::addColumn<bool>("sameAsTheApp");
+
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"alone"_s))); // a folder: the screenshot rows check m_dir's files
+    QFile log(m_dir.filePath(u"alone/train.log"_s));
+    QVERIFY(log.open(QIODevice::WriteOnly) && log.write("EL0001: The NPU is gone\n") > 0);
+    log.close();
+    QTest::addRow("no subcommand: the help, not a window")
+        << QStringList() << u"This build is the command line alone: it has no window."_s << false;
+    QTest::addRow("version") << QStringList{u"--version"_s} << u"verl-npu-assistant 0.1.0"_s << true;
+    QTest::addRow("analyze") << QStringList{u"analyze"_s, m_dir.filePath(u"alone/train.log"_s)}
+                             << u"[npu-device-lost]"_s << true;
+    QTest::addRow("bucket, in Chinese") << QStringList{u"--lang"_s, u"zh_CN"_s,          u"bucket"_s, u"--preset"_s,
+                                                       u"7B"_s,     u"--verl-version"_s, u"0.7.1"_s}
+                                        << u"最大权重张量"_s << true;
+    QTest::addRow("bad usage") << QStringList{u"frobnicate"_s} << QString() << true;
+}
+
+void TestApp::commandLineAlone()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, outMentions);
+    QFETCH(bool, sameAsTheApp);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"DISPLAY"_s, u":99"_s); // a display, which it does not use
+    const Run alone = run(args, env, {}, QStringLiteral(VNA_CLI_BINARY));
+    QVERIFY2(alone.out.contains(outMentions), qPrintable(alone.out + alone.err));
+    if (sameAsTheApp) {
+        const Run app = run(args, env);
+        QCOMPARE(alone.code, app.code);
+        QCOMPARE(alone.out.section(u"time: "_s, 0, 0), app.out.section(u"time: "_s, 0, 0)); // analyze's timing
+        QCOMPARE(alone.err, app.err);
+    } else {
+        QCOMPARE(alone.code, 0);
+    }
+}
+
+void TestApp::commandLineAloneNeedsNoGui()
+{
+    QProcess readelf;
+    readelf.start(u"readelf"_s, {u"-d"_s, QStringLiteral(VNA_CLI_BINARY)});
+    QVERIFY(readelf.waitForFinished(30000));
+    const QString dynamic = QString::fromUtf8(readelf.readAllStandardOutput());
+    QVERIFY2(dynamic.contains(u"[libQt6Core.so.6]"_s), qPrintable(dynamic));
+    for (const QString &gui : {u"libQt6Gui"_s, u"libQt6Widgets"_s, u"libQt6Charts"_s, u"libGL"_s, u"libEGL"_s})
+        QVERIFY2(!dynamic.contains(gui), qPrintable(gui + u" in\n"_s + dynamic));
+    QVERIFY2(dynamic.contains(u"Library rpath: [$ORIGIN/lib]"_s), qPrintable(dynamic));
 }
 
 void TestApp::screenshot_data()
