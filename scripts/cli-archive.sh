@@ -89,18 +89,16 @@ for file in "$stage/verl-npu-assistant" "$stage"/lib/*; do
 done
 
 # The glibc floor: the highest symbol version of glibc that anything in it refers to.
-versions=$work/glibc-versions # "FILE VERSION" for every reference
+references=$work/glibc-references # "FILE VERSION SYMBOL" for every reference, one objdump per file
 for file in "$stage/verl-npu-assistant" "$stage"/lib/*; do
     "$objdump" -T "$file" >"$work/symbols" || fail "$objdump -T cannot read $file"
-    grep -oE '\(GLIBC_[0-9]+(\.[0-9]+)*\)' "$work/symbols" | tr -d '()' | sed "s|^GLIBC_|$(basename "$file") |" |
-        sort -u >>"$versions" || true
+    awk -v f="$(basename "$file")" 'match($0, /\(GLIBC_[0-9]+(\.[0-9]+)*\)/) {
+        print f, substr($0, RSTART + 7, RLENGTH - 8), $NF }' "$work/symbols" >>"$references"
 done
-floor=$(cut -d' ' -f2 "$versions" | sort -uV | tail -1)
+floor=$(cut -d' ' -f2 "$references" | sort -uV | tail -1)
 [ -n "$floor" ] || fail "found no glibc symbol versions with $objdump -T"
-highest_by=$(awk -v v="$floor" '$2 == v { print $1 }' "$versions" | sort -u | paste -sd, -)
-symbols_at_floor=$(for file in "$stage/verl-npu-assistant" "$stage"/lib/*; do
-    "$objdump" -T "$file" | awk -v v="(GLIBC_$floor)" '$0 ~ v { print $NF }'
-done | sort -u | paste -sd, -)
+highest_by=$(awk -v v="$floor" '$2 == v { print $1 }' "$references" | sort -u | paste -sd, -)
+symbols_at_floor=$(awk -v v="$floor" '$2 == v { print $3 }' "$references" | sort -u | paste -sd, -)
 
 cat >"$stage/README.txt" <<EOF
 verl NPU Assistant ${version}, the command line, for Linux on ${arch} (${triplet}).

@@ -135,6 +135,8 @@ private:
     server(const QString &name, const QString &address, const QString &nodeDir, bool readOnly = false);
     void writeConfig();
     QStringList common() const;
+    // A run of one step of this test's checkpoint to `nodes`, with its ssh configuration.
+    vna::ckptsync::Options oneStep(const QStringList &nodes, int step) const;
     QString node(const QString &name) const { return m_dir.filePath(name); }
 
     QTemporaryDir m_dir{QDir::tempPath() + u"/vna-sync-XXXXXX"_s};
@@ -182,6 +184,17 @@ QStringList TestCkptSync::common() const
 {
     return {u"sync"_s, u"--checkpoint"_s, m_ckpt, u"--ssh-config"_s, m_config, u"--timeout"_s,
             u"30"_s,   u"--retries"_s,    u"0"_s};
+}
+
+vna::ckptsync::Options TestCkptSync::oneStep(const QStringList &nodes, int step) const
+{
+    vna::ckptsync::Options options;
+    options.source.root = m_ckpt;
+    options.nodes = nodes;
+    options.ssh.configFile = m_config;
+    options.selection.steps = vna::ckptsync::Selection::Steps::One;
+    options.selection.step = step;
+    return options;
 }
 
 void TestCkptSync::initTestCase()
@@ -378,12 +391,7 @@ void TestCkptSync::relayFromAnotherHost()
 
 void TestCkptSync::cancelThenResume()
 {
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"node1"_s};
-    options.ssh.configFile = m_config;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 6;
+    vna::ckptsync::Options options = oneStep({u"node1"_s}, 6);
     const auto prepared = prepare(options);
     QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
     const auto source = &prepared->first;
@@ -434,12 +442,7 @@ void TestCkptSync::cancelWaitsForTheNodesShell()
     vna::test::SshServer &slow = server(u"slow"_s, u"127.0.0.26"_s, node(u"slow"_s));
     QVERIFY2(slow.start({{u"PATH"_s, bin + u":/usr/local/bin:/usr/bin:/bin"_s}}), qPrintable(slow.errorString()));
     writeConfig();
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"slow"_s};
-    options.ssh.configFile = m_config;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 6;
+    vna::ckptsync::Options options = oneStep({u"slow"_s}, 6);
     const auto prepared = prepare(options);
     QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
     std::atomic_bool cancel{false};
@@ -471,12 +474,7 @@ void TestCkptSync::sourceChangedWhileSentIsNamed()
     const QString step = m_ckpt + u"/global_step_9"_s;
     const QString big = step + u"/actor/dist_ckpt/.metadata"_s;
     QVERIFY(vna::test::writeFile(big, randomBytes(32 * 1024 * 1024)));
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"node2"_s};
-    options.ssh.configFile = m_config;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 9;
+    vna::ckptsync::Options options = oneStep({u"node2"_s}, 9);
     options.bandwidthLimit = 8 * 1024 * 1024; // the first progress report comes long before the end
     const auto prepared = prepare(options);
     QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
@@ -859,13 +857,8 @@ void TestCkptSync::killedNodeShellIsResumed()
     // stands under the final name, and the next run resumes what arrived and completes.
     const QString dist = node(u"fresh"_s) + u"/global_step_6/actor/dist_ckpt"_s;
     QDir(node(u"fresh"_s) + u"/global_step_6"_s).removeRecursively();
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"fresh"_s};
-    options.ssh.configFile = m_config;
+    vna::ckptsync::Options options = oneStep({u"fresh"_s}, 6);
     options.ssh.acceptNewHostKeys = true;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 6;
     const auto prepared = prepare(options);
     QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
     const auto source = &prepared->first;
@@ -1014,12 +1007,7 @@ void TestCkptSync::middleNodeFailsChainCompletes()
     // stands under a final name on c2; once it is back, the next run resumes what it had.
     const QString dist = u"global_step_9/actor/dist_ckpt"_s;
     QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(64 << 20)));
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s};
-    options.ssh.configFile = m_config;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 9;
+    vna::ckptsync::Options options = oneStep({u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s}, 9);
     options.retries = 0;
     options.timeoutSec = 30;
     options.bandwidthLimit = 16 << 20; // per link: about 4 s for the file
@@ -1089,13 +1077,8 @@ void TestCkptSync::silentNodeIsSeenInSeconds()
     // from c3, and c2's error says what happened instead of ending in an empty colon.
     const QString dist = u"global_step_12/actor/dist_ckpt"_s;
     QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(64 << 20)));
-    vna::ckptsync::Options options;
-    options.source.root = m_ckpt;
-    options.nodes = {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s};
-    options.ssh.configFile = m_config;
+    vna::ckptsync::Options options = oneStep({u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s}, 12);
     options.ssh.aliveIntervalSec = vna::ckptsync::kAliveIntervalSec;
-    options.selection.steps = vna::ckptsync::Selection::Steps::One;
-    options.selection.step = 12;
     options.retries = 0;
     options.timeoutSec = 40; // a silent node fails after this without keep-alives (3 x 15 s by default)
     options.bandwidthLimit = 16 << 20;
