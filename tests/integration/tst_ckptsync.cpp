@@ -1,6 +1,8 @@
 // `sync` against real sshd "nodes" on 127.0.0.x, each in its own mount namespace so that the
 // checkpoint path holds different files on every node, as on disks that are not shared.
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <thread>
 
 #include <QDir>
@@ -62,6 +64,21 @@ QJsonObject resultOf(const QJsonObject &root, const QString &node)
 }
 
 const QString kDist = u"global_step_5/actor/dist_ckpt"_s;
+
+// For the chain tests: what this machine sends to the first node is held at `bytes` until `released`
+// (at most 15 s, under the 30 s a node may go without progress). So the middle node cannot hold the
+// whole file before the next node receives from it, however late the load makes that one start: once
+// c3 started 3.5 s after c2 on CI and c2 was done before it could be taken down.
+std::function<void(const QString &, qint64, qint64, double)>
+holdFirstNode(const QString &first, qint64 bytes, const std::atomic_bool &released)
+{
+    return [first, bytes, &released](const QString &node, qint64 sent, qint64, double) {
+        QElapsedTimer held;
+        held.start();
+        while (node == first && sent >= bytes && !released.load() && held.elapsed() < 15000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    };
+}
 
 // The nodes' errors in a --json result, for a failure message.
 QString errorsOf(const QString &json)
@@ -859,6 +876,7 @@ void TestCkptSync::killedNodeShellIsResumed()
     QDir(node(u"fresh"_s) + u"/global_step_6"_s).removeRecursively();
     vna::ckptsync::Options options = oneStep({u"fresh"_s}, 6);
     options.ssh.acceptNewHostKeys = true;
+    options.bandwidthLimit = 64 << 20; // 4 s for the file: the kill below comes long before its end, however loaded
     const auto prepared = prepare(options);
     QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
     const auto source = &prepared->first;
@@ -1018,11 +1036,12 @@ void TestCkptSync::middleNodeFailsChainCompletes()
     QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
              QStringList());
     QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::atomic_bool crashed{false};
+    options.meter = holdFirstNode(u"c1"_s, 32 << 20, crashed);
     QList<vna::ckptsync::NodeResult> results;
     std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
-    // Down once c3 has received 8 MiB from it (so c2 is mid-file and passing it on), whatever the
-    // machine's load made of the start-up times.
-    bool crashed = false;
+    // Down once c3 has received 8 MiB from it: c2 is mid-file (it has at most the half c1 is held at)
+    // and passing it on.
     for (int i = 0; i < 1500 && !crashed; ++i) {
         const QStringList temps = tempFiles(node(u"c3"_s) + u"/global_step_9"_s);
         if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (8 << 20)) {
@@ -1089,9 +1108,10 @@ void TestCkptSync::silentNodeIsSeenInSeconds()
     QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
              QStringList());
     QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::atomic_bool frozen{false}; // once c3 has 8 MiB from it, c1 held at half the file, as above
+    options.meter = holdFirstNode(u"c1"_s, 32 << 20, frozen);
     QList<vna::ckptsync::NodeResult> results;
     std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
-    bool frozen = false; // once c3 has 8 MiB from it, as above
     for (int i = 0; i < 1500 && !frozen; ++i) {
         const QStringList temps = tempFiles(node(u"c3"_s) + u"/global_step_12"_s);
         if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (8 << 20)) {
