@@ -2974,6 +2974,10 @@ Exit code 1 when any check FAILs.</source>
         <source>not compared (the probe does not read them): %1</source>
         <translation>未对照（探测不读取它们）：%1</translation>
     </message>
+    <message>
+        <source>The probe runs on this machine</source>
+        <translation>探测在本机运行</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>

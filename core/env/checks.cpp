@@ -1561,7 +1561,9 @@ Diagnosis analyze(Snapshot snapshot)
                        "user and key (in ~/.ssh/config), and its host key in known_hosts. Then run the checks "
                        "again.")
                   .arg(d.snapshot.host);
-        d.checks.append(with("ssh.connect", Verdict::Error, d.snapshot.failure, next, QString()));
+        // This machine is no node to reach: its shell did not run, or the probe stopped.
+        d.checks.append(with(d.snapshot.host == kLocalHost ? "probe.run" : "ssh.connect", Verdict::Error,
+                             d.snapshot.failure, next, QString()));
         return d;
     }
     if (const Section *s = d.snapshot.section(u"npu-smi"_s); s && s->exitCode == 0)

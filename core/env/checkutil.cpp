@@ -18,6 +18,7 @@ class Text
 // The order of the report.
 const detail::CheckInfo kChecks[] = {
     {"ssh.connect", "connection", QT_TRANSLATE_NOOP("EnvCheck", "Node reachable"), ""},
+    {"probe.run", "connection", QT_TRANSLATE_NOOP("EnvCheck", "The probe runs on this machine"), ""},
     {"npu.smi", "npu", QT_TRANSLATE_NOOP("EnvCheck", "npu-smi runs and lists the NPUs"), "npu-smi"},
     {"npu.health", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPU health"), "npu-smi"},
     {"npu.busy", "npu", QT_TRANSLATE_NOOP("EnvCheck", "NPUs free (no process or leftover holding HBM)"), "npu-smi"},

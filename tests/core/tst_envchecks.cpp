@@ -166,6 +166,7 @@ private slots:
     void healthyNode();
     void checks_data();
     void checks();
+    void unreachable_data();
     void unreachable();
     void reachable_data();
     void nodesSummary();
@@ -679,16 +680,36 @@ void TestEnvChecks::checks()
     QVERIFY(!check.title.isEmpty());
 }
 
+// A node that cannot be reached, or this machine where the probe could not run, is one ERROR row
+// named for what failed, with a next step for it.
+void TestEnvChecks::unreachable_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("failure");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("next");
+    QTest::newRow("remote node") << u"node07"_s << u"Cannot reach node07: Connection refused"_s << u"ssh.connect"_s
+                                 << u"ssh node07 true"_s;
+    QTest::newRow("this machine") << u"local"_s << u"Could not run /bin/sh: Resource error (fork failure)"_s
+                                  << u"probe.run"_s << u"run it by hand"_s;
+}
+
 void TestEnvChecks::unreachable()
 {
+    QFETCH(QString, host);
+    QFETCH(QString, failure);
+    QFETCH(QString, id);
+    QFETCH(QString, next);
     Snapshot s;
-    s.host = u"node07"_s;
-    s.failure = u"Cannot reach node07: Connection refused"_s;
+    s.host = host;
+    s.failure = failure;
     const Diagnosis d = analyze(s);
     QCOMPARE(d.checks.size(), 1);
-    QCOMPARE(d.checks.first().id, u"ssh.connect"_s);
+    QCOMPARE(d.checks.first().id, id);
     QCOMPARE(d.checks.first().verdict, Verdict::Error);
-    QVERIFY2(d.checks.first().nextStep.contains(u"ssh node07 true"_s), qPrintable(d.checks.first().nextStep));
+    QCOMPARE(d.checks.first().evidence, failure);
+    QVERIFY2(d.checks.first().nextStep.contains(next), qPrintable(d.checks.first().nextStep));
+    QVERIFY2(!d.checks.first().title.isEmpty(), qPrintable(id));
     QVERIFY(!d.anyFail());
 }
 
