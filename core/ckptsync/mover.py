@@ -9,7 +9,9 @@
 #     for each file that grew, and "vna-got all BYTES" on stderr, what the files hold, each second they
 #     grow (silence is a stall); when stderr is gone (the sync that started this is gone) the process
 #     group is killed. MARKER (when set) gets "w PID TEMP" before TEMP grows: a relay on this node
-#     follows TEMP while that process lives.
+#     follows TEMP while that process lives. With VNA_STOP_FD set in the environment (a descriptor number:
+#     the stdin of the ssh session that started this, when the bytes come from elsewhere), the end of
+#     that descriptor stops it with exit code 25: the sync was canceled; what arrived stays.
 #   send MARKER WAIT LIMIT MODES FIRST N [TEMP FINAL SIZE MTIME]*N [OFFSET]*N
 #     The relay, on a host another node receives from: files FIRST.. to stdout, each from OFFSET. A
 #     file comes from TEMP while this host's sync writes it (its MARKER names it), read as it grows,
@@ -42,6 +44,24 @@ def read_into(fd, view):
             select.select([fd], [], [])
         except InterruptedError:
             pass
+
+
+def wait_for_bytes(fd, stop):
+    """Until `fd` has bytes or its end. Exits 25 when `stop` ends first: the sync was canceled."""
+    while True:
+        try:
+            ready = select.select([fd, stop], [], [])[0]
+        except InterruptedError:
+            continue
+        if stop in ready:
+            try:
+                more = os.read(stop, 4096)
+            except OSError:
+                more = b""
+            if not more:
+                fail(25, "canceled by the sync that started it")
+        if fd in ready:
+            return
 
 
 def write_all(fd, data):
@@ -92,6 +112,7 @@ def recv(args):
     say = sys.stdout
     meter = Meter(files[1::3]) if label else None
     view = memoryview(bytearray(CHUNK))
+    stop = int(os.environ["VNA_STOP_FD"]) if os.environ.get("VNA_STOP_FD") else None
     for j in range(0, len(files) - 2, 3):
         index, temp, size = files[j], files[j + 1], int(files[j + 2])
         try:
@@ -120,6 +141,8 @@ def recv(args):
                 m.write("w %d %s\n" % (os.getpid(), temp))
         left = size - have
         while left:
+            if stop is not None:
+                wait_for_bytes(0, stop)
             got = read_into(0, view[:min(CHUNK, left)])
             if not got:
                 break

@@ -135,8 +135,8 @@ pull() {
   printf '%s\n' "$MV" | nssh -- "$1" "python3 -I -S - send $RM $W $B $2 $k $N $RF$O" > "$p" &
   P=$!
   exec 4< "$p"; rm -f -- "$p"
-)SH"_s + u"  out=$(python3 -I -S -c \"$MV\" recv \"$MK\" \"$1\""_s
-            + files + uR"SH( <&4) || { e=$?; exec 4<&-; kill $P 2>/dev/null; exit $e; }
+)SH"_s + u"  out=$(VNA_STOP_FD=5 python3 -I -S -c \"$MV\" recv \"$MK\" \"$1\""_s
+            + files + uR"SH( 5<&0 <&4) || { e=$?; exec 4<&-; kill $P 2>/dev/null; exit $e; }
   printf '%s\n' "$out" | grep '^via '
 )SH"_s + u"  "_s
             + sums + uR"SH(  exec 4<&-

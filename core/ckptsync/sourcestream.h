@@ -2,8 +2,10 @@
 // read in pieces while they are sent, at the rate the user allows.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -19,39 +21,55 @@
 
 namespace vna::ckptsync::detail {
 
-// One limit for every node's stream together: a sender waits until the bytes sent so far fit the rate.
+// One limit for every node's stream together: a sender waits until its bytes fit the rate. Time not
+// used is saved up for an eighth of a second at most, so the rate also holds after a slow start, a
+// pause or a retry's wait (an average since the start let seconds' worth go at once after those).
 class RateLimiter
 {
 public:
-    explicit RateLimiter(qint64 bytesPerSecond)
+    using Clock = std::function<qint64()>;           // microseconds, monotonic
+    using Wait = std::function<void(qint64 micros)>; // sleeps about that long
+    static constexpr qint64 kSavedMicros = 125'000;
+
+    explicit RateLimiter(qint64 bytesPerSecond, Clock clock = {}, Wait wait = {})
         : m_rate(bytesPerSecond)
+        , m_clock(std::move(clock))
+        , m_wait(std::move(wait))
     {
-        m_clock.start();
+        if (!m_clock) {
+            m_timer.start();
+            m_clock = [this] { return m_timer.nsecsElapsed() / 1000; };
+        }
+        if (!m_wait)
+            m_wait = [](qint64 micros) { std::this_thread::sleep_for(std::chrono::microseconds(micros)); };
+        m_due = m_clock();
     }
     // False when canceled while waiting.
     bool take(qint64 bytes, const std::atomic_bool *cancel)
     {
         if (m_rate <= 0)
             return true;
-        qint64 due = 0;
+        qint64 due = 0; // when these bytes may have left
         {
             std::lock_guard lock(m_mutex);
-            m_sent += bytes;
-            due = m_sent * 1000 / m_rate; // when these bytes may have left, in ms since the start
+            m_due = std::max(m_due, m_clock() - kSavedMicros) + bytes * 1'000'000 / m_rate;
+            due = m_due;
         }
-        while (m_clock.elapsed() < due) {
+        for (qint64 now = m_clock(); now < due; now = m_clock()) {
             if (cancel && cancel->load())
                 return false;
-            std::this_thread::sleep_for(std::chrono::milliseconds(std::min<qint64>(50, due - m_clock.elapsed())));
+            m_wait(std::min<qint64>(50'000, due - now));
         }
         return true;
     }
 
 private:
     qint64 m_rate;
+    Clock m_clock;
+    Wait m_wait;
+    QElapsedTimer m_timer;
     std::mutex m_mutex;
-    qint64 m_sent = 0;
-    QElapsedTimer m_clock;
+    qint64 m_due = 0;
 };
 
 // The bytes of a node's files, one after the other, read from the source in pieces while they are

@@ -282,11 +282,13 @@ QList<NodeResult> execute(const Options &options,
                 };
             request.timeoutMs = options.timeoutSec * 1000; // without a byte moving
             request.idleTimeout = true;
-            // A cancel ends the stream where it is: the node keeps what arrived and its shell ends (its lock
-            // with it) before the node is reported canceled. Killing ssh instead would leave a shell
-            // that had not yet started to run on after the report, and the next run would find its lock.
-            if (!pulls)
-                request.cancelGraceMs = kCancelGraceMs;
+            // A cancel ends the node's input: the end of the stream where it is, or, for a node that
+            // receives from other nodes, the end of the input it was given none on (mover.py's
+            // VNA_STOP_FD). The node keeps what arrived and its shell ends (its lock with it) before the
+            // node is reported canceled. Killing ssh instead would leave a shell that had not yet started
+            // to run on after the report, and the next run would find its lock.
+            request.cancelGraceMs = kCancelGraceMs;
+            request.holdInput = pulls;
             if (pulls)
                 request.onStderr = [&, meter = pullMeter(options, transfers, result.node)](const QByteArray &piece) {
                     lastSign = clock.elapsed();

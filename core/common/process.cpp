@@ -50,7 +50,7 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
     if (!request.input.isEmpty())
         process.write(request.input);
     bool feeding = static_cast<bool>(request.inputStream);
-    if (!feeding)
+    if (!feeding && !request.holdInput)
         process.closeWriteChannel();
     constexpr qint64 kChunk = 1 << 20;
     constexpr qint64 kBuffered = 4 << 20; // bytes handed to QProcess not yet written to the pipe
@@ -72,6 +72,7 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
         append(result.err, err, request.maxOutput, result.truncated);
         return !out.isEmpty() || !err.isEmpty();
     };
+    bool endedInGrace = false; // canceled, and ended by itself within the grace: its exit code counts
     const auto stop = [&] {
         result.canceled = true;
         if (request.cancelGraceMs > 0 && process.state() != QProcess::NotRunning) {
@@ -85,6 +86,7 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
                     process.waitForFinished(50);
                 collect();
             }
+            endedInGrace = process.state() == QProcess::NotRunning;
         }
         if (process.state() != QProcess::NotRunning)
             killGroup();
@@ -129,7 +131,7 @@ ProcessResult runProcess(const ProcessRequest &request, const std::atomic_bool *
     if (!lastErr.isEmpty() && request.onStderr)
         request.onStderr(lastErr);
     append(result.err, lastErr, request.maxOutput, result.truncated);
-    if (!result.timedOut && !result.canceled && process.exitStatus() == QProcess::NormalExit)
+    if (!result.timedOut && (!result.canceled || endedInGrace) && process.exitStatus() == QProcess::NormalExit)
         result.exitCode = process.exitCode();
     else if (pid > 0)
         ::kill(-static_cast<pid_t>(pid), SIGKILL); // leftovers of a killed tree

@@ -32,6 +32,10 @@ struct ProcessRequest
     // killed, so that what it started (a remote command behind ssh) has ended, or knows it must, when
     // runProcess returns.
     int cancelGraceMs = 0;
+    // Without input: stdin stays open, nothing written to it, until the program ends or a cancel closes
+    // it. With cancelGraceMs, the end of input is a remote command's sign to stop (its data comes from
+    // elsewhere).
+    bool holdInput = false;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
 };
 
@@ -41,7 +45,9 @@ struct ProcessResult
     bool timedOut = false;
     bool canceled = false;
     bool truncated = false;
-    int exitCode = -1; // -1 when it did not exit normally
+    // -1 when it did not exit normally (killed, timed out, canceled); a canceled program that ended by
+    // itself within cancelGraceMs has its own (what it finished may count).
+    int exitCode = -1;
     QByteArray out;
     QByteArray err;
     QString errorString; // translated, when !started

@@ -13,6 +13,10 @@
 
 #include "ckptsync/mover.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -82,6 +86,8 @@ private slots:
     void sendFollowsAGrowingFile();
     void sendStopsWhenTheWriterDies();
     void sendWithNothingToSend();
+    void receiveStopsWhenItsSessionEnds_data();
+    void receiveStopsWhenItsSessionEnds();
 
 private:
     QTemporaryDir m_dir;
@@ -243,6 +249,55 @@ void TestMover::sendWithNothingToSend()
     QCOMPARE(r.code, 3);
     QCOMPARE(r.out, QByteArray());
     QVERIFY(r.err.contains(QByteArray("has no copy of " + m_dir.filePath(u"no-final"_s).toUtf8() + " to send")));
+}
+
+void TestMover::receiveStopsWhenItsSessionEnds_data()
+{
+    QTest::addColumn<bool>("watched"); // VNA_STOP_FD names the descriptor
+    QTest::newRow("watched") << true;
+    QTest::newRow("not watched") << false;
+}
+
+void TestMover::receiveStopsWhenItsSessionEnds()
+{
+    // A node that receives from another node is given its bytes on another descriptor than the ssh
+    // session's stdin; the end of that stdin (a canceled sync) stops it with exit 25, keeping what arrived.
+    // As the node's script runs it: the session's stdin as descriptor 5, the data from a FIFO.
+    QFETCH(bool, watched);
+    const QString name = watched ? u"stop-watched"_s : u"stop-not-watched"_s;
+    const QString temp = m_dir.filePath(name), fifo = m_dir.filePath(name + u".fifo"_s);
+    QFile::remove(temp);
+    QFile::remove(fifo);
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const int data
+        = ::open(QFile::encodeName(fifo).constData(), O_RDWR | O_CLOEXEC); // a writer that never blocks to open
+    QVERIFY(data >= 0);
+    QProcess p;
+    p.start(u"sh"_s,
+            {u"-c"_s,
+             u"exec env ${1:+VNA_STOP_FD=5} python3 -I -S -c \"$2\" recv '' peer 0 \"$3\" 3000000 "
+             "5<&0 <\"$4\""_s,
+             u"sh"_s, watched ? u"1"_s : QString(), QString::fromUtf8(vna::ckptsync::detail::kMoverPy), temp, fifo});
+    QVERIFY(p.waitForStarted());
+    const QByteArray part = m_a.left(60'000); // within the FIFO's buffer: the write cannot block
+    QCOMPARE(::write(data, part.constData(), static_cast<size_t>(part.size())), part.size());
+    QTRY_COMPARE(QFileInfo(temp).size(), part.size());
+    p.closeWriteChannel(); // the session's end
+    if (watched) {
+        QVERIFY(p.waitForFinished(15000));
+        QCOMPARE(p.exitCode(), 25);
+        QVERIFY2(p.readAllStandardError().contains("canceled"), "the reason is given");
+        QVERIFY(!p.readAllStandardOutput().contains("sha "));
+    } else {
+        QVERIFY(!p.waitForFinished(500)); // the end of the session's stdin means nothing to it
+        ::close(data);
+        QVERIFY(p.waitForFinished(15000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(p.readAllStandardOutput(), QByteArray("via 0 peer\nshort 0\n"));
+    }
+    if (watched)
+        ::close(data);
+    QCOMPARE(QFileInfo(temp).size(), part.size());
 }
 
 QTEST_GUILESS_MAIN(TestMover)

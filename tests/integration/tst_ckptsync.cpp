@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <thread>
 
 #include <QDir>
@@ -66,17 +67,18 @@ QJsonObject resultOf(const QJsonObject &root, const QString &node)
 const QString kDist = u"global_step_5/actor/dist_ckpt"_s;
 
 // For the chain tests: what this machine sends to the first node is held at `bytes` until `released`
-// (at most 15 s, under the 30 s a node may go without progress). So the middle node cannot hold the
-// whole file before the next node receives from it, however late the load makes that one start: once
-// c3 started 3.5 s after c2 on CI and c2 was done before it could be taken down.
+// (15 s at most in all, under the 30 s a node may go without progress). So the middle node cannot hold
+// the whole file before the next node receives from it, however late the load makes that one start:
+// once c3 started 3.5 s after c2 on CI and c2 was done before it could be taken down.
 std::function<void(const QString &, qint64, qint64, double)>
 holdFirstNode(const QString &first, qint64 bytes, const std::atomic_bool &released)
 {
-    return [first, bytes, &released](const QString &node, qint64 sent, qint64, double) {
-        QElapsedTimer held;
-        held.start();
-        while (node == first && sent >= bytes && !released.load() && held.elapsed() < 15000)
+    auto left = std::make_shared<std::atomic<qint64>>(15000); // ms of holding left
+    return [first, bytes, &released, left](const QString &node, qint64 sent, qint64, double) {
+        while (node == first && sent >= bytes && !released.load() && left->load() > 0) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            *left -= 20;
+        }
     };
 }
 
@@ -145,6 +147,7 @@ private slots:
     void chainRelaysNodeToNode();
     void middleNodeFailsChainCompletes();
     void silentNodeIsSeenInSeconds();
+    void cancelReachesNodesThatPull();
     void unreachablePeersFallBackToStar();
 
 private:
@@ -1139,6 +1142,52 @@ void TestCkptSync::silentNodeIsSeenInSeconds()
                  qPrintable(n));
     }
     QCOMPARE(byNode.value(u"c3"_s).files.first().via.join(u','), u"c2,c1"_s);
+}
+
+void TestCkptSync::cancelReachesNodesThatPull()
+{
+    // A chain canceled while c2, c3 and c4 receive from the nodes before them: each is reported canceled
+    // once its shell has ended, at once free of its lock and with what arrived kept. (Their ssh used to
+    // be killed: a node waiting for its upstream's bytes then held its lock after the report.)
+    const QString step = u"global_step_13"_s;
+    const QString dist = step + u"/actor/dist_ckpt"_s;
+    QVERIFY(vna::test::writeFile(m_ckpt + u'/' + dist + u"/.metadata"_s, randomBytes(64 << 20)));
+    vna::ckptsync::Options options = oneStep({u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s}, 13);
+    options.retries = 0;
+    options.bandwidthLimit = 8 << 20; // per link: 8 s for the file, canceled long before
+    options.topology = vna::ckptsync::Topology::Chain;
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    auto plan = prepared->second;
+    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
+             QStringList());
+    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::atomic_bool cancel{false};
+    options.meter = holdFirstNode(u"c1"_s, 32 << 20, cancel); // none is whole when c4 has its first bytes
+    QList<vna::ckptsync::NodeResult> results;
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first, &cancel); });
+    for (int i = 0; i < 1500 && !cancel; ++i) {
+        const QStringList temps = tempFiles(node(u"c4"_s) + u'/' + step);
+        if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (1 << 20))
+            cancel = true;
+        QTest::qWait(20);
+    }
+    worker.join();
+    QVERIFY(cancel);
+    QMap<QString, QString> errors;
+    for (const auto &r : results)
+        errors.insert(r.node, r.error);
+    for (const QString &n : {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s}) {
+        QCOMPARE(errors.value(n), u"Canceled."_s);
+        QCOMPARE(QProcess::execute(u"flock"_s, {u"-n"_s, node(n) + u"/.verl-npu-assistant.lock"_s, u"true"_s}), 0);
+        const QStringList partial = tempFiles(node(n) + u'/' + step);
+        QCOMPARE(partial.size(), 1);
+        QVERIFY2(QFileInfo(partial.first()).size() > 0, qPrintable(partial.first()));
+        QVERIFY(!QFile::exists(node(n) + u'/' + dist + u"/.metadata"_s));
+    }
+    for (const QString &n : {u"c1"_s, u"c2"_s, u"c3"_s, u"c4"_s})
+        QVERIFY(QDir(node(n) + u'/' + step).removeRecursively());
+    QVERIFY(QDir(m_ckpt + u'/' + step).removeRecursively());
 }
 
 void TestCkptSync::unreachablePeersFallBackToStar()
