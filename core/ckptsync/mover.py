@@ -244,16 +244,19 @@ def send(args):
             if tries >= wait:
                 fail(3, "no sync started on %s to send %s" % (host, final))
             time.sleep(0.02)
-        position, start, checked, stalled = offset, time.monotonic(), 0.0, None
+        # due: when the bytes sent so far may have left at the limit; at most 1/8 s unused is saved up,
+        # so a stall (following a growing file) is not made up by a burst above the limit.
+        position, due, checked, stalled = offset, time.monotonic(), 0.0, None
         step = CHUNK if limit <= 0 else max(4096, min(CHUNK, limit // 10 + 1))
         while position < size:
             sent = send_piece(fd, position, min(step, size - position))
             if sent:
                 position += sent
                 if limit > 0:
-                    ahead = start + (position - offset) / limit - time.monotonic()
-                    if ahead > 0:
-                        time.sleep(ahead)
+                    now = time.monotonic()
+                    due = max(due, now - 0.125) + sent / limit
+                    if due > now:
+                        time.sleep(due - now)
                 continue
             if not growing:
                 fail(6, "%s on %s ended at %d of %d bytes" % (final, host, position, size))
