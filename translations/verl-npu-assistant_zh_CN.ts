@@ -7123,6 +7123,10 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
+    <message>
+        <source>Cancelling: what is under way ends first…</source>
+        <translation>正在取消：先等进行中的工作结束…</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::LogModel</name>

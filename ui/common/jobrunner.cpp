@@ -134,6 +134,11 @@ void JobRunner::stop(bool say)
     if (say && m_onCancel == OnCancel::Deliver) {
         if (m_cancel)
             m_cancel->setEnabled(false); // the job stops at its next check and reports what it has
+        // What it started may take seconds to end (a sync's nodes keep what arrived and release their
+        // locks): say so instead of seeming to ignore the click.
+        m_session.clearStatus(m_status);
+        m_status = tr("Cancelling: what is under way ends first…");
+        m_session.showStatus(m_status, 0);
         return;
     }
     ++m_generation; // the worker's result, when it comes, is nobody's
