@@ -110,6 +110,18 @@ prepare(const vna::ckptsync::Options &options)
     return std::pair{std::move(*source), std::move(plan)};
 }
 
+// A run of `options` as the chain tests start it: prepared, routed node to node, and a chain.
+void prepareChain(const vna::ckptsync::Options &options,
+                  std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>> &run)
+{
+    const auto prepared = prepare(options);
+    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+    run = *prepared;
+    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, run.first), run.second),
+             QStringList());
+    QCOMPARE(vna::ckptsync::topologyOf(run.second), vna::ckptsync::Topology::Chain);
+}
+
 } // namespace
 
 class TestCkptSync final : public QObject
@@ -1033,16 +1045,16 @@ void TestCkptSync::middleNodeFailsChainCompletes()
     options.timeoutSec = 30;
     options.bandwidthLimit = 16 << 20; // per link: about 4 s for the file
     options.topology = vna::ckptsync::Topology::Chain;
-    const auto prepared = prepare(options);
-    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
-    auto plan = prepared->second;
-    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
-             QStringList());
-    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>> run;
+    prepareChain(options, run);
+    if (QTest::currentTestFailed())
+        return;
+    const vna::ckptsync::SourceData &source = run.first;
+    const QList<vna::ckptsync::PlanItem> &plan = run.second;
     std::atomic_bool crashed{false};
     options.meter = holdFirstNode(u"c1"_s, 32 << 20, crashed);
     QList<vna::ckptsync::NodeResult> results;
-    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, source); });
     // Down once c3 has received 8 MiB from it: c2 is mid-file (it has at most the half c1 is held at)
     // and passing it on.
     for (int i = 0; i < 1500 && !crashed; ++i) {
@@ -1105,16 +1117,16 @@ void TestCkptSync::silentNodeIsSeenInSeconds()
     options.timeoutSec = 40; // a silent node fails after this without keep-alives (3 x 15 s by default)
     options.bandwidthLimit = 16 << 20;
     options.topology = vna::ckptsync::Topology::Chain;
-    const auto prepared = prepare(options);
-    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
-    auto plan = prepared->second;
-    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
-             QStringList());
-    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>> run;
+    prepareChain(options, run);
+    if (QTest::currentTestFailed())
+        return;
+    const vna::ckptsync::SourceData &source = run.first;
+    const QList<vna::ckptsync::PlanItem> &plan = run.second;
     std::atomic_bool frozen{false}; // once c3 has 8 MiB from it, c1 held at half the file, as above
     options.meter = holdFirstNode(u"c1"_s, 32 << 20, frozen);
     QList<vna::ckptsync::NodeResult> results;
-    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first); });
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, source); });
     for (int i = 0; i < 1500 && !frozen; ++i) {
         const QStringList temps = tempFiles(node(u"c3"_s) + u"/global_step_12"_s);
         if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (8 << 20)) {
@@ -1156,16 +1168,16 @@ void TestCkptSync::cancelReachesNodesThatPull()
     options.retries = 0;
     options.bandwidthLimit = 8 << 20; // per link: 8 s for the file, canceled long before
     options.topology = vna::ckptsync::Topology::Chain;
-    const auto prepared = prepare(options);
-    QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
-    auto plan = prepared->second;
-    QCOMPARE(vna::ckptsync::planRoutes(options, vna::ckptsync::preflight(options, prepared->first), plan),
-             QStringList());
-    QCOMPARE(vna::ckptsync::topologyOf(plan), vna::ckptsync::Topology::Chain);
+    std::pair<vna::ckptsync::SourceData, QList<vna::ckptsync::PlanItem>> run;
+    prepareChain(options, run);
+    if (QTest::currentTestFailed())
+        return;
+    const vna::ckptsync::SourceData &source = run.first;
+    const QList<vna::ckptsync::PlanItem> &plan = run.second;
     std::atomic_bool cancel{false};
     options.meter = holdFirstNode(u"c1"_s, 32 << 20, cancel); // none is whole when c4 has its first bytes
     QList<vna::ckptsync::NodeResult> results;
-    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, prepared->first, &cancel); });
+    std::thread worker([&] { results = vna::ckptsync::execute(options, plan, source, &cancel); });
     for (int i = 0; i < 1500 && !cancel; ++i) {
         const QStringList temps = tempFiles(node(u"c4"_s) + u'/' + step);
         if (!temps.isEmpty() && QFileInfo(temps.first()).size() > (1 << 20))
