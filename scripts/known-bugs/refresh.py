@@ -26,35 +26,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "upstream"))
+from gitrepo import Repo, find_clone, version_key  # noqa: E402  (shared with the upstream indexes)
+
 DEFAULT_FILE = os.path.join(HERE, "..", "..", "resources", "knowledge", "known-bugs.json")
-
-# How a repository's release tags map to the version pip reports for its package.
-#   "name": the tag is the version (v0.7.0, 0.13.1, v0.11.0rc1)
-#   "file:PATH": the version is the text of PATH at the tag (torch_npu's version.txt)
-#   "none": the tag names a release whose package version does not tell it apart (MindSpeed's
-#           v2.3.0_core_r0.12.1 installs as mindspeed 0.12.1, like every other release for core 0.12.1)
-REPOS = {
-    "verl-project/verl": {"tags": r"^v?\d+\.\d+(\.\d+)*((rc|\.rc|\.post)\d+)?$", "version": "name"},
-    "vllm-project/vllm-ascend": {"tags": r"^v\d+\.\d+\.\d+(rc\d+|\.post\d+)?$", "version": "name"},
-    "vllm-project/vllm": {"tags": r"^v\d+\.\d+\.\d+(rc\d+|\.post\d+)?$", "version": "name"},
-    "ISEEKYAN/mbridge": {"tags": r"^v?\d+\.\d+\.\d+(\.\d+)?(rc\d+)?$", "version": "name"},
-    "Ascend/triton-ascend": {"tags": r"^v\d+\.\d+\.\d+(rc\d+)?$", "version": "name"},
-    "Ascend/pytorch": {"tags": r"^v\d+\.\d+\.\d+(\.post\d+)?-pytorch\d+\.\d+\.\d+$", "version": "file:version.txt"},
-    "Ascend/MindSpeed": {"tags": r"^v\d+\.\d+\.\d+(_core_r\d+\.\d+\.\d+)?$", "version": "none"},
-}
-
-PEP440 = re.compile(r"^v?(\d+(?:\.\d+)*)(?:\.?(a|b|rc)(\d+))?(?:\.post(\d+))?(?:\.dev(\d+))?$", re.I)
-
-
-def version_key(text):
-    m = PEP440.match(text)
-    if not m:
-        return ((), 9, 0, -1, 0)
-    release = tuple(int(x) for x in m.group(1).split("."))
-    while release and release[-1] == 0:
-        release = release[:-1]
-    pre = {"a": 0, "b": 1, "rc": 2}.get((m.group(2) or "").lower(), 3)
-    return (release, pre, int(m.group(3) or 0), int(m.group(4) or -1), 0)
 
 
 def git(clone, *args, check=True):
@@ -62,77 +37,6 @@ def git(clone, *args, check=True):
     if check and out.returncode != 0:
         raise SystemExit(f"git {' '.join(args)} in {clone}: {out.stderr.strip()}")
     return out.stdout
-
-
-class Repo:
-    def __init__(self, name, clone):
-        if name not in REPOS:
-            raise SystemExit(f"{name}: no tag rule in REPOS; add how its tags name releases")
-        self.name, self.clone, self.rule = name, clone, REPOS[name]
-        head = git(clone, "log", "-1", "--format=%h %cs", "HEAD").split()
-        self.checked = f"{name}@{head[0]} {head[1]}"
-        pattern = re.compile(self.rule["tags"])
-        self.versions = {}  # tag -> package version ("" when the version does not tell releases apart)
-        for tag in git(clone, "tag").split():
-            if pattern.match(tag):
-                self.versions[tag] = self.version_of(tag)
-        self._subjects = None
-
-    def version_of(self, tag):
-        how = self.rule["version"]
-        if how == "name":
-            return tag[1:] if tag.startswith("v") else tag
-        if how.startswith("file:"):
-            return git(self.clone, "show", f"{tag}:{how[5:]}").strip()
-        return ""
-
-    def releases(self):
-        values = {v for v in self.versions.values() if v}
-        return sorted(values, key=version_key)
-
-    def patch_id(self, sha):
-        diff = subprocess.run(["git", "-C", self.clone, "show", sha], capture_output=True)
-        pid = subprocess.run(["git", "-C", self.clone, "patch-id", "--stable"], input=diff.stdout, capture_output=True)
-        return pid.stdout.decode().split(" ")[0] if pid.stdout else ""
-
-    def backports(self, sha):
-        """Commits on other branches that carry the same change."""
-        if self._subjects is None:
-            self._subjects = git(self.clone, "log", "--all", "--format=%H%x00%s%x00%b%x01").split("\x01")
-        subject = git(self.clone, "log", "-1", "--format=%s", sha).strip()
-        core = re.sub(r"\s*\(#\d+\)\s*$", "", subject)
-        core = re.sub(r"^\[[^\]]*\]\s*", "", core)  # "[v0.9.1] ..." on a release branch
-        if len(core) < 12:
-            return []
-        mine = None
-        found = []
-        for record in self._subjects:
-            parts = record.strip("\n").split("\x00")
-            if len(parts) < 3 or parts[0] == sha:
-                continue
-            other, other_subject, body = parts
-            if f"cherry picked from commit {sha}" in body:
-                found.append(other)
-                continue
-            if core not in other_subject:
-                continue
-            if mine is None:
-                mine = self.patch_id(sha)
-            if mine and self.patch_id(other) == mine:
-                found.append(other)
-        return found
-
-    def tags_containing(self, sha):
-        return [t for t in git(self.clone, "tag", "--contains", sha).split() if t in self.versions]
-
-
-def find_clone(name, mirrors, clones):
-    if name in clones:
-        return clones[name]
-    for candidate in (os.path.join(mirrors, name.replace("/", "+"), "repo"), os.path.join(mirrors, name.split("/")[1])):
-        if os.path.isdir(candidate):
-            return candidate
-    raise SystemExit(f"{name}: no clone (give --clone {name}=PATH or --mirrors DIR)")
 
 
 def refresh(doc, mirrors, clones):
