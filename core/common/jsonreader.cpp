@@ -349,6 +349,34 @@ bool JsonReader::readUnsigned(quint64 &out)
     return true;
 }
 
+bool JsonReader::skipBrackets()
+{
+    const Type type = peek();
+    if (type != Type::Array && type != Type::Object)
+        return skipValue();
+    int depth = 0;
+    const char *data = m_text.data();
+    const qsizetype size = m_text.size();
+    for (qsizetype p = m_pos; p < size; ++p) {
+        const char c = data[p];
+        if (c == '"') {
+            for (++p; p < size && data[p] != '"'; ++p) {
+                if (data[p] == '\\')
+                    ++p;
+            }
+        } else if (c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ']' || c == '}') {
+            if (--depth == 0) {
+                m_pos = p + 1;
+                return true;
+            }
+        }
+    }
+    m_pos = size;
+    return fail(QCoreApplication::translate("Json", "the text ends too early"));
+}
+
 bool JsonReader::skipValue()
 {
     switch (peek()) {
