@@ -10,6 +10,7 @@
 #include "common/i18n.h"
 #include "logscan/codes.h"
 #include "logscan/knownbugs.h"
+#include "logscan/located.h"
 #include "logscan/report.h"
 #include "logscan/scanner.h"
 #include "verl/version.h"
@@ -208,6 +209,7 @@ ExitCode AnalyzeCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (!analysis)
         return fail(analysis.error());
     analysis->installed = installed;
+    logscan::locate(*analysis, kb.entries);
     const QString language = i18n::current();
     if (json)
         ctx.out << QJsonDocument(logscan::toJson(*analysis, kb.entries, language, *maxFindings))

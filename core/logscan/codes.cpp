@@ -28,7 +28,7 @@ LocalizedText localized(const QJsonObject &object)
 // The words before a numeric code in the forms ACL, the runtime and torch_npu print it with.
 const QString &numericLead()
 {
-    static const QString lead = u"\\b(?i:failed|error ?code|ret(?:code)?|errcode|errno|result|code|error)"
+    static const QString lead = u"\\b(?i:failed|error ?code|ret(?:code)?|errcode|errno|result|code|error|aclnnStatus)"
                                 u"(?:\\s*(?:is|:|=)\\s*|\\s+)"_s;
     return lead;
 }
@@ -163,9 +163,26 @@ QList<Indication> codeIndications(const QStringList &codes)
             escaped << QRegularExpression::escape(word);
         add(u"\\b(?P<code>"_s + escaped.join(u'|') + u")\\b"_s, prefixes(words));
     }
-    if (!hccl.isEmpty())
-        add(u"HCCL function error: .*?error code is (?P<hccl>"_s + hccl.join(u'|') + u")\\b"_s,
-            {u"HCCL function error"_s});
+    if (!hccl.isEmpty()) {
+        const QString values = hccl.join(u'|');
+        // torch_npu's HCCL_CHECK_ERROR: "HCCL function error: hcclCommInitRootInfoConfig(…), error code is 15"
+        add(u"HCCL function error: .*?error code is (?P<hccl>"_s + values + u")\\b"_s, {u"HCCL function error"_s});
+        // its task queue's OPS_CHECK_ERROR, which prints the HcclResult of a collective:
+        // "OPS function error: HcclAllreduce, error code is 6"
+        add(u"OPS function error: Hccl\\w*, error code is (?P<hccl>"_s + values + u")\\b"_s,
+            {u"OPS function error: Hccl"_s});
+        // HCCL's own log: "call trace: hcclRet -> 9", "… is failed. ret[9]", "return[11]"; MindIE's
+        // "HcclCommInitRootInfo fail, error:2"
+        add(u"(?:hcclRet -> |\\] HCCL\\(.*?\\b(?:ret|return)\\[|\\bHccl\\w+ fail(?:ed)?, error:)(?P<hccl>"_s + values
+                + u")\\b"_s,
+            {u"hcclRet -> "_s, u"] HCCL("_s, u"Hccl"_s});
+        // and its error number: module 5 (HCCL), a submodule, and the HcclResult in the low 16 bits:
+        // "errNo[0x0000000005010009]"
+        QStringList hex;
+        for (const QString &value : hccl)
+            hex << u"%1"_s.arg(value.toInt(), 4, 16, QChar(u'0'));
+        add(u"errNo\\[0x00000000050[0-3](?i:(?P<hcclhex>"_s + hex.join(u'|') + u"))\\]"_s, {u"errNo[0x0000000005"_s});
+    }
     return out;
 }
 
@@ -187,6 +204,7 @@ QStringList describeCode(const CodeInfo &code, const QList<Entry> &entries, cons
         {u"acl"_s, QT_TRANSLATE_NOOP("CodeCatalogue", "ACL / runtime return code")},
         {u"cann"_s, QT_TRANSLATE_NOOP("CodeCatalogue", "CANN error code")},
         {u"hccl"_s, QT_TRANSLATE_NOOP("CodeCatalogue", "HCCL return value")},
+        {u"aclnn"_s, QT_TRANSLATE_NOOP("CodeCatalogue", "aclnn operator API status")},
         {u"torch_npu"_s, QT_TRANSLATE_NOOP("CodeCatalogue", "torch_npu error code")}};
     QStringList out;
     const QString shown = code.family == u"hccl" ? code.code.mid(5) : code.code;
@@ -222,10 +240,15 @@ QJsonObject toJson(const CodeInfo &code, const QList<Entry> &entries)
             {u"source"_s, code.source}};
 }
 
-QString codeKey(const QString &codeCapture, const QString &hcclCapture)
+QString codeKey(const QString &codeCapture, const QString &hcclCapture, const QString &hcclHexCapture)
 {
     if (!codeCapture.isEmpty())
         return codeCapture;
+    if (!hcclHexCapture.isEmpty()) {
+        bool ok = false;
+        const int value = hcclHexCapture.toInt(&ok, 16);
+        return ok ? u"HCCL:"_s + QString::number(value) : QString();
+    }
     return hcclCapture.isEmpty() ? QString() : u"HCCL:"_s + hcclCapture;
 }
 

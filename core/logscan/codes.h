@@ -19,7 +19,7 @@ namespace vna::logscan {
 struct CodeInfo
 {
     QString code;   // as printed: "507015", "E39009", "ERR00100"; HCCL's as "HCCL:9"
-    QString family; // "acl", "cann", "hccl", "torch_npu"
+    QString family; // "acl", "aclnn", "cann", "hccl", "torch_npu"
     QString name;   // symbolic: ACL_ERROR_RT_AICORE_EXCEPTION, Inner_Error_Device_Status_Abnormal
     QStringList aliases;
     LocalizedText meaning; // Chinese only where a Chinese source has it
@@ -64,7 +64,9 @@ private:
 
 // RE2 patterns that find any of `codes` in every form the stack prints one ("failed: 507015",
 // "error code is 507015", "ret=…", "ErrCode=…", "code: 207001", "Name(E39009):", "EZ9999:",
-// "HCCL function error: … error code is 9"), capturing the code as "code" (HCCL's as "hccl").
+// "HCCL function error: … error code is 9", "OPS function error: HcclAllreduce, error code is 6",
+// "aclnnStatus=561002", HCCL's "errNo[0x0000000005010009]"), capturing the code as "code" (HCCL's as
+// "hccl", or "hcclhex").
 // Codes are catalogue keys; an empty list gives no indication. Each indication lists the literals one
 // of which every match holds (the codes), so the matcher's prefilter looks for the codes themselves.
 QList<Indication> codeIndications(const QStringList &codes);
@@ -78,7 +80,8 @@ const Entry *explainingEntry(const CodeInfo &code, const QList<Entry> &entries);
 QStringList describeCode(const CodeInfo &code, const QList<Entry> &entries, const QString &language);
 QJsonObject toJson(const CodeInfo &code, const QList<Entry> &entries);
 
-// The catalogue key a match's captures name ("code" or "hccl"), or empty.
-QString codeKey(const QString &codeCapture, const QString &hcclCapture);
+// The catalogue key a match's captures name ("code", "hccl", or "hcclhex": HCCL's errNo, whose low 16
+// bits in hexadecimal are the HcclResult), or empty.
+QString codeKey(const QString &codeCapture, const QString &hcclCapture, const QString &hcclHexCapture = QString());
 
 } // namespace vna::logscan

@@ -46,7 +46,8 @@ qint64 daysFromCivil(qint64 y, qint64 m, qint64 d)
     return era * 146097 + doe - 719468;
 }
 
-// Removes Ray's prefix, its repeat marker and rank markers from a display line.
+} // namespace
+
 QString undecorated(QString text)
 {
     if (const auto match = rayPrefix().match(text);
@@ -57,7 +58,7 @@ QString undecorated(QString text)
     return text;
 }
 
-} // namespace
+namespace {} // namespace
 
 QString displayText(std::string_view line)
 {

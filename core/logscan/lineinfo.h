@@ -27,6 +27,9 @@ qint64 parseTime(std::string_view line);
 // "[rankN]:" markers; control characters and invalid UTF-8 made visible but harmless.
 QString displayText(std::string_view line);
 
+// A display line without Ray's "(Actor pid=…, ip=…)" prefix, its "[repeated Nx …]" and "[rankN]:" markers.
+QString undecorated(QString text);
+
 // The line with decoration, times, numbers, hex, addresses and paths replaced by "#": the same
 // error on two ranks gives the same fingerprint.
 QString fingerprint(std::string_view line);

@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include <QCoreApplication>
 
@@ -15,6 +16,7 @@
 #include <re2/set.h>
 
 #include "common/logging.h"
+#include "logscan/errorlines.h"
 
 using namespace Qt::StringLiterals;
 
@@ -61,14 +63,17 @@ public:
     }
     Q_DISABLE_COPY_MOVE(AtomScanner)
 
-    // False when Vectorscan cannot run here or rejects the atoms (the caller falls back to RE2).
-    bool compile(const std::vector<std::string> &atoms)
+    // False when Vectorscan cannot run here or rejects the atoms (the caller falls back to RE2). The
+    // first `caseless` atoms are lowercased and found in any case; the rest as written.
+    bool compile(const std::vector<std::string> &atoms, size_t caseless)
     {
         if (atoms.empty() || hs_valid_platform() != HS_SUCCESS)
             return false;
         std::vector<const char *> texts;
         std::vector<size_t> lengths;
-        std::vector<unsigned> flags(atoms.size(), HS_FLAG_CASELESS); // the atoms are lowercased
+        std::vector<unsigned> flags(atoms.size(), 0);
+        std::fill(flags.begin(), flags.begin() + static_cast<std::ptrdiff_t>(std::min(caseless, atoms.size())),
+                  HS_FLAG_CASELESS);
         std::vector<unsigned> ids;
         for (size_t i = 0; i < atoms.size(); ++i) {
             texts.push_back(atoms[i].data());
@@ -170,11 +175,11 @@ std::vector<std::string> lowered(const QStringList &literals)
 // literals and the condition over them (an AND/OR of literals); of those, the common are dropped one by
 // one for as long as a line without any of the rest cannot match. Empty when there is no such set
 // (the indication is then matched with RE2's set on every line).
-std::vector<std::string> rareAtoms(const QByteArray &source)
+std::vector<std::string> rareAtoms(const QByteArray &source, bool singleLine)
 {
     re2::FilteredRE2 probe(kMinAtomBytes);
     int id = 0;
-    if (probe.Add(piece(source), options(true, kRegexMemory), &id) != RE2::NoError)
+    if (probe.Add(piece(source), options(singleLine, kRegexMemory), &id) != RE2::NoError)
         return {};
     std::vector<std::string> atoms;
     probe.Compile(&atoms);
@@ -217,10 +222,11 @@ struct Matcher::Impl
     std::vector<std::vector<std::string>> groupNames; // per indication: group number → name ("" unnamed)
     std::vector<int> filtered;                        // single-line indications found through their atoms
     std::vector<std::vector<int>> atomMap;            // atom → the indications it may be a match of
-    std::unique_ptr<AtomScanner> atoms;
-    std::unique_ptr<RE2::Set> singleSet; // single-line indications without atoms
-    std::unique_ptr<RE2::Set> multiSet;  // multi-line indications
-    std::vector<int> singleMap;          // set index → indication
+    std::unique_ptr<AtomScanner> atoms;               // the atoms, then the level markers
+    bool levels = false;                              // the level markers are in `atoms`
+    std::unique_ptr<RE2::Set> singleSet;              // single-line indications without atoms
+    std::unique_ptr<RE2::Set> multiSet;               // multi-line indications
+    std::vector<int> singleMap;                       // set index → indication
     std::vector<int> multiMap;
     int maxLines = 1;
     mutable std::atomic_bool warnedMemory{false};
@@ -284,32 +290,53 @@ struct Matcher::Impl
             collect(block, from, block.size(), ownStart, map[static_cast<size_t>(index)], out);
     }
 
-    // The filtered indications, from `ownStart` on: atoms first, then RE2 on the lines holding them.
-    void runFilter(std::string_view block, size_t ownStart, std::vector<RawHit> &out) const
+    // The filtered indications: atoms first (over the whole block, so a multi-line match that starts in
+    // the lines repeated from the previous block is found), then RE2 on the lines holding them, or for a
+    // multi-line indication on the lines around them. The lines from `ownStart` on holding a level
+    // marker go to `levelLines` (their starts, in order).
+    void
+    runFilter(std::string_view block, size_t ownStart, std::vector<RawHit> &out, std::vector<size_t> *levelLines) const
     {
-        if (!atoms || ownStart >= block.size())
+        if (ownStart >= block.size())
             return;
-        std::vector<std::pair<size_t, int>> hits; // (end offset from ownStart, atom)
-        if (!atoms->scan(block.substr(ownStart), hits)) {
-            // Out of memory for scratch space, or a block beyond 4 GiB: every filtered rule on its own.
+        std::vector<std::pair<size_t, int>> hits; // (end offset, atom)
+        if (!atoms || !atoms->scan(block, hits)) {
+            // Vectorscan cannot run, ran out of scratch space, or a block beyond 4 GiB: every filtered
+            // rule on its own, and the markers one by one.
             for (int indication : filtered)
-                collect(block, ownStart, block.size(), ownStart, indication, out);
+                collect(block, refs[static_cast<size_t>(indication)].lines > 1 ? 0 : ownStart, block.size(), ownStart,
+                        indication, out);
+            if (levelLines)
+                findLevelLines(block, ownStart, *levelLines);
             return;
         }
+        if (levelLines && !levels)
+            findLevelLines(block, ownStart, *levelLines);
+        const int markerBase = static_cast<int>(atomMap.size());
         std::sort(hits.begin(), hits.end());
         std::vector<int> lineAtoms;
         std::vector<int> candidates;
+        std::unordered_map<int, size_t> scannedTo; // multi-line indication → where its windows have been read to
         for (size_t i = 0; i < hits.size();) {
-            const size_t at = ownStart + hits[i].first - 1; // the atom's last byte
-            const void *before = memrchr(block.data() + ownStart, '\n', at - ownStart);
+            const size_t at = hits[i].first - 1; // the atom's last byte
+            const void *before = at > 0 ? memrchr(block.data(), '\n', at) : nullptr;
             const size_t lineStart
-                = before ? static_cast<size_t>(static_cast<const char *>(before) - block.data()) + 1 : ownStart;
+                = before ? static_cast<size_t>(static_cast<const char *>(before) - block.data()) + 1 : 0;
             const void *after = std::memchr(block.data() + at, '\n', block.size() - at);
             const size_t lineEnd
                 = after ? static_cast<size_t>(static_cast<const char *>(after) - block.data()) : block.size();
             lineAtoms.clear();
-            for (; i < hits.size() && ownStart + hits[i].first - 1 < lineEnd; ++i)
-                lineAtoms.push_back(hits[i].second);
+            bool marked = false;
+            // "<=": a multi-line indication's atom may end with the line's own newline
+            for (; i < hits.size() && hits[i].first - 1 <= lineEnd; ++i) {
+                if (hits[i].second >= markerBase)
+                    marked = true;
+                else
+                    lineAtoms.push_back(hits[i].second);
+            }
+            const bool own = lineStart >= ownStart;
+            if (marked && levelLines && own)
+                levelLines->push_back(lineStart);
             std::sort(lineAtoms.begin(), lineAtoms.end());
             lineAtoms.erase(std::unique(lineAtoms.begin(), lineAtoms.end()), lineAtoms.end());
             candidates.clear();
@@ -319,9 +346,52 @@ struct Matcher::Impl
             }
             std::sort(candidates.begin(), candidates.end());
             candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-            for (int candidate : candidates)
-                collect(block, lineStart, lineEnd, ownStart, candidate, out);
+            for (const int candidate : candidates) {
+                const int lines = refs[static_cast<size_t>(candidate)].lines;
+                if (lines <= 1) {
+                    if (own)
+                        collect(block, lineStart, lineEnd, ownStart, candidate, out);
+                    continue;
+                }
+                // The match lies within lines-1 lines before and after the atom's line.
+                size_t from = lineStart;
+                for (int k = 1; k < lines && from > 0; ++k) {
+                    const void *found = from > 1 ? memrchr(block.data(), '\n', from - 1) : nullptr;
+                    from = found ? static_cast<size_t>(static_cast<const char *>(found) - block.data()) + 1 : 0;
+                }
+                size_t to = lineEnd;
+                for (int k = 1; k < lines && to < block.size(); ++k) {
+                    const void *found = std::memchr(block.data() + to + 1, '\n', block.size() - to - 1);
+                    to = found ? static_cast<size_t>(static_cast<const char *>(found) - block.data()) : block.size();
+                }
+                // Windows of one indication follow each other (atoms are in order): what an earlier window
+                // read is not read again, so a common atom costs one pass over the block, not one per hit.
+                size_t &readTo = scannedTo[candidate];
+                from = std::max(from, readTo);
+                to = std::min(block.size(), to + 1);
+                if (from >= to)
+                    continue;
+                collect(block, from, to, ownStart, candidate, out);
+                readTo = to;
+            }
         }
+    }
+
+    // The starts of the lines from `ownStart` on that hold a level marker, without Vectorscan.
+    static void findLevelLines(std::string_view block, size_t ownStart, std::vector<size_t> &out)
+    {
+        std::vector<size_t> starts;
+        for (const std::string &marker : levelMarkers()) {
+            for (size_t at = block.find(marker, ownStart); at != std::string_view::npos;
+                 at = block.find(marker, at + 1)) {
+                const void *before = memrchr(block.data() + ownStart, '\n', at - ownStart);
+                starts.push_back(before ? static_cast<size_t>(static_cast<const char *>(before) - block.data()) + 1
+                                        : ownStart);
+            }
+        }
+        std::sort(starts.begin(), starts.end());
+        starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+        out.insert(out.end(), starts.begin(), starts.end());
     }
 };
 
@@ -351,18 +421,16 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             if (!re->ok())
                 return rejected(e, i, re->error());
             const int ref = static_cast<int>(impl->refs.size());
-            if (!single)
-                impl->multiMap.push_back(ref);
-            else if (auto rare = engine == Engine::Fastest && !foldsBeyondAscii(indication.pattern())
-                         ? (indication.literals.isEmpty() ? rareAtoms(source) : lowered(indication.literals))
-                         : std::vector<std::string>{};
-                     !rare.empty()) {
+            // Multi-line indications are prefiltered too: a match holds one of their atoms, so it lies
+            // within `lines` lines around an atom's line.
+            if (auto rare = engine == Engine::Fastest && !foldsBeyondAscii(indication.pattern())
+                    ? (indication.literals.isEmpty() ? rareAtoms(source, single) : lowered(indication.literals))
+                    : std::vector<std::string>{};
+                !rare.empty()) {
                 filterCandidates.push_back(ref);
                 candidateAtoms.push_back(std::move(rare));
             } else {
-                if (std::getenv("VNA_DEBUG_PREFILTER"))
-                    std::fprintf(stderr, "NOPREFILTER %s\n", source.constData());
-                impl->singleMap.push_back(ref);
+                (single ? impl->singleMap : impl->multiMap).push_back(ref);
             }
             std::vector<std::string> names(static_cast<size_t>(re->NumberOfCapturingGroups() + 1));
             for (const auto &[number, name] : re->CapturingGroupNames())
@@ -376,8 +444,9 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
         }
     }
 
-    // The literal prefilter, for what has atoms; the rest joins the RE2 set.
-    if (!filterCandidates.empty()) {
+    // The literal prefilter, for what has atoms, and the level markers of error lines; the rest joins
+    // the RE2 set.
+    {
         std::vector<std::string> atoms;
         std::map<std::string, int> atomIds;
         for (size_t c = 0; c < filterCandidates.size(); ++c) {
@@ -390,10 +459,14 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
                 impl->atomMap[static_cast<size_t>(it->second)].push_back(filterCandidates[c]);
             }
         }
+        const size_t caseless = atoms.size();
+        if (engine == Engine::Fastest)
+            atoms.insert(atoms.end(), levelMarkers().begin(), levelMarkers().end());
         auto scanner = std::make_unique<AtomScanner>();
-        if (scanner->compile(atoms)) {
+        if (scanner->compile(atoms, caseless)) {
             impl->atoms = std::move(scanner);
             impl->filtered = std::move(filterCandidates);
+            impl->levels = engine == Engine::Fastest;
         } else {
             impl->singleMap.insert(impl->singleMap.end(), filterCandidates.begin(), filterCandidates.end());
             impl->atomMap.clear();
@@ -423,10 +496,10 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
     return matcher;
 }
 
-std::vector<RawHit> Matcher::scan(std::string_view block, size_t ownStart) const
+std::vector<RawHit> Matcher::scan(std::string_view block, size_t ownStart, std::vector<size_t> *levelLines) const
 {
     std::vector<RawHit> out;
-    m_impl->runFilter(block, ownStart, out);
+    m_impl->runFilter(block, ownStart, out, levelLines);
     m_impl->runSet(m_impl->singleSet.get(), m_impl->singleMap, block, ownStart, ownStart, out);
     m_impl->runSet(m_impl->multiSet.get(), m_impl->multiMap, block, 0, ownStart, out);
     std::sort(out.begin(), out.end(), [](const RawHit &a, const RawHit &b) {

@@ -57,8 +57,9 @@ public:
     // Every match of every indication in `block`, a run of whole lines. Single-line indications
     // are looked for from `ownStart` on; multi-line ones also where they start in the lines before
     // `ownStart` (repeated from the previous block) but reach past it. At most one hit per line and
-    // indication. Sorted by position.
-    std::vector<RawHit> scan(std::string_view block, size_t ownStart) const;
+    // indication. Sorted by position. With `levelLines`, also the starts of the lines from `ownStart` on
+    // that hold a level marker (errorlines.h), in order: the candidates for lineLevel().
+    std::vector<RawHit> scan(std::string_view block, size_t ownStart, std::vector<size_t> *levelLines = nullptr) const;
 
     const std::vector<IndicationRef> &indications() const;
     // The most lines any indication spans (1 when none is multi-line).

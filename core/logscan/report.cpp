@@ -7,6 +7,7 @@
 
 #include "hydra/shell.h"
 #include "logscan/codes.h"
+#include "logscan/locatedreport.h"
 #include "verl/profilerschema.h"
 
 using namespace Qt::StringLiterals;
@@ -26,7 +27,8 @@ QList<QPair<QString, QString>> values(const Finding &finding, const Analysis &an
     for (const Capture &capture : finding.first.captures)
         out.append({capture.name, capture.value});
     // What the catalogue says of the code the line printed.
-    const QString key = codeKey(finding.first.capture(u"code"_s), finding.first.capture(u"hccl"_s));
+    const QString key = codeKey(finding.first.capture(u"code"_s), finding.first.capture(u"hccl"_s),
+                                finding.first.capture(u"hcclhex"_s));
     if (const CodeInfo *code = key.isEmpty() ? nullptr : CodeCatalogue::builtin().find(key)) {
         const CodeClass *codeClass = CodeCatalogue::builtin().codeClass(code->codeClass);
         const QString meaning = code->meaning.in(language);
@@ -293,6 +295,11 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
                  ? QJsonValue(knownBugJson(*entry.upstream, knownBugVerdict(*entry.upstream, analysis.installed)))
                  : QJsonValue()},
         });
+        const QJsonObject located = locatedJson(finding.located);
+        QJsonObject object = findings.last().toObject();
+        for (auto it = located.begin(); it != located.end(); ++it)
+            object.insert(it.key(), it.value());
+        findings[findings.size() - 1] = object;
     }
     QJsonArray files;
     for (const FileStats &file : analysis.files)
@@ -301,7 +308,11 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
                                  {u"lines"_s, file.lines},
                                  {u"compressed"_s, file.compressed},
                                  {u"stopped_at_inflate_limit"_s, file.stoppedAtLimit}});
+    const QList<qsizetype> unexplained = unexplainedErrorLines(analysis);
     return {{u"findings"_s, findings},
+            {u"error_lines"_s, errorLinesJson(analysis, unexplained)},
+            {u"error_lines_not_kept"_s, analysis.errorLinesNotKept},
+            {u"log_releases"_s, logReleasesJson(analysis)},
             {u"files"_s, files},
             {u"elapsed_ms"_s, analysis.elapsedMs},
             {u"timeline"_s, analysis.timeline},
@@ -326,14 +337,21 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
                                .arg(analysis.elapsedMs);
     for (const QString &note : stoppedReading(analysis, locale))
         out += note + u'\n';
+    const QList<qsizetype> unexplained = unexplainedErrorLines(analysis);
+    const QString releases = logReleasesText(analysis);
     if (analysis.findings.isEmpty()) {
         out += Text::tr("No known problem found.") + u' ' + totals + u'\n';
-        out += noFindingAdvice() + u'\n';
+        if (!releases.isEmpty())
+            out += releases + u'\n';
+        const QString located = errorLinesText(analysis, unexplained, maxFindings);
+        out += located.isEmpty() ? noFindingAdvice() + u'\n' : located;
         return out;
     }
     out += Text::tr("Known problems: %1.").arg(analysis.findings.size()) + u' ' + totals + u'\n';
     if (analysis.timeline && analysis.files.size() > 1)
         out += Text::tr("The files were merged into one timeline by the times in their lines.") + u'\n';
+    if (!releases.isEmpty())
+        out += releases + u'\n';
 
     // Root causes in order, each followed by the symptoms that trace back to it.
     const auto rootOf = [&](qsizetype index) {
@@ -393,10 +411,12 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
         }
         if (!entry.references.isEmpty())
             out += prefix + u"  "_s + Text::tr("see: %1").arg(entry.references.join(u"  "_s)) + u'\n';
+        out += locatedText(finding.located, prefix + u"  "_s);
     }
     if (shown < analysis.findings.size())
         out += u'\n' + Text::tr("Findings not shown (--max-findings): %1.").arg(analysis.findings.size() - shown)
             + u'\n';
+    out += errorLinesText(analysis, unexplained, maxFindings);
     return out;
 }
 

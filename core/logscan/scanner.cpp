@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <unordered_map>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -34,6 +35,7 @@ constexpr qsizetype kMaxCaptureChars = 500;
 constexpr int kTimeLookBack = 32; // lines searched backwards for a time stamp
 constexpr qsizetype kMaxDistinct = 64;
 constexpr qsizetype kMaxSeenAt = 20;
+constexpr qsizetype kMaxErrorGroups = 5000; // distinct error and warning lines kept; more are counted
 
 size_t countNewlines(const char *data, size_t size)
 {
@@ -98,6 +100,13 @@ struct BlockHit
     QString fingerprint;
 };
 
+// An error or warning line of a block: its first occurrence there, and how many more of its shape.
+struct BlockErrorLine
+{
+    ErrorLine line; // file and line still relative: line is the 0-based line of the block's own part
+    qint64 count = 0;
+};
+
 struct BlockResult
 {
     QByteArray buffer; // the block's text, handed back to be filled again
@@ -107,6 +116,7 @@ struct BlockResult
     QStringList head; // first context lines of the own part
     QStringList tail; // last context lines
     qint64 lastTime = -1;
+    std::vector<BlockErrorLine> errorLines;
 };
 
 // The part of a line that is shown: all of it, or a window around [begin, end) for very long lines.
@@ -135,7 +145,62 @@ QString wholeLineShown(std::string_view line)
     return shownLine(line, 0, line.size(), 0, 0);
 }
 
-BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher &matcher, int context)
+// Whether the line at `start` is the source line Python prints under a traceback frame (`raise
+// ValueError(f"…")` holds the message's text, but it is code, not output).
+bool isTracebackSource(std::string_view block, size_t start)
+{
+    if (start < 2)
+        return false;
+    const void *found = memrchr(block.data(), '\n', start - 1);
+    const size_t from = found ? static_cast<size_t>(static_cast<const char *>(found) - block.data()) + 1 : 0;
+    const std::string_view previous = block.substr(from, start - 1 - from);
+    return previous.find("File \"") != std::string_view::npos && previous.find("\", line ") != std::string_view::npos;
+}
+
+// Groups the block's error and warning lines by shape: the first of each is described in full (its
+// origin, its traceback), the rest counted.
+void collectErrorLines(
+    std::string_view block, size_t ownStart, const std::vector<size_t> &starts, bool unmarked, BlockResult &result)
+{
+    std::unordered_map<quint64, size_t> byShape;
+    size_t counted = ownStart; // newlines are counted up to here
+    qint64 line = 0;           // the line of `counted` in the block's own part
+    for (const size_t start : starts) {
+        const void *found = std::memchr(block.data() + start, '\n', block.size() - start);
+        const size_t end = found ? static_cast<size_t>(static_cast<const char *>(found) - block.data()) : block.size();
+        const std::string_view text = block.substr(start, end - start);
+        const LineLevel level = lineLevel(text);
+        if (level == LineLevel::None && (!unmarked || text.size() < 16 || isTracebackSource(block, start)))
+            continue;
+        const quint64 shape = lineShape(text);
+        const auto [it, added] = byShape.emplace(shape, result.errorLines.size());
+        if (!added) {
+            ++result.errorLines[it->second].count;
+            continue;
+        }
+        line += static_cast<qint64>(countNewlines(block.data() + counted, start - counted));
+        counted = start;
+        BlockErrorLine out;
+        out.count = 1;
+        out.line.level = level;
+        out.line.line = line;
+        out.line.shape = shape;
+        out.line.text = wholeLineShown(text);
+        out.line.info = describeLine(text);
+        if (level == LineLevel::Error)
+            out.line.frames = tracebackAbove(block, start, text);
+        result.errorLines.push_back(std::move(out));
+    }
+}
+
+enum class ErrorLines : std::uint8_t {
+    None,
+    Marked,    // the lines with a level word
+    EveryLine, // and the others too, kept if a message of the upstream indexes is found in them
+};
+
+BlockResult
+processBlock(const QByteArray &data, size_t ownStart, const Matcher &matcher, int context, ErrorLines errorLines)
 {
     BlockResult result;
     const std::string_view block(data.constData(), static_cast<size_t>(data.size()));
@@ -171,7 +236,17 @@ BlockResult processBlock(const QByteArray &data, size_t ownStart, const Matcher 
         }
     }
 
-    std::vector<RawHit> raw = matcher.scan(block, ownStart);
+    std::vector<size_t> levelLines;
+    std::vector<RawHit> raw = matcher.scan(block, ownStart, errorLines == ErrorLines::Marked ? &levelLines : nullptr);
+    if (errorLines == ErrorLines::EveryLine) {
+        for (size_t pos = ownStart; pos < block.size();) {
+            levelLines.push_back(pos);
+            const void *found = std::memchr(block.data() + pos, '\n', block.size() - pos);
+            pos = found ? static_cast<size_t>(static_cast<const char *>(found) - block.data()) + 1 : block.size();
+        }
+    }
+    if (!levelLines.empty())
+        collectErrorLines(block, ownStart, levelLines, errorLines == ErrorLines::EveryLine, result);
     if (raw.empty())
         return result;
     const Lines lines(block);
@@ -309,6 +384,8 @@ public:
             }
             place(hit, std::move(occurrence));
         }
+        for (const BlockErrorLine &hit : block.errorLines)
+            placeErrorLine(hit);
         m_lineBase += block.newlines;
         if (block.lastTime >= 0)
             m_lastTime = block.lastTime;
@@ -319,6 +396,34 @@ public:
     qint64 lines() const { return m_lineBase - 1; }
 
 private:
+    void placeErrorLine(const BlockErrorLine &hit)
+    {
+        const auto found = m_errorGroups.constFind(hit.line.shape);
+        if (found == m_errorGroups.constEnd()) {
+            if (m_analysis.errorLines.size() >= kMaxErrorGroups) {
+                m_analysis.errorLinesNotKept += hit.count;
+                return;
+            }
+            ErrorLine line = hit.line;
+            line.file = m_file;
+            line.line = m_lineBase + hit.line.line;
+            if (line.info.time < 0)
+                line.info.time = m_lastTime;
+            line.count = hit.count;
+            addDistinct(line.ranks, line.info.rank);
+            addDistinct(line.nodes, line.info.node);
+            m_errorGroups.insert(line.shape, m_analysis.errorLines.size());
+            m_analysis.errorLines << std::move(line);
+            return;
+        }
+        ErrorLine &line = m_analysis.errorLines[*found];
+        line.count += hit.count;
+        addDistinct(line.ranks, hit.line.info.rank);
+        addDistinct(line.nodes, hit.line.info.node);
+        if (line.frames.isEmpty() && !hit.line.frames.isEmpty())
+            line.frames = hit.line.frames; // a traceback the first block cut off
+    }
+
     void place(const BlockHit &hit, Occurrence occurrence)
     {
         const IndicationRef &ref = m_matcher.indications()[static_cast<size_t>(hit.indication)];
@@ -376,6 +481,7 @@ private:
     const ScanOptions &m_options;
     Analysis &m_analysis;
     QHash<QPair<int, QString>, qsizetype> m_groups; // (entry, fingerprint) → finding
+    QHash<quint64, qsizetype> m_errorGroups;        // shape → error line
     QHash<int, QPair<qint64, qsizetype>> m_recent;  // entry → (last line, finding) in this file
     QHash<int, int> m_groupsPerEntry;
     QHash<int, qsizetype> m_firstFinding; // entry → its first finding
@@ -438,6 +544,9 @@ public:
         }
         return true;
     }
+
+    // The input has been read to its end (the block last returned is the last one).
+    bool atEnd() const { return m_eof && m_carry.isEmpty(); }
 
 private:
     Reader &m_reader;
@@ -531,11 +640,17 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
             }
             if (!*more)
                 break;
+            // An input that is all in its first block (a pasted excerpt, a short log) has each of its lines
+            // located, with or without a level word; a long log, the lines with one.
+            const bool everyLine = textBytes == 0 && blocker.atEnd();
             textBytes += block.size() - static_cast<qsizetype>(ownStart);
             endsWithNewline = block.endsWith('\n');
+            const ErrorLines errorLines = !options.errorLines ? ErrorLines::None
+                : everyLine                                   ? ErrorLines::EveryLine
+                                                              : ErrorLines::Marked;
             inFlight.push_back(
-                QtConcurrent::run(&pool, [block = std::move(block), ownStart, &matcher, context]() mutable {
-                    BlockResult result = processBlock(block, ownStart, matcher, context);
+                QtConcurrent::run(&pool, [block = std::move(block), ownStart, &matcher, context, errorLines]() mutable {
+                    BlockResult result = processBlock(block, ownStart, matcher, context, errorLines);
                     result.buffer = std::move(block);
                     return result;
                 }));

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include "common/result.h"
+#include "logscan/errorlines.h"
 #include "logscan/input.h"
 #include "logscan/knowledgebase.h"
 #include "logscan/knownbugs.h"
@@ -56,6 +57,7 @@ struct Finding
     QList<QPair<int, qint64>> seenAt; // (file, line) of the first occurrences, at most 20
     QString fingerprint;
     QString symptomOf; // id of the earlier finding this one follows from; empty for a root cause
+    Located located;   // where its line was raised, and suspect fixes (filled by locate())
 
     bool rootCause() const { return symptomOf.isEmpty(); }
 };
@@ -74,11 +76,17 @@ struct Analysis
 {
     QList<Finding> findings; // in order of first occurrence
     QList<FileStats> files;
+    // Every error and warning line, one per shape, in the order they were met (analyze keeps at most 5000
+    // shapes; the lines of further shapes are counted in errorLinesNotKept).
+    QList<ErrorLine> errorLines;
+    qint64 errorLinesNotKept = 0;
     qint64 elapsedMs = 0;
     bool timeline = false; // findings were ordered by the times in the lines
     // The releases the user runs, for known upstream bugs: set by the caller (--verl-version,
     // --installed, the window's verl version) before the findings are put into words.
     QList<InstalledVersion> installed;
+    // The releases of each component the log's lines fit, where they narrow it down (filled by locate()).
+    QList<LogReleases> logReleases;
 };
 
 struct ScanOptions
@@ -89,6 +97,7 @@ struct ScanOptions
     bool regularFilesOnly = false; // refuse pipes and devices (the GUI)
     int maxGroupsPerEntry = 20;    // distinct fingerprints kept per entry; more are counted in the first
     qint64 maxInflateRatio = kDefaultInflateRatio; // 0: inflate gzip data without limit
+    bool errorLines = true;                        // collect the error and warning lines (Analysis::errorLines)
 };
 
 using Progress = std::function<void(qint64 done, qint64 total)>; // total -1 when unknown

@@ -87,13 +87,11 @@ QList<Entry> entriesFor(const QStringList &patterns, int lines = 1)
     return entries;
 }
 
-int singleLineIndications()
+int allIndications()
 {
     int count = 0;
-    for (const Entry &entry : builtin().entries) {
-        for (const Indication &indication : entry.indications)
-            count += indication.multiline() ? 0 : 1;
-    }
+    for (const Entry &entry : builtin().entries)
+        count += static_cast<int>(entry.indications.size());
     return count;
 }
 
@@ -104,12 +102,13 @@ class TestLogMatcher : public QObject
     Q_OBJECT
 
 private slots:
-    // The knowledge base's rules all have literals, so none costs a second pass over every block.
+    // The knowledge base's rules all have literals, multi-line ones too, so none costs a second pass over
+    // every block.
     void builtinIsPrefiltered()
     {
         const auto matcher = Matcher::compile(builtin().entries);
         QVERIFY(matcher);
-        QCOMPARE(matcher->prefiltered(), singleLineIndications());
+        QCOMPARE(matcher->prefiltered(), allIndications());
         const auto reference = Matcher::compile(builtin().entries, Matcher::Engine::Re2);
         QVERIFY(reference);
         QCOMPARE(reference->prefiltered(), 0);
@@ -141,9 +140,23 @@ private slots:
         QTest::newRow("Chinese has no case: prefiltered")
             << QStringList{u"内存不足"_s} << noise + "[ERROR] 设备内存不足，退出\n"
             << 1 << 1 << 1;
-        QTest::newRow("two lines: RE2 set") << QStringList{u"Traceback \\(most recent call last\\):\\n.*fatal"_s}
-                                            << noise + "Traceback (most recent call last):\n  fatal step\n"
-                                            << 2 << 0 << 1;
+        QTest::newRow("two lines: prefiltered, read around the atom")
+            << QStringList{u"Traceback \\(most recent call last\\):\\n.*fatal"_s}
+            << noise + "Traceback (most recent call last):\n  fatal step\n"
+            << 2 << 1 << 1;
+        // The atom "in rebuild_ipc\n" ends with its line's newline (a scan that looked for the line's end
+        // after it never moved on).
+        QTest::newRow("two lines: atom ends with the newline")
+            << QStringList{u"line \\d+, in rebuild_ipc\\n[^\\n]*func\\("_s}
+            << noise + "  File \"b.py\", line 54, in rebuild_ipc\n    buffer = func(*args)\nTypeError: x\n"
+            << 2 << 1 << 1;
+        QTest::newRow("two lines: atom on the second line")
+            << QStringList{u"(?m)^[^\\n]*\\n\\s+buffer = renamed_function\\("_s}
+            << noise + "  File \"b.py\", line 54, in rebuild\n    buffer = renamed_function(x)\n"
+            << 2 << 1 << 1;
+        QTest::newRow("two lines: no literal, RE2 set")
+            << QStringList{u"[0-9]{6}\\n[0-9]{6}"_s} << noise + "123456\n654321\n"
+            << 2 << 0 << 1;
         QTest::newRow("atom twice on a line, one hit")
             << QStringList{u"timed out after (?P<s>\\d+)"_s} << noise + "timed out after 5 (timed out after 6)\n"
             << 1 << 1 << 1;
