@@ -15,6 +15,8 @@ the commits pinned below, never typed by hand:
       older titles, kept as aliases leideng/CANN-8.1.RC1 (an installed CANN 8.1.RC1 toolkit)
       internal codes (xx9999)       hicann/runtime  src/runtime/core/inc/spec/base_info.hpp
   HCCL return values (HcclResult)   cann-hcomm      include/hccl/hccl_types.h (a mirror of hicann/hcomm)
+  aclnn status codes (aclnnStatus)  hicann/opbase   include/nnopbase/opdev/op_errno.h; meanings from its
+                                                    docs/{en,zh}/api/nnopbase/opdev/aclnn_return_code/ tables
   torch_npu ERRxxyyy                Ascend/pytorch  torch_npu/utils/_error_code.py, with the Chinese first
                                                     lines of docs/zh/.../error_code_information.md
 
@@ -39,6 +41,7 @@ SOURCES = {
     "PT": ("Ascend/pytorch", "9e73e708ab9350d203475609f36f8a43f6a0c2ab"),
     "HC": ("xiaobingling93-pixel/cann-hcomm", "b5f3e5be094ae444bbbfaea02c2ef8a38b5af57e"),
     "C81": ("leideng/CANN-8.1.RC1", "551ed27c29284929bbdc2239e929ddfedfdf0b8b"),
+    "OB": ("hicann/opbase", "aa3cd74b7f6d772acd64ff48292a7e65a9bc8142"),
 }
 C81_JSON = "Ascend/ascend-toolkit/8.1.RC1/aarch64-linux/conf/error_manager/error_code.json"
 
@@ -287,6 +290,37 @@ def read_hccl(cat, hc):
                 source=hc.where(path, line_of(text, m.start())))
 
 
+def read_aclnn(cat, ob):
+    """The status an aclnn operator API returns (161xxx a parameter, 361xxx the runtime, 561xxx the API's own
+    inner error), as torch_npu prints it: "call aclnnAdd failed, error code is 561103"."""
+    path = "include/nnopbase/opdev/op_errno.h"
+    text = ob.text(path)
+    found = 0
+    for m in re.finditer(r"#define\s+(ACLNN_\w+)\s+(\d+)\b", text):
+        name, number = m.group(1), int(m.group(2))
+        if number == 0:
+            continue
+        head = number // 1000
+        cls = {161: "parameter", 361: "runtime"}.get(head, "operator")
+        cat.put(str(number), "aclnn", name=name, cls=cls, source=ob.where(path, line_of(text, m.start())))
+        found += 1
+    if not found:
+        sys.exit(f"catalogue: {path} defines no ACLNN_ code: the header changed")
+    for path, key in (("docs/en/api/nnopbase/opdev/aclnn_return_code/aclnn_return_codes.md", "en"),
+                      ("docs/zh/api/nnopbase/opdev/aclnn_return_code/aclnn_return_code.md", "zh")):
+        for line in ob.text(path).splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 3 and re.fullmatch(r"ACLNN_\w+", cells[0]) and cells[1] in cat.codes:
+                row = cat.codes[cells[1]]
+                if row["family"] != "aclnn" or "deprecated" in cells[2].lower() or "废弃" in cells[2]:
+                    continue
+                meaning = re.sub(r"`", "", cells[2])
+                if key == "en" and row["name"] == cells[0]:
+                    row["en"] = meaning
+                elif key == "zh" and row["name"] == cells[0]:
+                    row["zh"] = meaning
+
+
 def read_torch_npu(cat, pt):
     path = "torch_npu/utils/_error_code.py"
     text = pt.text(path)
@@ -333,6 +367,7 @@ def main():
     read_letters(cat, mirrors["RT"], mirrors["GE"], mirrors["C81"])
     read_hccl(cat, mirrors["HC"])
     read_torch_npu(cat, mirrors["PT"])
+    read_aclnn(cat, mirrors["OB"])
     listed = kb_codes(root)
     unknown = sorted(set(listed) - set(cat.codes))
     if unknown:
