@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     # build
-    cmake ninja-build g++ pkg-config dpkg-dev
+    cmake ninja-build g++ pkg-config dpkg-dev ccache
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev libgl1-mesa-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libspdlog-dev libre2-dev libvectorscan-dev zlib1g-dev

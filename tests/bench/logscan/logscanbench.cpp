@@ -1,9 +1,11 @@
-// Log scanning: two 1 GiB synthetic training logs read by `verl-npu-assistant analyze` with the full
-// knowledge base, against GNU `grep -c -E -f` given the same patterns, run side by side. The quiet log
-// is Ray-decorated verl metrics, vLLM and CANN plog noise; the ordinary one has the words failures are
-// made of ("error", "npu", "warning", "failed", "error code 0", "timeout") on most lines, as real logs
-// do, so a prefilter that picks common literals sends most lines to the regex engine. Both have a few
-// hundred known failures spread through them.
+// Log scanning: three 1 GiB synthetic training logs read by `verl-npu-assistant analyze` with the full
+// knowledge base, the error-line collection and the upstream message index on, against GNU
+// `grep -c -E -f` given the same patterns, run side by side. The quiet log is Ray-decorated verl
+// metrics, vLLM and CANN plog noise; the ordinary one has the words failures are made of ("error",
+// "npu", "warning", "failed", "error code 0", "timeout") on most lines, as real logs do, so a prefilter
+// that picks common literals sends most lines to the regex engine; the multi-rank one is what a long
+// run writes most of: Ray-prefixed step metrics and CANN's "[INFO] RUNTIME(…) … Stream sync ok" plog
+// lines full of digits. All have a few hundred known failures spread through them.
 // Prints throughput, peak memory and the ratio of the medians.
 // Targets: at most half grep's time, at least 1.2 GB/s (on the 2-core test machine), peak RSS below
 // 100 MB, and the same lines found: every injected failure once, as many as grep counts.
@@ -30,7 +32,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 kLogBytes = qint64(1) << 30;
+// 1 GiB each, or VNA_BENCH_MIB mebibytes for a quick look (the targets are for 1 GiB).
+const qint64 kLogBytes = qEnvironmentVariableIntValue("VNA_BENCH_MIB") > 0
+    ? qint64(qEnvironmentVariableIntValue("VNA_BENCH_MIB")) << 20
+    : qint64(1) << 30;
 constexpr int kFailures = 300;
 constexpr int kRuns = 3;
 constexpr double kTargetRatio = 0.5;
@@ -283,8 +288,33 @@ int ordinaryLine(char *line, size_t size, std::mt19937 &random, int kind, long l
     }
 }
 
-// Writes kLogBytes of noise (quiet or ordinary) with kFailures known failures spread evenly through it.
-bool writeLog(const QString &path, const QStringList &failures, bool ordinary)
+// A line of a long multi-rank run: a TaskRunner's step metrics or a runtime plog line.
+int multiRankLine(char *line, size_t size, std::mt19937 &random, int kind, long long step)
+{
+    std::uniform_int_distribution<int> number(1, 99999);
+    if (kind < 5)
+        return std::snprintf(line, size,
+                             "(TaskRunner pid=%d) step:%lld - actor/entropy:%.4f - actor/pg_loss:%.5f - "
+                             "critic/score/mean:%.3f - perf/throughput:%.2f - timing_s/gen:%.3f\n",
+                             number(random), step, number(random) / 1e5, number(random) / 1e6, number(random) / 1e5,
+                             number(random) / 10.0, number(random) / 1e3);
+    return std::snprintf(line, size,
+                         "[INFO] RUNTIME(%d,python3):2025-11-30-04:%02d:%02d.%03d.%03d [runtime.cc:%d] %d "
+                         "StreamSynchronize: Stream sync ok, stream_id=%d, task_id=%d, sq_id=%d\n",
+                         number(random), number(random) % 60, number(random) % 60, number(random) % 1000,
+                         number(random) % 1000, number(random) % 9000, number(random), number(random) % 64,
+                         number(random) % 65536, number(random) % 64);
+}
+
+enum class LogKind : std::uint8_t { Quiet, Ordinary, MultiRank };
+
+const char *kindName(LogKind kind)
+{
+    return kind == LogKind::Quiet ? "quiet" : kind == LogKind::Ordinary ? "ordinary" : "multi-rank";
+}
+
+// Writes kLogBytes of noise with kFailures known failures spread evenly through it.
+bool writeLog(const QString &path, const QStringList &failures, LogKind logKind)
 {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -304,7 +334,9 @@ bool writeLog(const QString &path, const QStringList &failures, bool ordinary)
         int n = 0;
         const int rank = number(random) % 16;
         const int kind = pick(random);
-        if (ordinary && kind < 8)
+        if (logKind == LogKind::MultiRank)
+            n = multiRankLine(line, sizeof line, random, kind, ++step);
+        else if (logKind == LogKind::Ordinary && kind < 8)
             n = ordinaryLine(line, sizeof line, random, kind % 6, ++step);
         else
             n = quietLine(line, sizeof line, random, kind, rank, ++step);
@@ -351,16 +383,16 @@ int main(int argc, char **argv)
         if (!file.open(QIODevice::WriteOnly) || file.write(patterns.join(u'\n').toUtf8() + '\n') < 0)
             return 3;
     }
-    const auto measure = [&](bool ordinary) {
-        const QString log = dir.filePath(ordinary ? QStringLiteral("ordinary.log") : QStringLiteral("quiet.log"));
+    const auto measure = [&](LogKind kind) {
+        const QString log = dir.filePath(QString::fromLatin1(kindName(kind)) + u".log"_s);
         QElapsedTimer timer;
         timer.start();
-        if (!writeLog(log, failureLines(), ordinary)) {
+        if (!writeLog(log, failureLines(), kind)) {
             std::fprintf(stderr, "bench: cannot write %s\n", qPrintable(log));
             return false;
         }
         std::printf("log scan, %s log: %.2f GiB written in %.1f s; %d failures injected; %lld patterns\n",
-                    ordinary ? "ordinary" : "quiet", static_cast<double>(kLogBytes) / (1 << 30),
+                    kindName(kind), static_cast<double>(kLogBytes) / (1 << 30),
                     static_cast<double>(timer.elapsed()) / 1000.0, kFailures, static_cast<long long>(patterns.size()));
 
         QList<double> grepTimes;
@@ -415,7 +447,8 @@ int main(int argc, char **argv)
         QFile::remove(log);
         return met;
     };
-    const bool quiet = measure(false);
-    const bool ordinary = measure(true);
-    return quiet && ordinary ? 0 : 1;
+    const bool quiet = measure(LogKind::Quiet);
+    const bool ordinary = measure(LogKind::Ordinary);
+    const bool multiRank = measure(LogKind::MultiRank);
+    return quiet && ordinary && multiRank ? 0 : 1;
 }
