@@ -36,7 +36,7 @@ import sites  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 DEFAULT_OUTPUT = os.path.join(ROOT, "resources", "data", "upstream")
-EXTRACTOR_VERSION = 3  # bump when sites.py changes what it extracts: the cache is then rebuilt
+EXTRACTOR_VERSION = 4  # bump when sites.py changes what it extracts: the cache is then rebuilt
 
 SKIP = re.compile(r"(^|/)(tests?|testing|examples?|benchmarks?|docs?|tools|ci|\.github|third_party)/|(^|/)test_[^/]*$"
                   r"|(^|/)conftest\.py$|(^|/)setup\.py$")

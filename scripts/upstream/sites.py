@@ -318,21 +318,24 @@ CPP_MACROS = {
     "ASCEND_LOGW": ("log", "warning", 0, True),
 }
 CPP_LOG_MACRO = re.compile(r"^TORCH_NPU_\w+_LOG([EW])$")
-CPP_TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|R"(\w*)\((.*?)\)\1"|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[A-Za-z_]\w*|'
-                       r'::|->|\S', re.S)
+CPP_TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|\\\n|R"(\w*)\((.*?)\)\1"|"(?:\\[\s\S]|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|'
+                       r'[A-Za-z_]\w*|::|->|\S', re.S)
+# a table of messages: {507014, "The execution of the internal task times out."}, {ErrCode::ACL, "call acl api failed"}
+CPP_TABLE = re.compile(r'\{\s*(?:-?\d+|[A-Za-z_][\w:]*)\s*,\s*((?:"(?:\\[\s\S]|[^"\\\n])*"\s*)+)\}')
 CPP_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": ""}
 CPP_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "catch", "else", "do", "new", "delete"}
 
 
 def cpp_string(token):
-    body = token[1:-1]
+    body = token[1:-1].replace("\\\n", "")  # a backslash-newline continues the literal on the next line
     return re.sub(r"\\(.)", lambda m: CPP_ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 def cpp_sites(text):
     """Message macros of a C++ file: (sites, functions); functions are the bodies at file or class level."""
+    # comments and the backslash that continues a macro's line are not tokens
     tokens = [(m.group(0), m.start(), m.end()) for m in CPP_TOKEN.finditer(text)
-              if not m.group(0).startswith(("//", "/*"))]
+              if not m.group(0).startswith(("//", "/*", "\\"))]
     n = len(tokens)
     pairs, opened = {}, []
     for k, (token, _, _) in enumerate(tokens):
@@ -420,6 +423,13 @@ def cpp_sites(text):
                 k = close + 1
                 continue
         k += 1
+    # the strings of message tables (an error code's meaning, a module's name): printed with codes
+    for m in CPP_TABLE.finditer(text):
+        literal = "".join(cpp_string(t) for t in re.findall(r'"(?:\\[\s\S]|[^"\\\n])*"', m.group(1)))
+        template = Template.literal(literal)
+        if template.useful():
+            sites.append({"kind": "table", "type": "", "level": "error", "template": template.text(),
+                          "line": line_of(m.start()), "function": "<table>", "condition": ""})
     return sites, functions
 
 
