@@ -6,8 +6,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
+#include <QResource>
 #include <QSet>
 
 #include "common/jsonreader.h"
@@ -174,18 +176,36 @@ bool checkHeader(ComponentIndex &index, const QString &file, Error &error)
 
 QStringList subjectWords(const QString &text)
 {
-    static const QRegularExpression word(u"[A-Za-z][A-Za-z0-9_]{3,}"_s);
     static const QSet<QString> common{u"fix"_s,    u"fixes"_s,   u"fixed"_s,  u"error"_s, u"errors"_s, u"when"_s,
                                       u"with"_s,   u"from"_s,    u"that"_s,   u"this"_s,  u"into"_s,   u"does"_s,
                                       u"have"_s,   u"support"_s, u"bugfix"_s, u"issue"_s, u"should"_s, u"make"_s,
                                       u"update"_s, u"remove"_s,  u"found"_s,  u"used"_s,  u"using"_s,  u"will"_s};
     QStringList out;
-    for (auto it = word.globalMatch(text); it.hasNext();) {
-        const QString w = it.next().captured(0).toLower();
-        if (!common.contains(w) && !out.contains(w))
-            out << w;
+    qsizetype start = -1;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        const QChar c = i < text.size() ? text.at(i) : QChar();
+        const bool letter = c.isLetter() && c.unicode() < 0x80;
+        const bool part = letter || (c.unicode() < 0x80 && (c.isDigit() || c == u'_'));
+        if (start < 0 && letter)
+            start = i;
+        else if (start >= 0 && !part) {
+            if (i - start >= 4) {
+                const QString word = text.mid(start, i - start).toLower();
+                if (!common.contains(word) && !out.contains(word))
+                    out << word;
+            }
+            start = -1;
+        }
     }
     return out;
+}
+
+bool saysFix(const QString &subject)
+{
+    static const QRegularExpression words(u"\\b(fix|fixes|fixed|bug|bugfix|hotfix|error|crash|revert|wrong|broken|"
+                                          u"fail|fails|failed|issue|incorrect|missing|compat\\w*)\\b"_s,
+                                          QRegularExpression::CaseInsensitiveOption);
+    return words.match(subject).hasMatch();
 }
 
 std::optional<ReleaseSet> ReleaseSet::parse(QStringView text, int releases)
@@ -371,6 +391,17 @@ Status ComponentIndex::parseChanges(const QByteArray &changesJson, const QString
         return broken(file, json.failed() ? Text::tr("%1 at byte %2").arg(json.error()).arg(json.errorOffset()) : what);
     };
     QList<Change> out;
+    names.clear();
+    nameIndex.clear();
+    // Identifiers, templates and subjects' words are kept once each: the same names recur in many changes.
+    const auto intern = [&](QByteArrayView name) {
+        const QByteArray key = QByteArray::fromRawData(name.data(), name.size());
+        const auto found = nameIndex.constFind(key);
+        if (found != nameIndex.constEnd())
+            return *found;
+        names << name.toByteArray();
+        return *nameIndex.insert(names.constLast(), static_cast<int>(names.size() - 1));
+    };
     if (!json.beginObject())
         return failed(QString());
     QByteArrayView key;
@@ -397,12 +428,37 @@ Status ComponentIndex::parseChanges(const QByteArray &changesJson, const QString
                 return false;
             while (json.nextElement()) {
                 Change::SiteRef ref;
+                QByteArrayView text;
                 if (!json.beginArray() || !json.nextElement() || !readInt(json, ref.path) || !json.nextElement()
-                    || !readInt(json, ref.function) || !json.nextElement() || !json.readString(ref.text)
-                    || json.nextElement() || json.failed() || !inRange(ref.path, header.paths.size())
+                    || !readInt(json, ref.function) || !json.nextElement() || !json.readString(text))
+                    return false;
+                ref.text = intern(text); // before the next read replaces the view
+                if (json.nextElement() || json.failed() || !inRange(ref.path, header.paths.size())
                     || !inRange(ref.function, header.functions.size()))
                     return false;
                 refs << ref;
+            }
+            return !json.failed();
+        };
+        const auto idRefs = [&](QList<int> &ids) {
+            if (!json.beginArray())
+                return false;
+            while (json.nextElement()) {
+                QByteArrayView id;
+                if (!json.readString(id))
+                    return false;
+                ids << intern(id);
+            }
+            return !json.failed();
+        };
+        const auto byteLines = [&](QByteArrayList &lines) {
+            if (!json.beginArray())
+                return false;
+            while (json.nextElement()) {
+                QByteArrayView line;
+                if (!json.readString(line))
+                    return false;
+                lines << line.toByteArray();
             }
             return !json.failed();
         };
@@ -429,9 +485,9 @@ Status ComponentIndex::parseChanges(const QByteArray &changesJson, const QString
                 else if (member == "branch")
                     ok = (change.branch = true, json.skipValue());
                 else if (member == "ids")
-                    ok = readStrings(json, change.ids);
+                    ok = idRefs(change.ids);
                 else if (member == "lines")
-                    ok = readStrings(json, change.lines);
+                    ok = byteLines(change.lines);
                 else if (member == "added")
                     ok = siteRefs(change.added);
                 else if (member == "removed")
@@ -470,12 +526,18 @@ Status ComponentIndex::parseChanges(const QByteArray &changesJson, const QString
     sets = header.sets;
     m_named = false; // more paths and functions: the tables are made again
     changes = std::move(out);
-    idFrequency.clear();
-    subjectFrequency.clear();
-    for (const Change &change : std::as_const(changes)) {
-        for (const QString &id : change.ids)
-            ++idFrequency[id];
+    // What every failure compares changes by, worked out once: subjects' words and fix words.
+    for (Change &change : changes) {
         for (const QString &word : subjectWords(change.subject))
+            change.words << intern(word.toUtf8());
+        change.saysFix = saysFix(change.subject);
+    }
+    idFrequency = QList<int>(names.size(), 0);
+    subjectFrequency = QList<int>(names.size(), 0);
+    for (const Change &change : std::as_const(changes)) {
+        for (const int id : change.ids)
+            ++idFrequency[id];
+        for (const int word : change.words)
             ++subjectFrequency[word];
     }
     changesLoaded = true;
@@ -586,11 +648,31 @@ struct Upstream::Impl
     std::mutex mutex;
     QHash<QString, std::shared_ptr<ComponentIndex>> loaded;
     QHash<QString, QString> errors;
+    QHash<QString, QSet<QByteArray>> idNames; // component → the identifiers its changes name
 
     QString fileOf(const QString &component, const QString &part) const
     {
         const QString name = component + u'.' + part + u".json"_s;
         return folder.isEmpty() ? u":/data/upstream/"_s + name : QDir(folder).filePath(name);
+    }
+
+    // A file of the program's resources in one piece (its size is known: no growing buffer), or of the
+    // folder; nullopt when there is none.
+    static std::optional<QByteArray> read(const QString &name)
+    {
+        if (name.startsWith(u':')) {
+            const QResource resource(name);
+            if (!resource.isValid())
+                return std::nullopt;
+            if (resource.compressionAlgorithm()
+                == QResource::NoCompression) // in place, for as long as the program runs
+                return QByteArray::fromRawData(reinterpret_cast<const char *>(resource.data()), resource.size());
+            return resource.uncompressedData();
+        }
+        QFile file(name);
+        if (!file.open(QIODevice::ReadOnly))
+            return std::nullopt;
+        return file.readAll();
     }
 
     ComponentIndex *load(const QString &component, bool withChanges)
@@ -603,12 +685,13 @@ struct Upstream::Impl
         if (found != loaded.constEnd()) {
             index = *found;
         } else {
-            QFile file(fileOf(component, u"messages"_s));
-            if (!file.open(QIODevice::ReadOnly)) {
-                errors.insert(component, Text::tr("%1 has no message index (%2).").arg(component, file.fileName()));
+            const QString name = fileOf(component, u"messages"_s);
+            const std::optional<QByteArray> text = read(name);
+            if (!text) {
+                errors.insert(component, Text::tr("%1 has no message index (%2).").arg(component, name));
                 return nullptr;
             }
-            auto parsed = ComponentIndex::parse(file.readAll(), file.fileName());
+            auto parsed = ComponentIndex::parse(*text, name);
             if (!parsed) {
                 log::core()->warn("{}", parsed.error().message.toStdString());
                 errors.insert(component, parsed.error().message);
@@ -618,12 +701,18 @@ struct Upstream::Impl
             loaded.insert(component, index);
         }
         if (withChanges && !index->changesLoaded) {
-            QFile file(fileOf(component, u"changes"_s));
-            if (!file.open(QIODevice::ReadOnly)) {
-                errors.insert(component, Text::tr("%1 has no index of changes (%2).").arg(component, file.fileName()));
+            const QString name = fileOf(component, u"changes"_s);
+            const std::optional<QByteArray> text = read(name);
+            if (!text) {
+                errors.insert(component, Text::tr("%1 has no index of changes (%2).").arg(component, name));
                 return nullptr;
             }
-            if (const Status status = index->parseChanges(file.readAll(), file.fileName()); !status) {
+            QElapsedTimer timer;
+            timer.start();
+            const Status status = index->parseChanges(*text, name);
+            log::core()->debug("upstream: {} changes of {} read in {} ms", index->changes.size(),
+                               component.toStdString(), timer.elapsed());
+            if (!status) {
                 log::core()->warn("{}", status.error().message.toStdString());
                 errors.insert(component, status.error().message);
                 return nullptr;
@@ -635,8 +724,10 @@ struct Upstream::Impl
 
 Upstream &Upstream::builtin()
 {
-    static Upstream instance{QString()};
-    return instance;
+    // Never destroyed: tens of thousands of parsed changes freed one by one at exit took a tenth of a
+    // short analysis; the system takes the memory back in one piece.
+    static auto *const instance = new Upstream(QString());
+    return *instance;
 }
 
 Upstream::Upstream(QString folder)
@@ -665,6 +756,32 @@ const ComponentIndex *Upstream::messages(const QString &component)
 const ComponentIndex *Upstream::changes(const QString &component)
 {
     return m_impl->load(component, true);
+}
+
+bool Upstream::changesName(const QString &component, const QStringList &names)
+{
+    if (names.isEmpty())
+        return false;
+    const std::lock_guard lock(m_impl->mutex);
+    auto found = m_impl->idNames.find(component);
+    if (found == m_impl->idNames.end()) {
+        // Every identifier the changes name, from the "ids" arrays of the file's text, once.
+        QSet<QByteArray> ids;
+        if (const std::optional<QByteArray> text = Impl::read(m_impl->fileOf(component, u"changes"_s))) {
+            static const QByteArray key = "\"ids\":[";
+            for (qsizetype at = text->indexOf(key); at >= 0; at = text->indexOf(key, at)) {
+                at += key.size();
+                const qsizetype end = text->indexOf(']', at);
+                if (end < 0)
+                    break;
+                for (const QByteArray &quoted : text->mid(at, end - at).split(','))
+                    ids.insert(quoted.mid(1, quoted.size() - 2));
+                at = end;
+            }
+        }
+        found = m_impl->idNames.insert(component, ids);
+    }
+    return std::any_of(names.begin(), names.end(), [&](const QString &name) { return found->contains(name.toUtf8()); });
 }
 
 QStringList Upstream::errors() const

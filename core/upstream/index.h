@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 
+#include <QByteArrayList>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -89,7 +90,7 @@ struct Change
     {
         int path = 0;
         int function = 0;
-        QString text; // the message template
+        int text = 0; // the message template, into ComponentIndex::names
     };
     QString sha;
     QString date;
@@ -100,8 +101,10 @@ struct Change
     QList<File> files;
     QList<SiteRef> added;   // message sites it adds
     QList<SiteRef> removed; // and removes (a changed message is both)
-    QStringList ids;        // rare identifiers of its changed lines, rarest first
-    QStringList lines;      // the changed lines that hold the rarest ("+…" added, "-…" removed)
+    QList<int> ids;         // rare identifiers of its changed lines, rarest first, into ComponentIndex::names
+    QByteArrayList lines;   // UTF-8: the changed lines that hold the rarest ("+…" added, "-…" removed)
+    QList<int> words;       // its subject's words (subjectWords), into ComponentIndex::names
+    bool saysFix = false;   // its subject says it fixes something (fixWords)
 };
 
 class ComponentIndex
@@ -125,8 +128,13 @@ public:
     QList<Message> messages;
     QList<Change> changes;
     bool changesLoaded = false;
-    QHash<QString, int> idFrequency;      // rare identifier → how many changes name it
-    QHash<QString, int> subjectFrequency; // a word of subjects (subjectWords) → how many subjects hold it
+    QByteArrayList names;             // UTF-8: the changes' identifiers, templates and words, each once
+    QHash<QByteArray, int> nameIndex; // and their numbers
+    QList<int> idFrequency;           // per name: how many changes name it as an identifier
+    QList<int> subjectFrequency;      // per name: how many subjects hold it as a word
+
+    // The number of a name of the changes (an identifier, a template, a subject's word), -1 for none.
+    int nameOf(const QString &name) const { return nameIndex.value(name.toUtf8(), -1); }
 
     // The index of the release with this version (PEP 440 equality: 2.5 == 2.5.0), -1 when none.
     int releaseOf(const QString &version) const;
@@ -176,6 +184,8 @@ private:
 // The lowercase words of four letters or more of a text, without those every fix's subject says ("fix",
 // "error", "support" …): what a change's subject and a failure's text are compared by.
 QStringList subjectWords(const QString &text);
+// Whether a change's subject says it fixes something ("fix", "bug", "crash", "revert", "missing" …).
+bool saysFix(const QString &subject);
 
 // The built-in indexes, each read the first time it is asked for (thread-safe).
 class Upstream
@@ -191,6 +201,9 @@ public:
     // The same, with its changes read too.
     const ComponentIndex *changes(const QString &component);
     QStringList errors() const;
+    // Whether the component's changes name one of `names`, read from its file without keeping it (to
+    // choose which changes to read in full).
+    bool changesName(const QString &component, const QStringList &names);
 
 private:
     struct Impl;

@@ -87,7 +87,6 @@ std::vector<std::vector<std::string_view>> probesOf(const QByteArray &pattern, s
         QByteArray plain = pattern;
         plain.replace("{{", "\x01").replace("}}", "\x02"); // braces that are not a value, kept apart
         std::vector<std::vector<std::string_view>> out;
-        own.reserve(own.size() + 64);
         for (auto &probe : probesOf(plain, own)) {
             std::vector<std::string_view> pieces;
             for (const std::string_view piece : probe) {
@@ -195,8 +194,10 @@ Locator::Locator(Upstream &upstream)
         m_indexes << index;
         m_probes.reserve(m_probes.size() + static_cast<size_t>(index->messages.size()));
         for (qsizetype m = 0; m < index->messages.size(); ++m) {
-            auto own = std::make_shared<std::vector<QByteArray>>();
-            for (std::vector<std::string_view> &pieces : probesOf(index->messages.at(m).pattern, *own)) {
+            std::vector<QByteArray> changed; // the pieces that are not the pattern's own bytes (rare)
+            auto probes = probesOf(index->messages.at(m).pattern, changed);
+            const auto own = changed.empty() ? nullptr : std::make_shared<std::vector<QByteArray>>(std::move(changed));
+            for (std::vector<std::string_view> &pieces : probes) {
                 const int chars = literalChars(pieces);
                 size_t longestPiece = 0;
                 size_t words = 0;

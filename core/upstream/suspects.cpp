@@ -109,13 +109,25 @@ bool mentions(const ComponentIndex &index, const QString &text)
     return !rareIds(index, text).isEmpty() || !namedFunctions(index, text).isEmpty();
 }
 
+QStringList codeNames(const QString &text)
+{
+    static const QRegularExpression word(u"[A-Za-z_][A-Za-z0-9_]{3,}"_s);
+    QStringList out;
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const QString id = it.next().captured(0);
+        if (codeLike(id) && !out.contains(id))
+            out << id;
+    }
+    return out;
+}
+
 QStringList rareIds(const ComponentIndex &index, const QString &text)
 {
     static const QRegularExpression word(u"[A-Za-z_][A-Za-z0-9_]{3,}"_s);
     QStringList out;
     for (auto it = word.globalMatch(text); it.hasNext();) {
         const QString id = it.next().captured(0);
-        if (codeLike(id) && index.idFrequency.contains(id) && !out.contains(id))
+        if (codeLike(id) && index.idFrequency.value(index.nameOf(id)) > 0 && !out.contains(id))
             out << id;
     }
     return out;
@@ -255,7 +267,7 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
     {
         int path;
         int function;
-        QString text;
+        QByteArray pattern;
         int guarded;
     };
     QList<SiteRef> sites;
@@ -265,7 +277,7 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
             continue;
         const Message &message = index.messages.at(location.message);
         const Site &site = index.sites(location.message).at(location.site);
-        sites << SiteRef{site.path, site.function, message.text(), guardedModule(index, site.condition)};
+        sites << SiteRef{site.path, site.function, message.pattern, guardedModule(index, site.condition)};
         values += u' ' + location.values.join(u' ');
     }
     const QList<QPair<int, int>> frames = componentFrames(index, evidence.frames);
@@ -288,13 +300,23 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
     if (!evidence.frames.isEmpty())
         places += u' ' + evidence.frames.constLast().path.section(u'/', -1).section(u'.', 0, 0) + u' '
             + evidence.frames.constLast().function;
-    const QStringList ids = rareIds(index, text + places);
-    const QStringList words = subjectWords(text);
-    const QList<int> named = namedFunctions(index, evidence.text);
+    // File names and paths (a logger's "[mooncake_connector.py:419]", a frame's path) say where, which the
+    // places above already do; as names of the error they would count the same thing twice.
+    static const QRegularExpression fileNames(u"[\\w./-]*\\.(?:py|cpp|cc|h|hpp)\\b(?::\\d+)?"_s);
+    QString named = text;
+    named.remove(fileNames);
+    const QStringList ids = rareIds(index, named + places);
+    // the error's words as the index numbers them (a word no subject has cannot be shared)
+    QList<int> words;
+    for (const QString &word : subjectWords(named)) {
+        if (const int number = index.nameOf(word); number >= 0)
+            words << number;
+    }
+    const QList<int> namedFunctionsOfText = namedFunctions(index, QString(evidence.text).remove(fileNames));
     bool idOnly = false; // a name of the error that one or two changes name, and long enough to be no accident
     for (const QString &id : ids)
-        idOnly = idOnly || (id.size() >= 8 && index.idFrequency.value(id) <= 2);
-    if (sites.isEmpty() && frames.isEmpty() && ids.isEmpty() && named.isEmpty())
+        idOnly = idOnly || (id.size() >= 8 && index.idFrequency.value(index.nameOf(id)) <= 2);
+    if (sites.isEmpty() && frames.isEmpty() && ids.isEmpty() && namedFunctionsOfText.isEmpty())
         return out;
     // The function the failure happened in, when it is this component's: few changes touch one function,
     // and the first of them after the user's release is often the fix.
@@ -302,23 +324,20 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
     if (!evidence.frames.isEmpty() && !frames.isEmpty() && !index.repoPath(evidence.frames.constLast().path).isEmpty())
         innermost = frames.first();
     int touchingInnermost = 0;
-    static const QRegularExpression fixWords(u"\\b(fix|fixes|fixed|bug|bugfix|hotfix|error|crash|revert|wrong|broken|"
-                                             u"fail|fails|failed|issue|incorrect|missing|compat\\w*)\\b"_s,
-                                             QRegularExpression::CaseInsensitiveOption);
     const int releases = static_cast<int>(index.releases.size());
     const bool comparable = running.release >= 0 && !index.releases.at(running.release).isMain();
     const double changesCount = std::max<double>(1.0, static_cast<double>(index.changes.size()));
 
     const auto candidate
         = [&](const Change &change) { return !(comparable && index.sets.at(change.in).contains(running.release)); };
+
     const Change *firstFixOfInnermost = nullptr; // the earliest that says it fixes something
     if (innermost.first >= 0 && innermost.second >= 0) {
         for (const Change &change : index.changes) {
             if (!candidate(change) || !changesNamed(index, change, innermost.first, innermost.second))
                 continue;
             ++touchingInnermost;
-            if (fixWords.match(change.subject).hasMatch()
-                && (!firstFixOfInnermost || change.date < firstFixOfInnermost->date))
+            if (change.saysFix && (!firstFixOfInnermost || change.date < firstFixOfInnermost->date))
                 firstFixOfInnermost = &change;
         }
     }
@@ -329,8 +348,7 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
     const auto firstFixTouching = [&](const auto &touches) {
         const Change *first = nullptr;
         for (const Change &change : index.changes) {
-            if (candidate(change) && touches(change) && fixWords.match(change.subject).hasMatch()
-                && (!first || change.date < first->date))
+            if (candidate(change) && change.saysFix && touches(change) && (!first || change.date < first->date))
                 first = &change;
         }
         if (first)
@@ -351,30 +369,40 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
         double score = 0;
         bool touchesFunction = false;
         bool rewritesMessage = false;
+        // A message raised at several places is one piece of evidence: the best place counts, once.
+        double siteScore = 0;
+        QStringList siteReasons;
         for (const SiteRef &site : sites) {
+            double here = 0;
+            QStringList reasons;
             if (changesFunction(change, site.path, site.function)) {
-                score += kSiteFunction;
+                here += kSiteFunction;
                 touchesFunction = true;
-                suspect.reasons
+                reasons
                     << Text::tr("changes %1, where the message is raised").arg(shown(index, site.path, site.function));
             } else if (changesFile(change, site.path)) {
-                score += kSiteFile;
+                here += kSiteFile;
             }
             const bool removes = std::any_of(change.removed.begin(), change.removed.end(), [&](const auto &ref) {
-                return ref.path == site.path && ref.text == site.text;
+                return ref.path == site.path && index.names.value(ref.text) == site.pattern;
             });
             if (removes) {
-                score += kSiteRemoved;
+                here += kSiteRemoved;
                 rewritesMessage = true;
-                suspect.reasons << Text::tr("rewrites or removes that message");
+                reasons << Text::tr("rewrites or removes that message");
             }
             if (site.guarded >= 0 && changesFile(change, site.guarded)) {
-                score += kGuardedModule;
+                here += kGuardedModule;
                 touchesFunction = true;
-                suspect.reasons
-                    << Text::tr("changes %1, whose import the message reports").arg(index.paths.at(site.guarded));
+                reasons << Text::tr("changes %1, whose import the message reports").arg(index.paths.at(site.guarded));
+            }
+            if (here > siteScore) {
+                siteScore = here;
+                siteReasons = reasons;
             }
         }
+        score += siteScore;
+        suspect.reasons << siteReasons;
         double weight = kFrame;
         QSet<QPair<int, int>> seenFrames;
         for (const auto &[path, function] : frames) {
@@ -397,10 +425,12 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
         bool inSubject = false;
         bool uniqueId = false;
         for (const QString &id : ids) {
-            if (!change.ids.contains(id))
+            const int name = index.nameOf(id);
+            if (!change.ids.contains(name))
                 continue;
-            uniqueId = uniqueId || (idOnly && id.size() >= 8 && index.idFrequency.value(id) <= 2);
-            idScore += std::log(1.0 + changesCount / std::max(1, index.idFrequency.value(id)));
+            const int frequency = index.idFrequency.value(name);
+            uniqueId = uniqueId || (idOnly && id.size() >= 8 && frequency <= 2);
+            idScore += std::log(1.0 + changesCount / std::max(1, frequency));
             suspect.matchedIds << id;
             if (change.subject.contains(id)) {
                 score += kSubjectId;
@@ -408,17 +438,30 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
             }
         }
         idScore = std::min(idScore, kMaxIds);
-        if (!suspect.matchedIds.isEmpty())
+        if (!suspect.matchedIds.isEmpty()) {
             suspect.reasons << Text::tr("adds or removes %1, named in the error").arg(suspect.matchedIds.join(u", "_s));
+            // the hunk: the changed line that names one
+            for (const QByteArray &line : change.lines) {
+                const QString changed = QString::fromUtf8(line);
+                if (std::any_of(suspect.matchedIds.begin(), suspect.matchedIds.end(),
+                                [&](const QString &id) { return changed.contains(id); })) {
+                    suspect.reasons << Text::tr("changed line: %1").arg(changed);
+                    break;
+                }
+            }
+        }
         score += idScore;
         // Words of the error in the change's subject, the rarer the more they say.
         QStringList shared;
         double wordScore = 0;
-        for (const QString &word : subjectWords(change.subject)) {
-            if (words.contains(word) && !suspect.matchedIds.contains(word, Qt::CaseInsensitive)) {
-                shared << word;
-                wordScore += std::log(1.0 + changesCount / std::max(1, index.subjectFrequency.value(word)));
-            }
+        for (const int word : change.words) {
+            if (!words.contains(word))
+                continue;
+            const QString name = QString::fromUtf8(index.names.at(word));
+            if (suspect.matchedIds.contains(name, Qt::CaseInsensitive))
+                continue;
+            shared << name;
+            wordScore += std::log(1.0 + changesCount / std::max(1, index.subjectFrequency.value(word)));
         }
         const bool saysIt = wordScore >= kMinWordScore;
         if (saysIt) {
@@ -429,7 +472,7 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
             && ((touchingInnermost <= kFewChanges && changesNamed(index, change, innermost.first, innermost.second))
                 || &change == firstFixOfInnermost);
         bool namesIt = false;
-        for (const int function : named) {
+        for (const int function : namedFunctionsOfText) {
             for (const Change::File &file : change.files) {
                 if (file.functions.contains(function) && !namesIt) {
                     namesIt = true;
@@ -439,9 +482,11 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
                 }
             }
         }
-        const bool fixes = fixWords.match(change.subject).hasMatch();
-        const int kinds = (touchesFunction ? 1 : 0) + (idScore >= kMinIds ? 1 : 0) + (inSubject ? 1 : 0)
-            + (uniqueId && fixes ? 1 : 0) + (rewritesMessage ? 1 : 0) + (saysIt ? 1 : 0) + (onlyFixOfInnermost ? 1 : 0)
+        const bool fixes = change.saysFix;
+        // Kinds of evidence, each counted once: changing the function that raises the message and
+        // rewriting the message there are one (the second implies the first).
+        const int kinds = (touchesFunction || rewritesMessage ? 1 : 0) + (idScore >= kMinIds ? 1 : 0)
+            + (inSubject ? 1 : 0) + (uniqueId && fixes ? 1 : 0) + (saysIt ? 1 : 0) + (onlyFixOfInnermost ? 1 : 0)
             + (namesIt ? 1 : 0);
         if (score <= 0 || kinds < 2)
             continue;

@@ -79,6 +79,9 @@ QStringList componentsOf(const Evidence &evidence, Upstream &upstream);
 // Whether a failure's text names something of `index`'s changes (loaded): a rare name or a function.
 bool mentions(const ComponentIndex &index, const QString &text);
 
+// The names of a failure's text worth looking for in changes (identifiers with "_" or two capitals).
+QStringList codeNames(const QString &text);
+
 // The rare names of a failure's text that changes of `index` (loaded) name: identifiers and the parts of
 // dotted names, four characters or more.
 QStringList rareIds(const ComponentIndex &index, const QString &text);
