@@ -1,9 +1,13 @@
 #include "located.h"
 
+#include <memory>
+
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QSet>
 
+#include "common/logging.h"
 #include "logscan/scanner.h"
 #include "upstream/suspects.h"
 
@@ -20,7 +24,7 @@ class Text
 
 // Suspects are looked for this many distinct failures of a log at most (the first ones: root causes
 // come first); locating has no limit (a look-up per line shape).
-constexpr int kMaxSuspectSearches = 64;
+constexpr int kMaxSuspectSearches = 32;
 constexpr qsizetype kMaxSuspects = 3;
 
 // The component whose releases a component's index is labelled with (verl-recipe is pinned by verl).
@@ -168,9 +172,19 @@ QString describeReleases(const upstream::ComponentIndex &index, const upstream::
 
 void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream &upstream)
 {
+    // Again for another release or language: what an earlier call found goes first.
+    for (Finding &finding : analysis.findings)
+        finding.located = {};
+    for (ErrorLine &line : analysis.errorLines)
+        line.located = {};
     if (analysis.findings.isEmpty() && analysis.errorLines.isEmpty())
         return;
-    const upstream::Locator locator(upstream);
+    QElapsedTimer timer;
+    timer.start();
+    // The locator is let go once the lines are located: the suspects read changes, and a 1 GiB scan's
+    // memory is counted at its peak.
+    auto locator = std::make_unique<upstream::Locator>(upstream);
+    log::core()->debug("locate: messages of every component read in {} ms", timer.elapsed());
 
     // Every failure: each error line, and each finding (with the traceback of the error line it shares
     // a line with, where there is one).
@@ -180,7 +194,7 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
     QList<QList<upstream::Location>> locations;
     QList<ErrorLine> kept;
     for (ErrorLine &line : analysis.errorLines) {
-        QList<upstream::Location> found = locator.locate(line.text);
+        QList<upstream::Location> found = locator->locate(line.text);
         if (line.level == LineLevel::None) {
             if (found.isEmpty())
                 continue;
@@ -211,19 +225,20 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
         for (qsizetype k = 0; k < finding.first.lines.size(); ++k) {
             const QString &text = finding.first.lines.at(k);
             if (failure.evidence.locations.isEmpty())
-                failure.evidence.locations = locator.locate(text);
+                failure.evidence.locations = locator->locate(text);
             failure.evidence.text += undecorated(text) + u'\n';
             if (const auto at = byPlace.constFind({finding.first.file, finding.first.line + k});
                 at != byPlace.constEnd() && failure.evidence.frames.isEmpty())
                 failure.evidence.frames = analysis.errorLines.at(*at).frames;
         }
         failure.into = &finding.located;
-        // An entry that explains the failure (out of memory, a setting, the environment) is the answer;
-        // suspects are for what no entry explains, and beside the known bugs.
-        const Entry &entry = entries.at(finding.entry);
-        failure.error = entry.upstream.has_value() || entry.findsAnyCode();
+        // An entry that explains the failure (out of memory, a setting, the environment, a known bug with
+        // its fix) is the answer; suspects are for what no entry explains, and the code it carries.
+        failure.error = entries.at(finding.entry).findsAnyCode();
         failures << failure;
     }
+
+    locator.reset();
 
     // The releases each component's lines fit, over the whole log: a line narrows it only where it does
     // not contradict the others.
@@ -264,6 +279,7 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
         return nullptr;
     };
 
+    log::core()->debug("locate: {} lines located in {} ms", failures.size(), timer.elapsed());
     QHash<QString, Located> searched; // evidence key → what was found, for echoes
     int searches = 0;
     for (Failure &failure : failures) {
@@ -289,8 +305,18 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
         ++searches;
         QStringList components = upstream::componentsOf(failure.evidence, upstream);
         if (components.isEmpty() && failure.error) {
-            // Nothing places it: the components whose changes name its rare words.
+            // Nothing places it: the components with a function its text names, else (reading every
+            // component's changes, so only then) those whose changes name its rare words.
             for (const QString &component : upstream.components()) {
+                const upstream::ComponentIndex *index = upstream.messages(component);
+                if (index && upstream::mentions(*index, failure.evidence.text))
+                    components << component;
+            }
+            const QStringList names = upstream::codeNames(failure.evidence.text);
+            for (qsizetype c = 0; components.isEmpty() && c < upstream.components().size(); ++c) {
+                const QString &component = upstream.components().at(c);
+                if (!upstream.changesName(component, names))
+                    continue; // its changes are not read in full for nothing
                 const upstream::ComponentIndex *index = upstream.changes(component);
                 if (index && upstream::mentions(*index, failure.evidence.text))
                     components << component;
@@ -307,10 +333,7 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
             if (running.source != upstream::RunningRelease::Source::Given && fit.contains(component))
                 running = upstream::inferredRelease(*index, fit.value(component));
             const QList<upstream::Suspect> suspects
-                = upstream::suspectFixes(*index, failure.evidence, running,
-                                         qEnvironmentVariableIntValue("VNA_DEBUG_SUSPECTS") > 0
-                                             ? qEnvironmentVariableIntValue("VNA_DEBUG_SUSPECTS")
-                                             : 3);
+                = upstream::suspectFixes(*index, failure.evidence, running, int(kMaxSuspects));
             if (!out.searched || (out.suspects.isEmpty() && !suspects.isEmpty())) {
                 out.searched = true;
                 out.running = runningNote(*index, running);
@@ -320,12 +343,11 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
         }
         std::stable_sort(found.begin(), found.end(),
                          [](const auto &a, const auto &b) { return a.first.score > b.first.score; });
-        for (qsizetype i = 0; i < found.size()
-             && i < std::max<qsizetype>(kMaxSuspects, qEnvironmentVariableIntValue("VNA_DEBUG_SUSPECTS"));
-             ++i)
+        for (qsizetype i = 0; i < found.size() && i < kMaxSuspects; ++i)
             out.suspects << suspectFix(*found.at(i).second, found.at(i).first);
         searched.insert(k, out);
     }
+    log::core()->debug("locate: suspects looked for {} times, in {} ms in all", searches, timer.elapsed());
 }
 
 } // namespace vna::logscan

@@ -48,7 +48,7 @@ QString suspectsHeading(const Located &located)
         return Text::tr("Fixed since %1 %2 (%3)? Suspects, from the code and its history:")
             .arg(running.component, running.version, running.from);
     case upstream::RunningRelease::Source::Inferred:
-        return Text::tr("Fixed since %1 %2, the newest release the log's lines fit? Suspects, from the code and its "
+        return Text::tr("Fixed since the releases the log's lines fit (%1 %2)? Suspects, from the code and its "
                         "history:")
             .arg(running.component, running.version);
     case upstream::RunningRelease::Source::Unknown:
