@@ -6,9 +6,12 @@
 // that picks common literals sends most lines to the regex engine; the multi-rank one is what a long
 // run writes most of: Ray-prefixed step metrics and CANN's "[INFO] RUNTIME(…) … Stream sync ok" plog
 // lines full of digits. All have a few hundred known failures spread through them.
-// Prints throughput, peak memory and the ratio of the medians.
-// Targets: at most half grep's time, at least 1.2 GB/s (on the 2-core test machine), peak RSS below
-// 100 MB, and the same lines found: every injected failure once, as many as grep counts.
+// Prints throughput, peak memory and the ratio of the medians, against grep given every single-line
+// pattern of the knowledge base and against grep given 31 of them (the measure of issue 43: grep with
+// fewer patterns is faster).
+// Targets: at most half the time of grep with 31 patterns, at least 1.2 GB/s (on the 2-core test
+// machine), peak RSS below 100 MB, and the same findings as the injected failures give alone (the noise
+// adds none, and none is lost; grep's count is shown, but it cannot see the multi-line ones).
 // Exit code 1 when a target is missed.
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -39,6 +42,7 @@ const qint64 kLogBytes = qEnvironmentVariableIntValue("VNA_BENCH_MIB") > 0
 constexpr int kFailures = 300;
 constexpr int kRuns = 3;
 constexpr double kTargetRatio = 0.5;
+constexpr qsizetype kFewPatterns = 31;
 constexpr double kTargetBytesPerSecond = 1.2e9;
 constexpr long kTargetRssKiB = 100 * 1024;
 
@@ -313,9 +317,13 @@ const char *kindName(LogKind kind)
     return kind == LogKind::Quiet ? "quiet" : kind == LogKind::Ordinary ? "ordinary" : "multi-rank";
 }
 
-// Writes kLogBytes of noise with kFailures known failures spread evenly through it.
-bool writeLog(const QString &path, const QStringList &failures, LogKind logKind)
+// Writes kLogBytes of noise with kFailures known failures spread evenly through it, and the failures
+// alone to `failuresPath`.
+bool writeLog(const QString &path, const QString &failuresPath, const QStringList &failures, LogKind logKind)
 {
+    QFile alone(failuresPath);
+    if (!alone.open(QIODevice::WriteOnly))
+        return false;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return false;
@@ -344,6 +352,8 @@ bool writeLog(const QString &path, const QStringList &failures, LogKind logKind)
         written += n;
         if (written >= nextFailure && failure < kFailures && !failures.isEmpty()) {
             const QByteArray text = failures.at(failure % failures.size()).toUtf8() + '\n';
+            if (alone.write(text) != text.size())
+                return false;
             block += text;
             written += text.size();
             ++failure;
@@ -378,16 +388,25 @@ int main(int argc, char **argv)
     const vna::logscan::KnowledgeBase kb = vna::logscan::loadKnowledgeBase();
     const QStringList patterns = grepPatterns(kb.entries);
     const QString patternFile = dir.filePath(QStringLiteral("patterns.ere"));
-    {
-        QFile file(patternFile);
-        if (!file.open(QIODevice::WriteOnly) || file.write(patterns.join(u'\n').toUtf8() + '\n') < 0)
+    const QString fewPatternFile = dir.filePath(QStringLiteral("patterns31.ere"));
+    for (const auto &[path, count] :
+         {std::pair{patternFile, patterns.size()}, std::pair{fewPatternFile, kFewPatterns}}) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(patterns.mid(0, count).join(u'\n').toUtf8() + '\n') < 0)
             return 3;
     }
+    const auto findings = [](const QByteArray &json) {
+        qint64 count = 0;
+        for (const QJsonValue finding : QJsonDocument::fromJson(json).object().value(u"findings"_s).toArray())
+            count += finding.toObject().value(u"count"_s).toInteger();
+        return count;
+    };
     const auto measure = [&](LogKind kind) {
         const QString log = dir.filePath(QString::fromLatin1(kindName(kind)) + u".log"_s);
+        const QString alone = dir.filePath(u"failures.log"_s);
         QElapsedTimer timer;
         timer.start();
-        if (!writeLog(log, failureLines(), kind)) {
+        if (!writeLog(log, alone, failureLines(), kind)) {
             std::fprintf(stderr, "bench: cannot write %s\n", qPrintable(log));
             return false;
         }
@@ -395,7 +414,11 @@ int main(int argc, char **argv)
                     kindName(kind), static_cast<double>(kLogBytes) / (1 << 30),
                     static_cast<double>(timer.elapsed()) / 1000.0, kFailures, static_cast<long long>(patterns.size()));
 
+        const qint64 expected = findings(run({program, QStringLiteral("analyze"), QStringLiteral("--json"), alone},
+                                             dir.filePath(QStringLiteral("ours.out")))
+                                             .out);
         QList<double> grepTimes;
+        QList<double> fewTimes;
         QList<double> ourTimes;
         long grepRss = 0;
         long ourRss = 0;
@@ -415,36 +438,44 @@ int main(int argc, char **argv)
                 std::fprintf(stderr, "bench: analyze failed (exit %d)\n", ours.exitCode);
                 return false;
             }
+            const Run few = run({QStringLiteral("grep"), QStringLiteral("-c"), QStringLiteral("-E"),
+                                 QStringLiteral("-f"), fewPatternFile, log},
+                                dir.filePath(QStringLiteral("grep.out")));
             grepTimes << grep.seconds;
+            fewTimes << few.seconds;
             ourTimes << ours.seconds;
             grepRss = std::max(grepRss, grep.maxRssKiB);
             ourRss = std::max(ourRss, ours.maxRssKiB);
             grepCount = grep.out.trimmed();
-            ourCount = 0;
-            for (const QJsonValue finding : QJsonDocument::fromJson(ours.out).object().value(u"findings"_s).toArray())
-                ourCount += finding.toObject().value(u"count"_s).toInteger();
+            ourCount = findings(ours.out);
         }
         const double grepSeconds = median(grepTimes);
+        const double fewSeconds = median(fewTimes);
         const double ourSeconds = median(ourTimes);
         const double mib = static_cast<double>(kLogBytes) / (1 << 20);
-        const double ratio = ourSeconds / grepSeconds;
-        std::printf("  grep -c -E -f:  %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %s matching lines\n", grepSeconds,
-                    mib / grepSeconds, static_cast<double>(grepRss) / 1024.0, grepCount.constData());
+        const double ratio = ourSeconds / fewSeconds;
+        std::printf("  grep -c -E -f (%lld patterns):  %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %s matching lines\n",
+                    static_cast<long long>(patterns.size()), grepSeconds, mib / grepSeconds,
+                    static_cast<double>(grepRss) / 1024.0, grepCount.constData());
+        std::printf("  grep -c -E -f (%lld patterns):  %.2f s  %6.0f MiB/s\n", static_cast<long long>(kFewPatterns),
+                    fewSeconds, mib / fewSeconds);
         std::printf(
             "  analyze:        %.2f s  %6.0f MiB/s  peak RSS %5.1f MiB  %lld occurrences grouped into findings\n",
             ourSeconds, mib / ourSeconds, static_cast<double>(ourRss) / 1024.0, static_cast<long long>(ourCount));
         const double bytesPerSecond = static_cast<double>(kLogBytes) / ourSeconds;
         std::printf(
-            "  ratio analyze/grep: %.2f (target <= %.1f); %.2f GB/s (target >= %.1f); peak RSS target < %ld MiB\n",
-            ratio, kTargetRatio, bytesPerSecond / 1e9, kTargetBytesPerSecond / 1e9, kTargetRssKiB / 1024);
-        const bool sameLines = ourCount == kFailures && grepCount.toLongLong() == ourCount;
-        if (!sameLines)
-            std::printf("  found %lld of %d injected failures; grep counted %s lines\n",
-                        static_cast<long long>(ourCount), kFailures, grepCount.constData());
+            "  ratio analyze/grep with %lld patterns: %.2f (target <= %.1f), with all: %.2f; %.2f GB/s (target >= "
+            "%.1f); peak RSS target < %ld MiB\n",
+            static_cast<long long>(kFewPatterns), ratio, kTargetRatio, ourSeconds / grepSeconds, bytesPerSecond / 1e9,
+            kTargetBytesPerSecond / 1e9, kTargetRssKiB / 1024);
+        const bool sameLines = ourCount == expected;
+        std::printf("  %lld occurrences, the injected failures alone give %lld\n", static_cast<long long>(ourCount),
+                    static_cast<long long>(expected));
         const bool met
             = ratio <= kTargetRatio && bytesPerSecond >= kTargetBytesPerSecond && ourRss < kTargetRssKiB && sameLines;
         std::printf("  %s\n", met ? "targets met" : "TARGET MISSED");
         QFile::remove(log);
+        QFile::remove(alone);
         return met;
     };
     const bool quiet = measure(LogKind::Quiet);
