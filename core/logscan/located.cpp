@@ -309,18 +309,19 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
             // component's changes, so only then) those whose changes name its rare words.
             for (const QString &component : upstream.components()) {
                 const upstream::ComponentIndex *index = upstream.messages(component);
-                if (index && upstream::mentions(*index, failure.evidence.text))
+                if (index && upstream::namesMessagesFunction(*index, failure.evidence.text))
                     components << component;
             }
             const QStringList names = upstream::codeNames(failure.evidence.text);
-            for (qsizetype c = 0; components.isEmpty() && c < upstream.components().size(); ++c) {
-                const QString &component = upstream.components().at(c);
-                if (!upstream.changesName(component, names))
+            QStringList naming;
+            for (const QString &component : upstream.components()) {
+                if (!components.isEmpty() || !upstream.changesName(component, names))
                     continue; // its changes are not read in full for nothing
                 const upstream::ComponentIndex *index = upstream.changes(component);
                 if (index && upstream::mentions(*index, failure.evidence.text))
-                    components << component;
+                    naming << component;
             }
+            components << naming;
         }
         QList<QPair<upstream::Suspect, const upstream::ComponentIndex *>> found;
         for (const QString &component : std::as_const(components)) {

@@ -308,6 +308,7 @@ Result<ComponentIndex> ComponentIndex::parse(const QByteArray &messagesJson, con
         return error;
     index.m_file = file;
     index.m_text = messagesJson;
+    index.messageFunctions = index.functions.size();
     return index;
 }
 

@@ -125,6 +125,7 @@ public:
     QList<ReleaseSet> sets;
     QStringList paths;
     QStringList functions;
+    qsizetype messageFunctions = 0; // the first functions, those of the messages file (the changes' follow)
     QList<Message> messages;
     QList<Change> changes;
     bool changesLoaded = false;

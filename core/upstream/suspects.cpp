@@ -109,6 +109,12 @@ bool mentions(const ComponentIndex &index, const QString &text)
     return !rareIds(index, text).isEmpty() || !namedFunctions(index, text).isEmpty();
 }
 
+bool namesMessagesFunction(const ComponentIndex &index, const QString &text)
+{
+    const QList<int> named = namedFunctions(index, text);
+    return std::any_of(named.begin(), named.end(), [&](int function) { return function < index.messageFunctions; });
+}
+
 QStringList codeNames(const QString &text)
 {
     static const QRegularExpression word(u"[A-Za-z_][A-Za-z0-9_]{3,}"_s);

@@ -79,6 +79,10 @@ QStringList componentsOf(const Evidence &evidence, Upstream &upstream);
 // Whether a failure's text names something of `index`'s changes (loaded): a rare name or a function.
 bool mentions(const ComponentIndex &index, const QString &text);
 
+// Whether a failure's text names a function of `index`'s messages file: the same answer whether its
+// changes (which name more functions) have been read or not.
+bool namesMessagesFunction(const ComponentIndex &index, const QString &text);
+
 // The names of a failure's text worth looking for in changes (identifiers with "_" or two capitals).
 QStringList codeNames(const QString &text);
 

@@ -73,6 +73,8 @@ private Q_SLOTS:
     void suspects_data();
     void suspects();
     void missingIndexIsSaid();
+    void namesMessagesFunction_data();
+    void namesMessagesFunction();
 };
 
 void TestUpstream::releaseSet_data()
@@ -308,6 +310,31 @@ void TestUpstream::missingIndexIsSaid()
     QCOMPARE(none.messages(u"verl"_s), nullptr);
     QCOMPARE(none.errors().size(), 1);
     QVERIFY(none.errors().constFirst().contains(u"verl has no message index"_s));
+}
+
+void TestUpstream::namesMessagesFunction_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("names");
+    QTest::addRow("a function that raises a message") << u"in apply_patches: no module"_s << true;
+    QTest::addRow("a method, dotted") << u"Worker.init failed"_s << true;
+    QTest::addRow("a function only the changes name") << u"load_helper returned None"_s << false;
+    QTest::addRow("no function") << u"something went wrong"_s << false;
+}
+
+// Which component a line no message places is looked for in must not depend on what an earlier log
+// made the program read: the answer is the same before the changes are read and after.
+void TestUpstream::namesMessagesFunction()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, names);
+    Upstream upstream(fixtures());
+    const ComponentIndex *messagesOnly = upstream.messages(u"verl"_s);
+    QVERIFY(messagesOnly);
+    QCOMPARE(vna::upstream::namesMessagesFunction(*messagesOnly, text), names);
+    const ComponentIndex *withChanges = upstream.changes(u"verl"_s);
+    QVERIFY(withChanges);
+    QCOMPARE(vna::upstream::namesMessagesFunction(*withChanges, text), names);
 }
 
 QTEST_GUILESS_MAIN(TestUpstream)

@@ -242,6 +242,40 @@ private Q_SLOTS:
         QCOMPARE(change->property("url").toUrl(), QUrl(u"https://github.com/verl-project/verl/pull/5640"_s));
     }
 
+    // A line no entry explains is listed under the findings, located in upstream source with a link to
+    // the line at the window's release, and the fixes released since that release are its suspects;
+    // a later release that has the fix words it again without them.
+    void locatedLineFollowsTheWindowsRelease()
+    {
+        m_window->session().setVerlVersion(*verl::Version::parse(u"0.7.1"_s, QString()));
+        child<QPlainTextEdit>(m_tab, "logsPaste")->setFocus();
+        QTest::keyClicks(QApplication::focusWidget(),
+                         u"(WorkerDict pid=7) WARNING:2026-05-01 10:00:00:Failed to apply NPU patches: module "
+                         "'transformers.models.qwen2_5_vl.modeling_qwen2_5_vl' has no attribute 'Qwen2RMSNorm'"_s);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
+        QTRY_VERIFY(!m_tab->isBusy());
+        auto *tree = child<QTreeWidget>(m_tab, "logsFindings");
+        QTreeWidgetItem *line = findItem(tree, u"Failed to apply NPU patches"_s);
+        QVERIFY2(line, qPrintable(child<QLabel>(m_tab, "logsSummary")->text()));
+        QVERIFY(line->parent()); // under the group of located lines
+        select(tree, line);
+        auto *raised = child<QLabel>(m_tab, "logsRaised");
+        QTRY_VERIFY(raised->isVisible());
+        QVERIFY2(raised->text().contains(u"verl/workers/engine/fsdp/utils.py:35 in apply_npu_fsdp_patches (verl "
+                                         "0.7.1)"_s),
+                 qPrintable(raised->text()));
+        QVERIFY(raised->text().contains(
+            u"https://github.com/verl-project/verl/blob/v0.7.1/verl/workers/engine/fsdp/utils.py#L35"_s));
+        auto *suspects = child<QLabel>(m_tab, "logsSuspects");
+        QVERIFY2(suspects->text().contains(u"verl 0.8.0 · PR #5901"_s), qPrintable(suspects->text()));
+        QVERIFY(suspects->text().contains(u"https://github.com/verl-project/verl/pull/5901"_s));
+        QVERIFY(suspects->text().contains(u"(the window&#x27;s verl version)"_s)
+                || suspects->text().contains(u"(the window's verl version)"_s));
+        m_window->session().setVerlVersion(*verl::Version::parse(u"0.8.0"_s, QString()));
+        select(tree, findItem(tree, u"Failed to apply NPU patches"_s));
+        QTRY_VERIFY(!suspects->text().contains(u"#5901"_s));
+    }
+
     void nothingToAnalyze()
     {
         QTest::mouseClick(child<QPushButton>(m_tab, "logsAnalyze"), Qt::LeftButton);
