@@ -308,6 +308,7 @@ Result<ComponentIndex> ComponentIndex::parse(const QByteArray &messagesJson, con
         return error;
     index.m_file = file;
     index.m_text = messagesJson;
+    index.messagePaths = index.paths.size();
     index.messageFunctions = index.functions.size();
     return index;
 }
@@ -594,22 +595,40 @@ int ComponentIndex::releaseOf(const QString &version) const
     return -1;
 }
 
-QString ComponentIndex::repoPath(const QString &shownPath) const
+namespace {
+
+// The longest path below `limit` that the shown one ends with, starting at a folder boundary.
+QString
+repoPathBelow(const QHash<QString, int> &pathIndex, const QString &mount, const QString &shownPath, qsizetype limit)
 {
-    indexNames();
     QString path = shownPath;
     path.replace(u'\\', u'/');
-    // The longest known path that the shown one ends with, starting at a folder boundary.
+    const auto known
+        = [&](const QString &tail) { return pathIndex.value(tail, -1) >= 0 && pathIndex.value(tail) < limit; };
     qsizetype slash = -1;
     do {
         const QString tail = path.mid(slash + 1);
-        if (m_pathIndex.contains(tail))
+        if (known(tail))
             return tail;
-        if (!mount.isEmpty() && tail.startsWith(mount) && m_pathIndex.contains(tail.mid(mount.size())))
+        if (!mount.isEmpty() && tail.startsWith(mount) && known(tail.mid(mount.size())))
             return tail.mid(mount.size());
         slash = path.indexOf(u'/', slash + 1);
     } while (slash >= 0);
     return QString();
+}
+
+} // namespace
+
+QString ComponentIndex::repoPath(const QString &shownPath) const
+{
+    indexNames();
+    return repoPathBelow(m_pathIndex, mount, shownPath, paths.size());
+}
+
+QString ComponentIndex::messagesRepoPath(const QString &shownPath) const
+{
+    indexNames();
+    return repoPathBelow(m_pathIndex, mount, shownPath, messagePaths);
 }
 
 int ComponentIndex::pathIndex(const QString &path) const

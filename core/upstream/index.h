@@ -125,7 +125,8 @@ public:
     QList<ReleaseSet> sets;
     QStringList paths;
     QStringList functions;
-    qsizetype messageFunctions = 0; // the first functions, those of the messages file (the changes' follow)
+    qsizetype messagePaths = 0;     // the first paths, those of the messages file (the changes' follow)
+    qsizetype messageFunctions = 0; // and the first functions
     QList<Message> messages;
     QList<Change> changes;
     bool changesLoaded = false;
@@ -143,6 +144,8 @@ public:
     // ("/usr/lib/python3.10/site-packages/verl/workers/x.py" → "verl/workers/x.py"), or empty when it is
     // not one of the index's paths.
     QString repoPath(const QString &shownPath) const;
+    // The same among the messages file's paths: the same answer whether the changes were read or not.
+    QString messagesRepoPath(const QString &shownPath) const;
     int pathIndex(const QString &path) const;
     int functionIndex(const QString &name) const;
     // A function's own name (the last part of "Class.method.inner"), as a number shared by every

@@ -538,7 +538,7 @@ QStringList componentsOf(const Evidence &evidence, Upstream &upstream)
         if (!index)
             continue;
         for (const Frame &frame : evidence.frames) {
-            if (!index->repoPath(frame.path).isEmpty())
+            if (!index->messagesRepoPath(frame.path).isEmpty()) // not whether changes were read
                 ++weight[component];
         }
     }

@@ -75,6 +75,8 @@ private Q_SLOTS:
     void missingIndexIsSaid();
     void namesMessagesFunction_data();
     void namesMessagesFunction();
+    void messagesRepoPath_data();
+    void messagesRepoPath();
 };
 
 void TestUpstream::releaseSet_data()
@@ -335,6 +337,30 @@ void TestUpstream::namesMessagesFunction()
     const ComponentIndex *withChanges = upstream.changes(u"verl"_s);
     QVERIFY(withChanges);
     QCOMPARE(vna::upstream::namesMessagesFunction(*withChanges, text), names);
+}
+
+void TestUpstream::messagesRepoPath_data()
+{
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<QString>("messages"); // among the messages file's paths
+    QTest::addColumn<QString>("all");      // once the changes are read
+    QTest::addRow("a file with messages")
+        << u"/usr/lib/python3.10/site-packages/pkg/b.py"_s << u"pkg/b.py"_s << u"pkg/b.py"_s;
+    QTest::addRow("a file only the changes have") << u"/opt/pkg/c.py"_s << QString() << u"pkg/c.py"_s;
+    QTest::addRow("not the component's") << u"/opt/other/d.py"_s << QString() << QString();
+}
+
+// The components a traceback's frames point to are the same whichever logs were read before.
+void TestUpstream::messagesRepoPath()
+{
+    QFETCH(QString, shown);
+    QFETCH(QString, messages);
+    QFETCH(QString, all);
+    Upstream upstream(fixtures());
+    QCOMPARE(upstream.messages(u"verl"_s)->messagesRepoPath(shown), messages);
+    const ComponentIndex *withChanges = upstream.changes(u"verl"_s);
+    QCOMPARE(withChanges->messagesRepoPath(shown), messages);
+    QCOMPARE(withChanges->repoPath(shown), all);
 }
 
 QTEST_GUILESS_MAIN(TestUpstream)
