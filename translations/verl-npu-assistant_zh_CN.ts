@@ -1331,6 +1331,10 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
+    <message>
+        <source>aclnn operator API status</source>
+        <translation>aclnn 算子接口状态码</translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>
@@ -4156,6 +4160,76 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
     </message>
 </context>
 <context>
+    <name>Located</name>
+    <message>
+        <source>the log's lines</source>
+        <translation>日志中的行</translation>
+    </message>
+    <message>
+        <source>main at %1</source>
+        <translation>%1 的 main 分支</translation>
+    </message>
+</context>
+<context>
+    <name>LocatedReport</name>
+    <message>
+        <source>in %1</source>
+        <translation>位于 %1</translation>
+    </message>
+    <message>
+        <source>when: %1</source>
+        <translation>条件：%1</translation>
+    </message>
+    <message>
+        <source>Fixed since %1 %2 (%3)? Suspects, from the code and its history:</source>
+        <translation>%1 %2（%3）之后是否已修复？根据代码及其提交历史找到的疑似修复：</translation>
+    </message>
+    <message>
+        <source>Which %1 you run is not known (--installed %1=VERSION); changes that may have fixed this, from the code and its history:</source>
+        <translation>不知道你运行的 %1 版本（可用 --installed %1=VERSION 指定）；根据代码及其提交历史，可能修复了此问题的改动：</translation>
+    </message>
+    <message>
+        <source>in no release yet</source>
+        <translation>尚未包含在任何发布版本中</translation>
+    </message>
+    <message>
+        <source>No change of %1 has evidence enough to name as a fix.</source>
+        <translation>%1 中没有证据充分、可认定为修复的改动。</translation>
+    </message>
+    <message>
+        <source>No change of %1 after %2 has evidence enough to name as a fix.</source>
+        <translation>%1 在 %2 之后没有证据充分、可认定为修复的改动。</translation>
+    </message>
+    <message>
+        <source>raised at: %1</source>
+        <translation>抛出位置：%1</translation>
+    </message>
+    <message>
+        <source>Error and warning lines no entry explains: %1 located in upstream source, %2 lines not.</source>
+        <translation>知识库条目未解释的错误和警告行：%1 条已定位到上游源码，%2 行未定位。</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>WARNING</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Located lines not shown: %1.</source>
+        <translation>未显示的已定位行：%1。</translation>
+    </message>
+    <message>
+        <source>The log's lines fit these releases only: %1.</source>
+        <translation>日志中的行只与这些版本的代码相符：%1。</translation>
+    </message>
+    <message>
+        <source>Fixed since the releases the log's lines fit (%1 %2)? Suspects, from the code and its history:</source>
+        <translation>日志中的行所对应的版本（%1 %2）之后是否已修复？根据代码及其提交历史找到的疑似修复：</translation>
+    </message>
+</context>
+<context>
     <name>LogInput</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -5761,6 +5835,41 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
 </context>
 <context>
+    <name>SuspectFixes</name>
+    <message>
+        <source>changes %1, where the message is raised</source>
+        <translation>修改了抛出该消息的 %1</translation>
+    </message>
+    <message>
+        <source>rewrites or removes that message</source>
+        <translation>改写或删除了该消息</translation>
+    </message>
+    <message>
+        <source>changes %1, whose import the message reports</source>
+        <translation>修改了消息所报告导入失败的 %1</translation>
+    </message>
+    <message>
+        <source>changes %1 in %2, a function of the traceback</source>
+        <translation>修改了调用栈中的函数 %1（%2）</translation>
+    </message>
+    <message>
+        <source>adds or removes %1, named in the error</source>
+        <translation>增删了报错中出现的 %1</translation>
+    </message>
+    <message>
+        <source>changed line: %1</source>
+        <translation>改动的行：%1</translation>
+    </message>
+    <message>
+        <source>its subject says %1, as the error does</source>
+        <translation>提交标题与报错同样提到 %1</translation>
+    </message>
+    <message>
+        <source>changes %1, which the error names</source>
+        <translation>修改了报错中提到的 %1</translation>
+    </message>
+</context>
+<context>
     <name>SyncCommand</name>
     <message>
         <source>layout v1 (actor/dist_ckpt)</source>
@@ -6084,6 +6193,65 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: give every node the files only rank 0's node has (the metadata, and since verl 0.7 the weights), checked and safe.</source>
         <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：把只有 rank 0 所在节点才有的文件（元数据，以及 verl 0.7 起的权重）安全地发给每个节点并校验。</translation>
+    </message>
+</context>
+<context>
+    <name>Upstream</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>a number is too large</source>
+        <translation>数字过大</translation>
+    </message>
+    <message>
+        <source>schema %1 is not the one this program reads (1)</source>
+        <translation>schema %1 不是本程序可读取的版本（1）</translation>
+    </message>
+    <message>
+        <source>"%1" is not a list of release numbers such as "0-3,5"</source>
+        <translation>"%1" 不是形如 "0-3,5" 的版本编号列表</translation>
+    </message>
+    <message>
+        <source>"component", "repository" and "commit" are required.</source>
+        <translation>必须提供 "component"、"repository" 和 "commit"。</translation>
+    </message>
+    <message>
+        <source>"releases" must list 1 to %1 releases.</source>
+        <translation>"releases" 必须列出 1 到 %1 个版本。</translation>
+    </message>
+    <message>
+        <source>%1 at byte %2</source>
+        <translation>%1（第 %2 字节处）</translation>
+    </message>
+    <message>
+        <source>messages[%1] is not [template, kind, type, level, sites].</source>
+        <translation>messages[%1] 不是 [template, kind, type, level, sites] 形式。</translation>
+    </message>
+    <message>
+        <source>text after the end of the index</source>
+        <translation>索引结束后还有多余的内容</translation>
+    </message>
+    <message>
+        <source>it was read at %1, its messages at %2: run scripts/upstream/index.py again.</source>
+        <translation>它读取自 %1，而消息索引读取自 %2：请重新运行 scripts/upstream/index.py。</translation>
+    </message>
+    <message>
+        <source>its paths and functions do not extend its messages file's.</source>
+        <translation>它的路径和函数列表没有延续消息索引文件中的列表。</translation>
+    </message>
+    <message>
+        <source>fixes[%1] needs a 40-digit "sha", a release set "in", and files, sites and names of the index's form.</source>
+        <translation>fixes[%1] 需要 40 位的 "sha"、版本集合 "in"，以及符合索引格式的文件、消息位置和名称。</translation>
+    </message>
+    <message>
+        <source>%1 has no message index (%2).</source>
+        <translation>%1 没有消息索引（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 has no index of changes (%2).</source>
+        <translation>%1 没有改动索引（%2）。</translation>
     </message>
 </context>
 <context>
@@ -7072,6 +7240,22 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>An error no entry explains</source>
+        <translation>知识库未解释的错误</translation>
+    </message>
+    <message>
+        <source>A warning no entry explains</source>
+        <translation>知识库未解释的警告</translation>
+    </message>
+    <message>
+        <source>The line</source>
+        <translation>该行</translation>
+    </message>
+    <message>
+        <source>Traceback and line</source>
+        <translation>调用栈与该行</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::FindingsModel</name>
@@ -7126,6 +7310,25 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>Cancelling: what is under way ends first…</source>
         <translation>正在取消：先等进行中的工作结束…</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::LocatedView</name>
+    <message>
+        <source>Raised at</source>
+        <translation>抛出位置</translation>
+    </message>
+    <message>
+        <source>Fixed since your release?</source>
+        <translation>你的版本之后是否已修复？</translation>
+    </message>
+    <message>
+        <source>The message is there in %1 %2.</source>
+        <translation>该消息存在于 %1 %2 中。</translation>
+    </message>
+    <message>
+        <source>These are suspects found in the code and its history, not checked by hand: read the change before you upgrade for it.</source>
+        <translation>以上是根据代码及其提交历史找到的疑似修复，未经人工核对：为此升级前请先阅读该改动。</translation>
     </message>
 </context>
 <context>
@@ -7561,6 +7764,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>the thread</source>
         <translation>讨论帖</translation>
+    </message>
+    <message>
+        <source>Lines no entry explains, traced to upstream code: %1.</source>
+        <translation>知识库未解释、已追溯到上游代码的行：%1。</translation>
+    </message>
+    <message>
+        <source>Lines no entry explains, traced to upstream code</source>
+        <translation>知识库未解释、已追溯到上游代码的行</translation>
     </message>
 </context>
 <context>

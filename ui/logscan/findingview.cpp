@@ -13,6 +13,8 @@
 
 #include "common/i18n.h"
 #include "common/widgets.h"
+#include "locatedview.h"
+#include "logscan/lineinfo.h"
 
 using namespace Qt::StringLiterals;
 
@@ -61,6 +63,8 @@ FindingView::FindingView(QWidget *parent)
     detail->addWidget(m_fixHeading);
     m_fix = resultLabel(this, u"logsFix"_s);
     detail->addWidget(m_fix);
+    m_located = new LocatedView(this);
+    detail->addWidget(m_located);
     auto *actions = new QHBoxLayout;
     m_action = new QPushButton(this);
     m_action->setObjectName(u"logsAction"_s);
@@ -129,6 +133,12 @@ void FindingView::showFinding(const logscan::Analysis &analysis, const QList<log
     const logscan::Entry &entry = entries.at(finding.entry);
     const logscan::Explanation text = logscan::explain(entry, finding, analysis, i18n::current());
     m_title->setText(text.title);
+    for (QWidget *part :
+         {static_cast<QWidget *>(m_causeHeading), static_cast<QWidget *>(m_cause), static_cast<QWidget *>(m_fixHeading),
+          static_cast<QWidget *>(m_fix), static_cast<QWidget *>(m_search), static_cast<QWidget *>(m_copyFinding)})
+        part->setVisible(true);
+    m_linesHeading->setText(tr("Matched lines"));
+    m_located->showLocated(finding.located);
 
     QStringList meta{u"%1:%2"_s.arg(analysis.files.at(finding.first.file).name).arg(finding.first.line)};
     meta << logscan::originParts(finding);
@@ -208,6 +218,44 @@ void FindingView::showFinding(const logscan::Analysis &analysis, const QList<log
     for (qsizetype i = 0; i < first.after.size(); ++i)
         html += number(first.lastLine() + 1 + i) + first.after.at(i).toHtmlEscaped() + u'\n';
     html += u"</pre>"_s;
+    m_lines->setHtml(html);
+}
+
+} // namespace vna::ui
+
+namespace vna::ui {
+
+void FindingView::showErrorLine(const logscan::Analysis &analysis, qsizetype index)
+{
+    const logscan::ErrorLine &line = analysis.errorLines.at(index);
+    m_title->setText(logscan::undecorated(line.text).trimmed());
+    QStringList meta{line.level == logscan::LineLevel::Error ? tr("An error no entry explains")
+                                                             : tr("A warning no entry explains"),
+                     u"%1:%2"_s.arg(analysis.files.at(line.file).name).arg(line.line)};
+    if (line.count > 1)
+        meta << tr("seen %1 times").arg(line.count);
+    if (line.ranks.size() > 1)
+        meta << tr("on ranks %1").arg(line.ranks.join(u", "_s));
+    if (line.nodes.size() > 1)
+        meta << tr("on nodes %1").arg(line.nodes.join(u", "_s));
+    m_meta->setText(meta.join(u" · "_s).toHtmlEscaped());
+    for (QWidget *part :
+         {static_cast<QWidget *>(m_causeHeading), static_cast<QWidget *>(m_cause), static_cast<QWidget *>(m_fixHeading),
+          static_cast<QWidget *>(m_fix), static_cast<QWidget *>(m_action), static_cast<QWidget *>(m_openThread),
+          static_cast<QWidget *>(m_openFix), static_cast<QWidget *>(m_search)})
+        part->setVisible(false);
+    m_link.reset();
+    m_located->showLocated(line.located);
+    // The traceback above it, then the line.
+    m_linesHeading->setText(line.frames.isEmpty() ? tr("The line") : tr("Traceback and line"));
+    QString html = u"<pre style=\"margin:0\">"_s;
+    for (const upstream::Frame &frame : line.frames) {
+        html
+            += u"  File \"%1\", line %2, in %3\n"_s.arg(frame.path).arg(frame.line).arg(frame.function).toHtmlEscaped();
+        if (!frame.code.isEmpty())
+            html += u"    "_s + frame.code.toHtmlEscaped() + u'\n';
+    }
+    html += u"<b>"_s + line.text.toHtmlEscaped() + u"</b>\n</pre>"_s;
     m_lines->setHtml(html);
 }
 

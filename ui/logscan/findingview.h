@@ -1,6 +1,8 @@
 // One finding of a log analysis in full, as the Logs tab shows the selected one: its title, where
-// it was seen and whether it is a root cause, the cause and the fix, the buttons that act on it,
-// and its lines with the captured parts highlighted.
+// it was seen and whether it is a root cause, the cause and the fix, where its line was raised in
+// upstream source and the suspect fixes since the user's release, the buttons that act on it, and its
+// lines with the captured parts highlighted. Or one error line that no entry explains, with the same
+// upstream part and its traceback.
 #pragma once
 
 #include <optional>
@@ -11,6 +13,9 @@
 #include "logscan/report.h"
 
 class QLabel;
+namespace vna::ui {
+class LocatedView;
+}
 class QPushButton;
 class QTextBrowser;
 
@@ -27,6 +32,8 @@ public:
     // Shows analysis.findings[index]; `entries` are the knowledge-base entries the analysis
     // refers to. Words are in the language of the moment: call it again after a switch.
     void showFinding(const logscan::Analysis &analysis, const QList<logscan::Entry> &entries, qsizetype index);
+    // Shows analysis.errorLines[index].
+    void showErrorLine(const logscan::Analysis &analysis, qsizetype index);
 
 Q_SIGNALS:
     // "Open in …": the tool that fixes it, filled in from the finding.
@@ -49,6 +56,7 @@ private:
     QLabel *m_cause = nullptr;
     QLabel *m_fixHeading = nullptr;
     QLabel *m_fix = nullptr;
+    LocatedView *m_located = nullptr;
     QLabel *m_linesHeading = nullptr;
     QTextBrowser *m_lines = nullptr;
     QPushButton *m_action = nullptr;

@@ -37,6 +37,8 @@
 #include "common/verdict.h"
 #include "common/widgets.h"
 #include "findingview.h"
+#include "logscan/located.h"
+#include "logscan/locatedreport.h"
 #include "logscan/report.h"
 #include "logstab.h"
 
@@ -47,8 +49,13 @@ namespace vna::ui {
 void LogsTab::showAnalysis()
 {
     // What the user runs is read at every rendering: the window's verl version and the language the
-    // words are in may both have changed since the scan.
+    // words are in may both have changed since the scan; the located lines are worded again then (the
+    // indexes are read by now: a few milliseconds).
     m_state.analysis->installed = installedVersions();
+    if (const QString key = locatedFor(); key != m_locatedFor) {
+        logscan::locate(*m_state.analysis, m_state.analysisEntries);
+        m_locatedFor = key;
+    }
     const logscan::Analysis &analysis = *m_state.analysis;
     const QList<logscan::Entry> &entries = m_state.analysisEntries;
     const int selected = m_findings->currentItem() ? m_findings->currentItem()->data(0, kFindingRole).toInt() : 0;
@@ -60,7 +67,7 @@ void LogsTab::showAnalysis()
                                .arg(QLocale().toString(lines))
                                .arg(analysis.elapsedMs);
     if (analysis.findings.isEmpty()) {
-        m_summary->setText(tr("No known problem found (%1).").arg(totals) + u' ' + logscan::noFindingAdvice());
+        m_summary->setText(tr("No known problem found (%1).").arg(totals));
     } else {
         qsizetype roots = 0;
         for (const logscan::Finding &finding : analysis.findings)
@@ -73,6 +80,24 @@ void LogsTab::showAnalysis()
                                   ? u' ' + tr("The files were merged into one timeline.")
                                   : QString()));
     }
+    // The error lines no entry explains: those located in upstream source, or with suspect fixes (a
+    // traceback through upstream code), are listed under the findings.
+    QList<qsizetype> located;
+    for (const qsizetype i : logscan::unexplainedErrorLines(analysis)) {
+        if (!analysis.errorLines.at(i).located.empty())
+            located << i;
+    }
+    std::stable_sort(located.begin(), located.end(), [&](qsizetype a, qsizetype b) {
+        return analysis.errorLines.at(a).level == logscan::LineLevel::Error
+            && analysis.errorLines.at(b).level != logscan::LineLevel::Error;
+    });
+    if (!located.isEmpty())
+        m_summary->setText(m_summary->text() + u' '
+                           + tr("Lines no entry explains, traced to upstream code: %1.").arg(located.size()));
+    else if (analysis.findings.isEmpty())
+        m_summary->setText(m_summary->text() + u' ' + logscan::noFindingAdvice());
+    if (const QString releases = logscan::logReleasesText(analysis); !releases.isEmpty())
+        m_summary->setText(m_summary->text() + u' ' + releases);
     const QStringList stopped = logscan::stoppedReading(analysis, QLocale());
     if (!stopped.isEmpty())
         m_summary->setText(m_summary->text() + u'\n' + stopped.join(u'\n'));
@@ -100,13 +125,36 @@ void LogsTab::showAnalysis()
         item->setText(3, where);
         item->setToolTip(1, text.title);
         item->setData(0, kFindingRole, static_cast<int>(i));
+        item->setData(0, kErrorLineRole, -1);
         if (!itemsById.contains(entry.id))
             itemsById.insert(entry.id, item);
         if (static_cast<int>(i) == selected)
             toSelect = item;
     }
+    if (!located.isEmpty()) {
+        auto *group = new QTreeWidgetItem(m_findings);
+        group->setText(1, tr("Lines no entry explains, traced to upstream code"));
+        group->setText(2, u"%1"_s.arg(located.size()));
+        group->setData(0, kFindingRole, -1);
+        group->setData(0, kErrorLineRole, -1);
+        for (qsizetype k = 0; k < located.size() && k < kMaxLocatedItems; ++k) {
+            const logscan::ErrorLine &line = analysis.errorLines.at(located.at(k));
+            const Severity severity = line.level == logscan::LineLevel::Error ? Severity::Error : Severity::Warning;
+            auto *item = new QTreeWidgetItem(group);
+            item->setIcon(0, icon(severity));
+            item->setText(0, word(severity));
+            item->setText(1, logscan::undecorated(line.text).trimmed());
+            item->setToolTip(1, line.text);
+            item->setText(2, u"×%1"_s.arg(line.count));
+            item->setText(3, u"%1:%2"_s.arg(QFileInfo(analysis.files.at(line.file).name).fileName()).arg(line.line));
+            item->setData(0, kFindingRole, -1);
+            item->setData(0, kErrorLineRole, static_cast<int>(located.at(k)));
+        }
+    }
     m_findings->expandAll();
-    m_detailArea->setVisible(!analysis.findings.isEmpty());
+    m_detailArea->setVisible(!analysis.findings.isEmpty() || !located.isEmpty());
+    if (!toSelect && analysis.findings.isEmpty() && !located.isEmpty())
+        toSelect = m_findings->topLevelItem(0)->child(0); // nothing known: the first located line
     if (toSelect)
         m_findings->setCurrentItem(toSelect);
     showFinding();
@@ -115,7 +163,7 @@ void LogsTab::showAnalysis()
 const logscan::Finding *LogsTab::currentFinding() const
 {
     const QTreeWidgetItem *item = m_findings->currentItem();
-    if (!item || !m_state.analysis)
+    if (!item || !m_state.analysis || item->data(0, kFindingRole).toInt() < 0)
         return nullptr;
     return &m_state.analysis->findings.at(item->data(0, kFindingRole).toInt());
 }
@@ -123,9 +171,15 @@ const logscan::Finding *LogsTab::currentFinding() const
 void LogsTab::showFinding()
 {
     const QTreeWidgetItem *item = m_findings->currentItem();
-    m_detailArea->setVisible(item && m_state.analysis);
-    if (item && m_state.analysis)
-        m_findingView->showFinding(*m_state.analysis, m_state.analysisEntries, item->data(0, kFindingRole).toInt());
+    const int finding = item ? item->data(0, kFindingRole).toInt() : -1;
+    const int line = item ? item->data(0, kErrorLineRole).toInt() : -1;
+    m_detailArea->setVisible(m_state.analysis && (finding >= 0 || line >= 0));
+    if (!m_state.analysis)
+        return;
+    if (finding >= 0)
+        m_findingView->showFinding(*m_state.analysis, m_state.analysisEntries, finding);
+    else if (line >= 0)
+        m_findingView->showErrorLine(*m_state.analysis, line);
 }
 
 QList<logscan::InstalledVersion> LogsTab::installedVersions() const
@@ -133,8 +187,23 @@ QList<logscan::InstalledVersion> LogsTab::installedVersions() const
     return {{u"verl"_s, session().verlVersion().toString(), tr("the window's verl version")}};
 }
 
+QString LogsTab::locatedFor() const
+{
+    QStringList key{i18n::current()};
+    for (const logscan::InstalledVersion &one : installedVersions())
+        key << one.component + u'=' + one.version;
+    return key.join(u' ');
+}
+
 void LogsTab::copyFinding()
 {
+    const QTreeWidgetItem *item = m_findings->currentItem();
+    if (item && m_state.analysis && item->data(0, kErrorLineRole).toInt() >= 0) {
+        QApplication::clipboard()->setText(
+            logscan::errorLinesText(*m_state.analysis, {item->data(0, kErrorLineRole).toInt()}, 0).trimmed());
+        session().showStatus(tr("Copied"));
+        return;
+    }
     const logscan::Finding *finding = currentFinding();
     if (!finding)
         return;

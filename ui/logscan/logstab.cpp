@@ -40,6 +40,7 @@
 #include "common/textbox.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
+#include "logscan/located.h"
 #include "logscan/report.h"
 
 using namespace Qt::StringLiterals;
@@ -322,16 +323,27 @@ void LogsTab::startScan(Job job,
         m_scanEntries = entries; // become m_state.analysisEntries with the result, not before
     }
     log::ui()->info("scanning {} log input(s)", inputs.size());
+    // Where its lines were raised and the suspect fixes, for the releases the window knows now (a change
+    // of version or language later words them again).
+    const QList<logscan::InstalledVersion> installed = installedVersions();
+    const bool locate = job == Job::Analysis;
+    if (locate)
+        m_locatedFor = locatedFor();
     m_jobs->start<Result<logscan::Analysis>>(
         tr("Reading the logs…"),
-        [inputs, entries, matcher, options](JobControl &control) {
-            return logscan::analyze(
+        [inputs, entries, matcher, options, installed, locate](JobControl &control) {
+            auto result = logscan::analyze(
                 inputs, entries, matcher, options,
                 [&control](qint64 bytes, qint64 all) {
                     control.done = bytes;
                     control.total = all;
                 },
                 &control.cancelled);
+            if (result && locate) {
+                result->installed = installed;
+                logscan::locate(*result, entries);
+            }
+            return result;
         },
         [this](const Result<logscan::Analysis> &result) { scanFinished(result); });
 }

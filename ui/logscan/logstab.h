@@ -59,9 +59,11 @@ protected:
 private:
     // What a finished background scan was for.
     enum class Job { Analysis, Pattern };
-    static constexpr int kFindingRole = Qt::UserRole;      // a finding's index, on its tree item
-    static constexpr int kEntryRole = Qt::UserRole + 1;    // an entry's index, on its tree item
-    static constexpr qsizetype kLiveSampleBytes = 1 << 20; // larger samples are tried with the Test button
+    static constexpr int kFindingRole = Qt::UserRole;       // a finding's index, on its tree item
+    static constexpr int kEntryRole = Qt::UserRole + 1;     // an entry's index, on its tree item
+    static constexpr int kErrorLineRole = Qt::UserRole + 2; // an error line's index, on its tree item
+    static constexpr qsizetype kMaxLocatedItems = 200;      // located lines listed in the tree
+    static constexpr qsizetype kLiveSampleBytes = 1 << 20;  // larger samples are tried with the Test button
 
     struct Knowledge
     {
@@ -97,8 +99,11 @@ private:
     // The finding selected in the tree, or null.
     const logscan::Finding *currentFinding() const;
     void showFinding();
-    // What the window knows the user runs, for known upstream bugs.
+    // What the window knows the user runs, for known upstream bugs and suspect fixes.
     QList<logscan::InstalledVersion> installedVersions() const;
+    // What the located lines of the analysis were worded for (language and releases): another means
+    // locating them again.
+    QString locatedFor() const;
     void copyFinding();
     void copyReport();
     void saveReport();
@@ -133,6 +138,7 @@ private:
     QLabel *m_summary = nullptr;
     QPushButton *m_readAll = nullptr; // shown when a gzip file stopped at the inflate limit
     QTreeWidget *m_findings = nullptr;
+    QString m_locatedFor;
     FindingView *m_findingView = nullptr; // the selected finding in full
     QWidget *m_detailArea = nullptr;      // m_findingView in its scroll area
     QPushButton *m_copyReport = nullptr;
