@@ -4205,10 +4205,6 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>抛出位置：%1</translation>
     </message>
     <message>
-        <source>Error and warning lines no entry explains: %1 located in upstream source, %2 lines not.</source>
-        <translation>知识库条目未解释的错误和警告行：%1 条已定位到上游源码，%2 行未定位。</translation>
-    </message>
-    <message>
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
@@ -4217,16 +4213,20 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>警告</translation>
     </message>
     <message>
-        <source>Located lines not shown: %1.</source>
-        <translation>未显示的已定位行：%1。</translation>
-    </message>
-    <message>
         <source>The log's lines fit these releases only: %1.</source>
         <translation>日志中的行只与这些版本的代码相符：%1。</translation>
     </message>
     <message>
         <source>Fixed since the releases the log's lines fit (%1 %2)? Suspects, from the code and its history:</source>
         <translation>日志中的行所对应的版本（%1 %2）之后是否已修复？根据代码及其提交历史找到的疑似修复：</translation>
+    </message>
+    <message>
+        <source>Error and warning lines no entry explains: %1 traced to upstream code, %2 lines not.</source>
+        <translation>知识库未解释的错误和警告行：%1 行已追溯到上游代码，%2 行未追溯到。</translation>
+    </message>
+    <message>
+        <source>Traced lines not shown: %1.</source>
+        <translation>未显示的已追溯行：%1。</translation>
     </message>
 </context>
 <context>

@@ -181,26 +181,34 @@ QJsonArray errorLinesJson(const Analysis &analysis, const QList<qsizetype> &whic
     return out;
 }
 
-QString errorLinesText(const Analysis &analysis, const QList<qsizetype> &which, qsizetype maxShown)
+QList<qsizetype> tracedErrorLines(const Analysis &analysis, const QList<qsizetype> &which)
 {
-    QList<qsizetype> located;
-    qint64 unlocated = 0;
+    QList<qsizetype> out;
     for (const qsizetype i : which) {
-        if (!analysis.errorLines.at(i).located.raisedAt.isEmpty())
-            located << i;
-        else
-            unlocated += analysis.errorLines.at(i).count;
+        if (!analysis.errorLines.at(i).located.empty())
+            out << i;
     }
     // Errors before warnings, each in the order met.
-    std::stable_sort(located.begin(), located.end(), [&](qsizetype a, qsizetype b) {
+    std::stable_sort(out.begin(), out.end(), [&](qsizetype a, qsizetype b) {
         return analysis.errorLines.at(a).level == LineLevel::Error
             && analysis.errorLines.at(b).level != LineLevel::Error;
     });
+    return out;
+}
+
+QString errorLinesText(const Analysis &analysis, const QList<qsizetype> &which, qsizetype maxShown)
+{
+    const QList<qsizetype> located = tracedErrorLines(analysis, which);
+    qint64 unlocated = 0;
+    for (const qsizetype i : which) {
+        if (analysis.errorLines.at(i).located.empty())
+            unlocated += analysis.errorLines.at(i).count;
+    }
     QString out;
     if (located.isEmpty() && unlocated == 0)
         return out;
     out += u'\n'
-        + Text::tr("Error and warning lines no entry explains: %1 located in upstream source, %2 lines not.")
+        + Text::tr("Error and warning lines no entry explains: %1 traced to upstream code, %2 lines not.")
               .arg(located.size())
               .arg(unlocated + analysis.errorLinesNotKept)
         + u'\n';
@@ -216,7 +224,7 @@ QString errorLinesText(const Analysis &analysis, const QList<qsizetype> &which, 
         out += locatedText(line.located, u"  "_s);
     }
     if (shown < located.size())
-        out += u'\n' + Text::tr("Located lines not shown: %1.").arg(located.size() - shown) + u'\n';
+        out += u'\n' + Text::tr("Traced lines not shown: %1.").arg(located.size() - shown) + u'\n';
     return out;
 }
 

@@ -32,8 +32,11 @@ QJsonObject locatedJson(const Located &located);
 // The error lines no finding explains, located or not (in order of first occurrence), and how many
 // error lines there were in all.
 QList<qsizetype> unexplainedErrorLines(const Analysis &analysis);
+// Of `which`, those traced to upstream code (located, or given suspects by their traceback): errors
+// first, each kind in the order met. What the report and the window list.
+QList<qsizetype> tracedErrorLines(const Analysis &analysis, const QList<qsizetype> &which);
 QJsonArray errorLinesJson(const Analysis &analysis, const QList<qsizetype> &which);
-// The report's section for them: located ones with their place and suspects, the rest counted.
+// The report's section for them: traced ones with their place and suspects, the rest counted.
 QString errorLinesText(const Analysis &analysis, const QList<qsizetype> &which, qsizetype maxShown);
 // {"verl": ["0.7.0", "0.7.1"]}: the releases each component's lines fit.
 QJsonObject logReleasesJson(const Analysis &analysis);

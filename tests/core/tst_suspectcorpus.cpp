@@ -165,6 +165,8 @@ private Q_SLOTS:
     void suspects_data();
     void suspects();
     void freshLinesLocated();
+    void reportListsTracedLines_data();
+    void reportListsTracedLines();
 };
 
 void TestSuspectCorpus::suspects_data()
@@ -220,6 +222,31 @@ void TestSuspectCorpus::freshLinesLocated()
     qInfo("fresh: error lines of verl, vllm-ascend, torch_npu and triton-ascend located %d of %d", located, own);
     QCOMPARE(own, 60);
     QVERIFY(located >= 40);
+}
+
+void TestSuspectCorpus::reportListsTracedLines_data()
+{
+    QTest::addColumn<QString>("verl");
+    QTest::addColumn<QString>("says");
+    QTest::addColumn<QString>("never");
+    // verl#3828's error is raised by asyncio (no verl message), but its traceback runs through
+    // _build_rollout, which #3828 changed in 0.6.1
+    QTest::addRow("before the fix") << u"0.6.0"_s << u"PR #3828"_s << u"0 traced"_s;
+    QTest::addRow("with the fix") << u"0.6.1"_s << u"Fixed since verl 0.6.1"_s << u"PR #3828"_s;
+}
+
+// The report lists an error line no entry explains when its traceback gives it suspects, even though
+// no message of upstream code is its own; and not once the user's release has the fixes.
+void TestSuspectCorpus::reportListsTracedLines()
+{
+    QFETCH(QString, verl);
+    QFETCH(QString, says);
+    QFETCH(QString, never);
+    QJsonObject row{{u"file"_s, u"verl-3828.log"_s}, {u"versions"_s, QJsonObject{{u"verl"_s, verl}}}};
+    const Analysis analysis = analyzed(u"blind"_s, row);
+    const QString text = errorLinesText(analysis, unexplainedErrorLines(analysis), 0);
+    QVERIFY2(text.contains(says), qPrintable(text));
+    QVERIFY2(!text.contains(never), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestSuspectCorpus)

@@ -82,15 +82,7 @@ void LogsTab::showAnalysis()
     }
     // The error lines no entry explains: those located in upstream source, or with suspect fixes (a
     // traceback through upstream code), are listed under the findings.
-    QList<qsizetype> located;
-    for (const qsizetype i : logscan::unexplainedErrorLines(analysis)) {
-        if (!analysis.errorLines.at(i).located.empty())
-            located << i;
-    }
-    std::stable_sort(located.begin(), located.end(), [&](qsizetype a, qsizetype b) {
-        return analysis.errorLines.at(a).level == logscan::LineLevel::Error
-            && analysis.errorLines.at(b).level != logscan::LineLevel::Error;
-    });
+    const QList<qsizetype> located = logscan::tracedErrorLines(analysis, logscan::unexplainedErrorLines(analysis));
     if (!located.isEmpty())
         m_summary->setText(m_summary->text() + u' '
                            + tr("Lines no entry explains, traced to upstream code: %1.").arg(located.size()));
