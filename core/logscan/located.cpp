@@ -215,6 +215,7 @@ void locate(Analysis &analysis, const QList<Entry> &entries, upstream::Upstream 
         failure.evidence.text = undecorated(line.text);
         failure.into = &line.located;
         failure.error = line.level == LineLevel::Error;
+        failure.evidence.warning = line.level == LineLevel::Warning;
         // Ray's "RayTaskError(X): ray::Actor.method() (pid=…)" only carries the exception printed below it.
         failure.wrapper = line.text.contains(u"ray::"_s);
         failures << failure;

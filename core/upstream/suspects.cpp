@@ -496,6 +496,11 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
             + (namesIt ? 1 : 0);
         if (score <= 0 || kinds < 2)
             continue;
+        // A warning is printed by code that goes on working: changing where it is printed, or sharing its
+        // common words, is what every later release of that code does. A rare name of it must be in the
+        // change (a healthy log's warnings had suspects by the place and words alone).
+        if (evidence.warning && idScore < kMinIds && !inSubject)
+            continue;
         if (fixes)
             score *= kFixWords;
         // The release after the newest the lines fit: where the code they ran changed.

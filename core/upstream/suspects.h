@@ -19,6 +19,7 @@ struct Evidence
     QList<Location> locations; // where its message is raised (ties: several)
     QList<Frame> frames;       // its traceback, outermost first as Python prints it (any component's)
     QString text;              // the error line(s), for the rare names in them
+    bool warning = false;      // a warning: code that works prints it, so a change must name what it names
 };
 
 // The release of a component the failure ran, and how that is known.

@@ -258,26 +258,39 @@ void TestUpstream::suspects_data()
     QTest::addColumn<QString>("given"); // the user's release, empty: inferred from the lines
     QTest::addColumn<QString>("prs");   // the suspects' pull requests in order
     QTest::addColumn<QString>("first"); // the first suspect's first release ("-" for none)
+    QTest::addColumn<bool>("warning");  // the line is a warning
     // The message is raised in Worker.init; #11 changes it, says it fixes something and names
     // total_required_gpus like the guard does; #12 only changes the function (one kind of evidence);
     // #4 is in every release; #33 and #5 touch other code.
     QTest::addRow("raised and changed, given 0.1.0")
         << u"ValueError: Total available GPUs 7 is less than total desired GPUs 8 (total_required_gpus)"_s << 0
-        << u"0.1.0"_s << u"11"_s << u"0.2.0"_s;
+        << u"0.1.0"_s << u"11"_s << u"0.2.0"_s << false;
     QTest::addRow("the user's release has the fix") << u"ValueError: Total available GPUs 7 is less than total "
                                                        u"desired GPUs 8 (total_required_gpus)"_s
-                                                    << 0 << u"0.2.0"_s << QString() << u"-"_s;
+                                                    << 0 << u"0.2.0"_s << QString() << u"-"_s << false;
     QTest::addRow("a name of the error in a change and its subject")
         << u"Failed to apply NPU patches: module 'm' has no attribute 'Qwen2RMSNorm'"_s << 0 << u"0.3.0"_s << u"33"_s
-        << u"-"_s;
-    QTest::addRow("no evidence, no suspect") << u"KeyError: 7"_s << 0 << u"0.1.0"_s << QString() << u"-"_s;
+        << u"-"_s << false;
+    QTest::addRow("no evidence, no suspect") << u"KeyError: 7"_s << 0 << u"0.1.0"_s << QString() << u"-"_s << false;
     // A frame in init, whose lines fit 0.1.0 and 0.2.0: few changes touch it, so each is a suspect, the
     // first fix of it (#11) before the refactor released where the lines stop fitting (#12, in 0.3.0);
     // #4, in every release, is not one.
     QTest::addRow("the traceback's function, lines of the first releases")
-        << u"ZeroDivisionError: division by zero"_s << 110 << QString() << u"11,12"_s << u"0.2.0"_s;
+        << u"ZeroDivisionError: division by zero"_s << 110 << QString() << u"11,12"_s << u"0.2.0"_s << false;
     QTest::addRow("the traceback's function, lines after the fix")
-        << u"ZeroDivisionError: division by zero"_s << 160 << QString() << QString() << u"-"_s;
+        << u"ZeroDivisionError: division by zero"_s << 160 << QString() << QString() << u"-"_s << false;
+    // #33 changes the module whose import the message reports, and its subject shares "attribute",
+    // "patches" and "apply" with the line: enough for an error, not for a warning, unless the change names
+    // what the warning names (Qwen2RMSNorm); it is on main only
+    QTest::addRow("an error, the import's module and words")
+        << u"Failed to apply NPU patches: module 'm' has no attribute 'LlamaRMSNorm'"_s << 0 << u"0.1.0"_s << u"33"_s
+        << u"-"_s << false;
+    QTest::addRow("a warning, the import's module and words")
+        << u"Failed to apply NPU patches: module 'm' has no attribute 'LlamaRMSNorm'"_s << 0 << u"0.1.0"_s << QString()
+        << u"-"_s << true;
+    QTest::addRow("a warning, a name the change has")
+        << u"Failed to apply NPU patches: module 'm' has no attribute 'Qwen2RMSNorm'"_s << 0 << u"0.1.0"_s << u"33"_s
+        << u"-"_s << true;
 }
 
 void TestUpstream::suspects()
@@ -287,9 +300,11 @@ void TestUpstream::suspects()
     QFETCH(QString, given);
     QFETCH(QString, prs);
     QFETCH(QString, first);
+    QFETCH(bool, warning);
     Evidence evidence;
     evidence.locations = Locator(fixture()).locate(line);
     evidence.text = line;
+    evidence.warning = warning;
     if (frameLine > 0)
         evidence.frames << Frame{u"/site-packages/pkg/b.py"_s, frameLine, u"init"_s, QString()};
     const RunningRelease running = runningRelease(index(), evidence, given, u"--installed"_s);
