@@ -236,6 +236,9 @@ def main():
             print(f"knowledge: {len(doc['outputs'])} generated files agree with {rel(MANIFEST)}")
         return 1 if problems else 0
     steps = args.only or [s for s in STEPS if s != "config" or args.hydra or args.record]
+    if "config" not in steps and not args.only:
+        print("refresh-knowledge: config skipped (it needs --hydra BUILD_DIR); resources/data/verl-config.json and "
+              "its manifest entry are left as they were", flush=True)
     for step in steps:
         if not args.record:
             command = STEPS[step][0](args)
