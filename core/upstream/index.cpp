@@ -382,7 +382,7 @@ const QList<Site> &ComponentIndex::sites(int message) const
                           json.error().toStdString());
         out.clear();
     }
-    return *m_sites.insert(message, std::move(out));
+    return *m_sites.emplace(message, std::move(out));
 }
 
 Status ComponentIndex::parseChanges(const QByteArray &changesJson, const QString &file)
@@ -607,7 +607,7 @@ repoPathBelow(const QHash<QString, int> &pathIndex, const QString &mount, const 
         = [&](const QString &tail) { return pathIndex.value(tail, -1) >= 0 && pathIndex.value(tail) < limit; };
     qsizetype slash = -1;
     do {
-        const QString tail = path.mid(slash + 1);
+        QString tail = path.mid(slash + 1);
         if (known(tail))
             return tail;
         if (!mount.isEmpty() && tail.startsWith(mount) && known(tail.mid(mount.size())))

@@ -362,9 +362,10 @@ suspectFixes(const ComponentIndex &index, const Evidence &evidence, const Runnin
     };
     for (const SiteRef &site : sites)
         firstFixTouching([&](const Change &change) { return changesFunction(change, site.path, site.function); });
-    for (const auto &[path, bare] : frames) {
-        if (path >= 0 && bare >= 0)
-            firstFixTouching([&](const Change &change) { return changesNamed(index, change, path, bare); });
+    for (const QPair<int, int> &frame : frames) {
+        if (frame.first >= 0 && frame.second >= 0)
+            firstFixTouching(
+                [&](const Change &change) { return changesNamed(index, change, frame.first, frame.second); });
     }
 
     for (const Change &change : index.changes) {
