@@ -13,6 +13,8 @@ The steps, each a script of its own under scripts/ that can also be run alone:
     codes      scripts/error-codes/catalogue.py  resources/data/ascend-codes.json
     bugs       scripts/known-bugs/refresh.py     resources/knowledge/known-bugs.json
     compat     scripts/refresh-compat.py         resources/data/torch-npu-compat.json
+    pins       scripts/stack-pins/extract.py     resources/data/stack-pins.json (vllm-ascend's and verl's pins
+                                                 and images at every tag)
     facts      scripts/verl-facts/extract.py     resources/data/verl-facts.json
     config     scripts/verl-facts/compose.py     resources/data/verl-config.json (needs Hydra 1.3.2 built by
                                                  scripts/verl-facts/setup-hydra.sh from a clone of
@@ -75,6 +77,11 @@ def sources_of_compat(path):
     return {s["repo"]: s["commit"] for s in load(path)["sources"].values()}
 
 
+def sources_of_pins(path):
+    doc = load(path)
+    return {doc[key]["repository"]: doc[key]["commit"] for key in ("vllm_ascend", "verl")}
+
+
 def sources_of_facts(path):
     doc = load(path)
     out = {"verl-project/verl": doc["versions"][-1]["commit"]}
@@ -108,6 +115,13 @@ def step_compat(args):
             "--vllm-ascend", gitrepo.find_clone("vllm-project/vllm-ascend", args.mirrors)]
 
 
+def step_pins(args):
+    return [sys.executable, os.path.join(HERE, "stack-pins", "extract.py"),
+            "--vllm-ascend", gitrepo.find_clone("vllm-project/vllm-ascend", args.mirrors),
+            "--verl", gitrepo.find_clone("verl-project/verl", args.mirrors),
+            "--output", os.path.join(ROOT, "resources", "data", "stack-pins.json")]
+
+
 def step_facts(args):
     return ["/usr/bin/python3", os.path.join(HERE, "verl-facts", "extract.py"),
             gitrepo.find_clone("verl-project/verl", args.mirrors),
@@ -137,6 +151,8 @@ STEPS = {
              ["verl-project/verl", "vllm-project/vllm-ascend", "ISEEKYAN/mbridge"]),
     "compat": (step_compat, "resources/data/torch-npu-compat.json", sources_of_compat,
                ["Ascend/pytorch", "vllm-project/vllm-ascend"]),
+    "pins": (step_pins, "resources/data/stack-pins.json", sources_of_pins,
+             ["vllm-project/vllm-ascend", "verl-project/verl"]),
     "facts": (step_facts, "resources/data/verl-facts.json", sources_of_facts,
               ["verl-project/verl", "verl-project/verl-recipe", "vllm-project/vllm-ascend"]),
     "config": (step_config, "resources/data/verl-config.json", sources_of_config,

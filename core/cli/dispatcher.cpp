@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include "cli/analyzecommand.h"
+#include "cli/auditcommand.h"
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
 #include "cli/lintcommand.h"
@@ -161,6 +162,7 @@ std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
     subcommands.push_back(std::make_unique<LintCommand>());
     subcommands.push_back(std::make_unique<SyncCommand>());
     subcommands.push_back(std::make_unique<AnalyzeCommand>());
+    subcommands.push_back(std::make_unique<AuditCommand>());
     return subcommands;
 }
 

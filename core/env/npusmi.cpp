@@ -112,6 +112,8 @@ QString familyName(NpuFamily family)
         return u"Atlas 300I (310P)"_s;
     case NpuFamily::Ascend310B:
         return u"Atlas 200I A2 (310B)"_s;
+    case NpuFamily::AtlasA5:
+        return u"Atlas A5 (950)"_s;
     }
     return QString();
 }

@@ -15,7 +15,7 @@
 
 namespace vna::env {
 
-enum class NpuFamily { Unknown, Ascend910, AtlasA2, AtlasA3, Ascend310P, Ascend310B };
+enum class NpuFamily { Unknown, Ascend910, AtlasA2, AtlasA3, Ascend310P, Ascend310B, AtlasA5 };
 
 // "Atlas A2 (910B)"; not translated (product names).
 QString familyName(NpuFamily family);
