@@ -108,6 +108,443 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
     </message>
 </context>
 <context>
+    <name>Audit</name>
+    <message>
+        <source>%1 is not a version this tool can compare with %2.</source>
+        <translation>%1 不是本工具能与 %2 比较的版本。</translation>
+    </message>
+    <message>
+        <source>%1 is another build of the release %2 pins exactly; install %3 if the package fails at import.</source>
+        <translation>%1 是 %2 精确固定的那个版本的另一个构建；如果导入该包失败，请安装 %3。</translation>
+    </message>
+    <message>
+        <source>verl %1 is not a release number this tool can read: its pins were not checked.</source>
+        <translation>verl %1 不是本工具能读取的版本号：未检查其版本约束。</translation>
+    </message>
+    <message>
+        <source>verl %1 is older than every release whose files were read (from %2): its pins were not checked.</source>
+        <translation>verl %1 早于已读取文件的所有版本（最早为 %2）：未检查其版本约束。</translation>
+    </message>
+    <message>
+        <source>verl %1 is a build of main: compared with what verl %2 requires at its tag.</source>
+        <translation>verl %1 是 main 分支的构建：按 verl %2 在其标签处的要求进行比较。</translation>
+    </message>
+    <message>
+        <source>verl %1 is compared with %2, the newest release before it whose files were read.</source>
+        <translation>verl %1 按 %2 比较，这是在它之前、已读取文件的最新版本。</translation>
+    </message>
+    <message>
+        <source>verl's %1 guide at the same tag says %2 (%3); the requirement is what pip enforces and what the code was written for.</source>
+        <translation>verl 在同一标签处的 %1 指南写的是 %2（%3）；以依赖要求为准：它是 pip 强制执行的，也是代码所针对的。</translation>
+    </message>
+    <message>
+        <source>vllm-ascend %1 is not a release whose files were read; %2</source>
+        <translation>vllm-ascend %1 不是已读取文件的发布版本；%2</translation>
+    </message>
+    <message>
+        <source>its row of the documentation's matrix is used.</source>
+        <translation>使用其在文档配套矩阵中的行。</translation>
+    </message>
+    <message>
+        <source>its pins were not checked.</source>
+        <translation>未检查其版本约束。</translation>
+    </message>
+    <message>
+        <source>vllm-ascend's documentation at the same tag says %1 (%2); the pin in its own files wins.</source>
+        <translation>vllm-ascend 在同一标签处的文档写的是 %1（%2）；以其自身文件中的约束为准。</translation>
+    </message>
+    <message>
+        <source>The table pairs CANN %1 with the build %2, not %3: builds of one release are made against different CANN releases, and another build can fail at import with "undefined symbol".</source>
+        <translation>配套表中与 CANN %1 配套的是构建 %2，而不是 %3：同一版本的不同构建针对不同的 CANN 版本编译，换用其他构建可能在导入时报 "undefined symbol"。</translation>
+    </message>
+    <message>
+        <source>the build %1 pairs with CANN %2 (%3)</source>
+        <translation>与 CANN %2 配套的是构建 %1（%3）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>torch_npu %1 is in neither Ascend's table nor vllm-ascend's.</source>
+        <translation>torch_npu %1 既不在 Ascend 的配套表中，也不在 vllm-ascend 的表中。</translation>
+    </message>
+    <message>
+        <source>%1 %2 is older than every release of its history read (from %3): its fixes were not listed.</source>
+        <translation>%1 %2 早于已读取历史中的所有版本（最早为 %3）：未列出其修复。</translation>
+    </message>
+    <message>
+        <source>the stack</source>
+        <translation>该软件栈</translation>
+    </message>
+    <message>
+        <source>its subject shares %1 with the symptom</source>
+        <translation>其提交标题与症状共有 %1</translation>
+    </message>
+    <message>
+        <source>%1 needs Python %2 (%3); this environment has %4: it needs a new one.</source>
+        <translation>%1 需要 Python %2（%3）；当前环境为 %4：需要新建环境。</translation>
+    </message>
+    <message>
+        <source>%1 %2 (you run %3; %4)</source>
+        <translation>%1 %2（当前为 %3；%4）</translation>
+    </message>
+    <message>
+        <source>%1 pins %2 %3 (%4): no release of %2 satisfies both; only another release of %1 can.</source>
+        <translation>%1 将 %2 固定为 %3（%4）：%2 没有任何版本能同时满足两者；只能换用 %1 的其他版本。</translation>
+    </message>
+    <message>
+        <source>%1 allows %2 %3 only (%4): upgrade %1 too, or it is refused</source>
+        <translation>%1 只允许 %2 %3（%4）：需同时升级 %1，否则会被拒绝</translation>
+    </message>
+    <message>
+        <source>%1 requires %2 %3 (%4)</source>
+        <translation>%1 要求 %2 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 pins %2 %3 (%4) and %5 pins %6 (%7): no release of %2 satisfies both.</source>
+        <translation>%1 将 %2 固定为 %3（%4），而 %5 固定为 %6（%7）：%2 没有任何版本能同时满足两者。</translation>
+    </message>
+    <message>
+        <source>the smallest release with %1, which match the symptom</source>
+        <translation>包含 %1（与症状匹配）的最小版本</translation>
+    </message>
+    <message numerus="yes">
+        <source>the next release: %n of the %1 NPU fixes released since</source>
+        <translation>
+            <numerusform>下一个版本：此后发布的 %1 个 NPU 修复中的 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The hardware generation is not given (npu-smi info, or an image tag with a2/a3): no image was chosen.</source>
+        <translation>未给出硬件代次（npu-smi info，或带 a2/a3 的镜像标签）：未选择镜像。</translation>
+    </message>
+    <message>
+        <source>%1 from the branch %2 (%3): what it pins moves after the tag</source>
+        <translation>%1 来自分支 %2（%3）：其固定的版本在打标签后仍会变化</translation>
+    </message>
+    <message>
+        <source>the stack does not name %1: the pins on them were not checked.</source>
+        <translation>软件栈未列出 %1：未检查与之相关的版本约束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other package(s)</source>
+        <translation>
+            <numerusform>其他 %n 个包</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必需</translation>
+    </message>
+    <message>
+        <source>its image</source>
+        <translation>其镜像</translation>
+    </message>
+    <message>
+        <source>its guide</source>
+        <translation>其指南</translation>
+    </message>
+    <message>
+        <source>its documentation</source>
+        <translation>其文档</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>配套表</translation>
+    </message>
+    <message>
+        <source>Stack: %1</source>
+        <translation>软件栈：%1</translation>
+    </message>
+    <message>
+        <source>Read from: %1</source>
+        <translation>读取自：%1</translation>
+    </message>
+    <message>
+        <source>Pins: %1 broken, %2 differ from an image or guide, %3 hold, %4 on packages the stack does not name.</source>
+        <translation>版本约束：%1 项不满足，%2 项与镜像或指南不同，%3 项满足，%4 项涉及软件栈未列出的包。</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 %4 (%5, %6)</source>
+        <translation>%1 %2：%3 %4（%5，%6）</translation>
+    </message>
+    <message>
+        <source>Not checked:</source>
+        <translation>未检查：</translation>
+    </message>
+    <message>
+        <source>Fixes released since the versions you run:</source>
+        <translation>你所用版本之后发布的修复：</translation>
+    </message>
+    <message>
+        <source>%1 %2: no NPU fix released since (newest release read: %3).</source>
+        <translation>%1 %2：此后没有发布 NPU 修复（已读取的最新版本：%3）。</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 NPU fixes in later releases; %4 in %5, the next.</source>
+        <translation>%1 %2：后续版本中有 %3 个 NPU 修复；下一个版本 %5 中有 %4 个。</translation>
+    </message>
+    <message>
+        <source>%1 (compared with %2)</source>
+        <translation>%1（与 %2 比较）</translation>
+    </message>
+    <message>
+        <source>matches the symptom: %1</source>
+        <translation>与症状匹配：%1</translation>
+    </message>
+    <message>
+        <source>Smallest upgrades:</source>
+        <translation>最小升级：</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3: %4</source>
+        <translation>%1 %2 → %3：%4</translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation>需要 %1</translation>
+    </message>
+    <message>
+        <source>impossible here: %1</source>
+        <translation>在此环境中无法实现：%1</translation>
+    </message>
+    <message>
+        <source>verl %1's images for %2:</source>
+        <translation>verl %1 为 %2 提供的镜像：</translation>
+    </message>
+    <message>
+        <source>%1 (%2, CANN %3, from %4)</source>
+        <translation>%1（%2，CANN %3，来自 %4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict: the stack breaks %n pin(s).</source>
+        <translation>
+            <numerusform>结论：软件栈违反了 %n 项版本约束。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict: no pin broken among the %n checked.</source>
+        <translation>
+            <numerusform>结论：已检查的 %n 项版本约束均未违反。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stack audit</source>
+        <translation>软件栈审计</translation>
+    </message>
+    <message>
+        <source>The stack pasted</source>
+        <translation>粘贴的软件栈</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>environment check of %1</source>
+        <translation>%1 的环境检查</translation>
+    </message>
+    <message>
+        <source>verl %1's own files disagree on %2: another of them accepts %3, so it is not judged.</source>
+        <translation>verl %1 自身的文件对 %2 的要求不一致：其中另一个文件接受 %3，因此不作判断。</translation>
+    </message>
+    <message>
+        <source>%1 %2 is what verl %3's %4 guide installs (%5), over this requirement: it is not judged.</source>
+        <translation>%1 %2 是 verl %3 的 %4 指南所安装的版本（%5），覆盖了这项依赖要求：不作判断。</translation>
+    </message>
+</context>
+<context>
+    <name>AuditCommand</name>
+    <message>
+        <source>&lt;stdin&gt;</source>
+        <translation>&lt;标准输入&gt;</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 MiB: paste the versions (pip list, npu-smi info), or the error lines, not a whole log.</source>
+        <translation>%1 大于 4 MiB：请粘贴版本信息（pip list、npu-smi info）或报错行，而不是整个日志。</translation>
+    </message>
+    <message>
+        <source>Audit a stack: which versions go together, the fixes it lacks and the smallest upgrade.</source>
+        <translation>审计软件栈：哪些版本相互配套、缺少哪些修复、最小升级是什么。</translation>
+    </message>
+    <message>
+        <source>Reads a stack from what you have at hand — pip list, pip freeze, conda list, vllm-ascend's collect_env.py output, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, npu-smi info — and checks it against the pins each release sets in its own files: verl's requirements-npu.txt and Ascend guides, vllm-ascend's requirements and images at its tag (where its documentation says otherwise, the pin wins and the audit says so), torch_npu's torch pin and Ascend's CANN table. Lists the NPU fixes released since each installed version (those matching --symptom first), the smallest upgrade that gets them with what else it needs or the pin that rules it out, and verl's images for your hardware.
+Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no version.</source>
+        <translation>从你手头已有的信息读取软件栈——pip list、pip freeze、conda list、vllm-ascend 的 collect_env.py 输出、形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签、npu-smi info——并对照各版本在其自身文件中设定的版本约束进行检查：verl 的 requirements-npu.txt 和 Ascend 指南、vllm-ascend 在其标签处的依赖与镜像（若其文档说法不同，以约束为准并予以说明）、torch_npu 对 torch 的约束以及 Ascend 的 CANN 配套表。列出每个已安装版本之后发布的 NPU 修复（与 --symptom 匹配的排在前面）、获得这些修复的最小升级及其还需要什么或是哪项约束使其不可行，以及 verl 为你的硬件提供的镜像。
+软件栈违反约束时退出码为 1，否则为 0；输入中没有任何版本时为 2。</translation>
+    </message>
+    <message>
+        <source>The pasted stack; - or nothing reads standard input.</source>
+        <translation>粘贴的软件栈；- 或不填则读取标准输入。</translation>
+    </message>
+    <message>
+        <source>What goes wrong, in words or an error line: the fixes that match it come first.</source>
+        <translation>出现的问题，用文字或报错行描述：与之匹配的修复排在前面。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The same from a file (a log excerpt with the traceback).</source>
+        <translation>同上，但从文件读取（带 traceback 的日志片段）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Print one JSON object instead of text.</source>
+        <translation>输出一个 JSON 对象而不是文本。</translation>
+    </message>
+    <message>
+        <source>Give one stack to audit; got %1.</source>
+        <translation>请给出一个要审计的软件栈；收到的是 %1。</translation>
+    </message>
+    <message>
+        <source>Give --symptom or --symptom-file, not both.</source>
+        <translation>请给出 --symptom 或 --symptom-file，不要同时给出。</translation>
+    </message>
+    <message>
+        <source>The stack and the symptom cannot both come from standard input.</source>
+        <translation>软件栈和症状不能都来自标准输入。</translation>
+    </message>
+</context>
+<context>
+    <name>AuditPage</name>
+    <message numerus="yes">
+        <source>Reads %n version(s): %1</source>
+        <translation>
+            <numerusform>读取到 %n 个版本：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste the versions (pip list, npu-smi info), not a log.</source>
+        <translation>请粘贴版本信息（pip list、npu-smi info），而不是日志。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Run the checks first: their Python probe reads each node's packages.</source>
+        <translation>请先运行检查：其 Python 探测会读取每个节点的包。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The stacks of the %n node(s) just checked.</source>
+        <translation>
+            <numerusform>刚刚检查的 %n 个节点的软件栈。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auditing the stack…</source>
+        <translation>正在审计软件栈…</translation>
+    </message>
+    <message>
+        <source>Paste a stack, or run the checks and audit the nodes.</source>
+        <translation>粘贴软件栈，或运行检查后审计节点。</translation>
+    </message>
+    <message>
+        <source>=== Nodes: %1</source>
+        <translation>=== 节点：%1</translation>
+    </message>
+    <message>
+        <source>Not audited (their Python probe gave no versions): %1</source>
+        <translation>未审计（其 Python 探测未给出版本）：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to audit: no node's Python probe gave versions.</source>
+        <translation>没有可审计的内容：没有节点的 Python 探测给出版本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stack(s) break a pin: see FAIL below.</source>
+        <translation>
+            <numerusform>%n 个软件栈违反了版本约束：见下方 FAIL。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pin broken: what was checked, and what was not, is below.</source>
+        <translation>没有违反版本约束：下方列出了检查了什么、未检查什么。</translation>
+    </message>
+    <message>
+        <source>Which versions go together, the NPU fixes your versions lack and the smallest upgrade: paste pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info — or audit the nodes just checked.</source>
+        <translation>哪些版本相互配套、你的版本缺少哪些 NPU 修复、最小升级是什么：粘贴 pip list、pip freeze 或 conda list，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info——或审计刚刚检查的节点。</translation>
+    </message>
+    <message>
+        <source>&amp;Stack:</source>
+        <translation>软件栈(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>verl 0.8.0
+vllm-ascend 0.18.0
+torch_npu 2.9.0
+CANN 8.5.1
+…</source>
+        <translation>verl 0.8.0
+vllm-ascend 0.18.0
+torch_npu 2.9.0
+CANN 8.5.1
+…</translation>
+    </message>
+    <message>
+        <source>Anything that states versions; lines that do not are skipped, and a version that cannot be read is named with its line.</source>
+        <translation>任何写明版本的内容；没有版本的行会被跳过，无法读取的版本会连同其行号一起指出。</translation>
+    </message>
+    <message>
+        <source>S&amp;ymptom:</source>
+        <translation>症状(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>optional: the error line, or what goes wrong in a few words</source>
+        <translation>可选：报错行，或用几个词描述问题</translation>
+    </message>
+    <message>
+        <source>The fixes that match it are listed first, and the smallest upgrade gets them.</source>
+        <translation>与之匹配的修复排在前面，最小升级会包含它们。</translation>
+    </message>
+    <message>
+        <source>&amp;Audit</source>
+        <translation>审计(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Audit the &amp;nodes just checked</source>
+        <translation>审计刚检查的节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy report for a GitHub issue</source>
+        <translation>复制用于 GitHub issue 的报告</translation>
+    </message>
+    <message>
+        <source>The environment report with this audit, in Markdown.</source>
+        <translation>包含本次审计的环境报告（Markdown）。</translation>
+    </message>
+</context>
+<context>
     <name>Bucket</name>
     <message>
         <source>Line %1 mentions "too large to fit in the bucket", but the tensor's shape and data type could not be read. Paste the whole message, starting at "Weight".</source>
@@ -5835,6 +6272,49 @@ Exit code 1 when the settings contradict each other.</source>
     </message>
 </context>
 <context>
+    <name>Stack</name>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>The image tag</source>
+        <translation>镜像标签</translation>
+    </message>
+    <message>
+        <source>%1's version "%2" is not a version number; it is not used.</source>
+        <translation>%1 的版本 "%2" 不是版本号；不予使用。</translation>
+    </message>
+    <message>
+        <source>%1 is given again as %2 (line %3 says %4); line %3 is used.</source>
+        <translation>%1 再次给出为 %2（第 %3 行为 %4）；采用第 %3 行。</translation>
+    </message>
+    <message>
+        <source>%1 says %2, but line %3 says %4; line %3 is used.</source>
+        <translation>%1 表明为 %2，但第 %3 行表明为 %4；采用第 %3 行。</translation>
+    </message>
+    <message>
+        <source>%1 is installed from %2, which states no version.</source>
+        <translation>%1 安装自 %2，未写明版本。</translation>
+    </message>
+    <message>
+        <source>%1 is installed from a git checkout (-e), which states no release: give its version (python -c "import %2; print(%2.__version__)").</source>
+        <translation>%1 从 git 检出目录安装（-e），未写明发布版本：请给出其版本（python -c "import %2; print(%2.__version__)"）。</translation>
+    </message>
+    <message>
+        <source>The hardware named</source>
+        <translation>所述硬件</translation>
+    </message>
+    <message>
+        <source>%1 is given as "%2", not a release: what it runs is not known.</source>
+        <translation>%1 给出的是 "%2"，不是发布版本：无法得知实际运行的版本。</translation>
+    </message>
+    <message>
+        <source>No versions found: paste the output of pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info.</source>
+        <translation>未找到版本：请粘贴 pip list、pip freeze 或 conda list 的输出，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info。</translation>
+    </message>
+</context>
+<context>
     <name>SuspectFixes</name>
     <message>
         <source>changes %1, where the message is raised</source>
@@ -7160,6 +7640,14 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>
             <numerusform>检查之后，%n 个节点的所有 NPU 将共同完成一次 HCCL all-reduce。这会占用它们最长数分钟，并可能干扰正在运行的任务。现在运行吗？</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <source>Which versions go together, the fixes they lack and the smallest upgrade</source>
+        <translation>哪些版本相互配套、缺少哪些修复、最小升级是什么</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,9 @@
 
 #include "common/pyversion.h"
 #include "env/compat.h"
+#include "env/probe.h"
 #include "env/stackpins.h"
+#include "env/verlrequirements.h"
 #include "upstream/index.h"
 #include "upstream/locate.h"
 #include "upstream/suspects.h"
@@ -116,15 +118,6 @@ struct Context
     }
 };
 
-QString guideFor(const env::Stack &stack)
-{
-    if (stack.has(u"sglang"_s))
-        return u"sglang"_s;
-    if (stack.hardware == env::NpuFamily::AtlasA5)
-        return u"vllm-a5"_s;
-    return u"vllm"_s;
-}
-
 void verlPins(Context &c)
 {
     const QString version = c.installed(u"verl"_s);
@@ -152,30 +145,57 @@ void verlPins(Context &c)
         c.audit.notChecked << Text::tr("verl %1 is compared with %2, the newest release before it whose files were "
                                        "read.")
                                   .arg(version, facts.version.toString());
-    QHash<QString, qsizetype> required;
-    for (const verl::Requirement &req : facts.requirements) {
-        if (req.spec.isEmpty() || req.package == u"mindspeed")
-            continue;
-        c.add(owner, req.package, req.spec, u"requirement"_s, req.source);
-        required.insert(req.package, c.audit.pins.size() - 1);
-    }
-    const QString guide = guideFor(c.stack);
-    for (const verl::GuideStack &stack : facts.stacks) {
-        if (stack.name != guide)
-            continue;
-        for (const verl::Requirement &pin : stack.pins) {
-            if (pin.spec.isEmpty() || pin.package == u"mindspeed")
+    const verl::GuideStack *guide = env::guideStackFor(facts, c.stack.has(u"vllm-ascend"_s), c.stack.has(u"sglang"_s));
+    // Package by package, as the environment check reads them: two of verl's files may ask something of
+    // one package, and its guide may install past them on purpose.
+    QStringList packages;
+    for (const verl::Requirement &req : facts.requirements)
+        if (!req.spec.isEmpty() && req.package != u"mindspeed" && !packages.contains(req.package))
+            packages << req.package;
+    for (const QString &package : std::as_const(packages)) {
+        QList<const verl::Requirement *> reqs;
+        QList<const verl::Requirement *> violated;
+        const auto have = PyVersion::parse(c.installed(package));
+        for (const verl::Requirement &req : facts.requirements) {
+            const auto spec = PySpecifier::parse(req.spec);
+            if (req.package != package || req.spec.isEmpty() || !spec)
                 continue;
-            if (const auto at = required.constFind(pin.package); at != required.cend()) {
-                PinCheck &req = c.audit.pins[*at];
-                if (req.spec != pin.spec)
+            reqs << &req;
+            if (have && !spec->holds(*have))
+                violated << &req;
+        }
+        if (reqs.isEmpty())
+            continue;
+        const verl::Requirement &shown = violated.isEmpty() ? *reqs.constFirst() : *violated.constFirst();
+        PinCheck &pin = c.add(owner, package, shown.spec, u"requirement"_s, shown.source);
+        if (!violated.isEmpty() && violated.size() < reqs.size()) {
+            pin.verdict = Verdict::Skip;
+            pin.note = Text::tr("verl %1's own files disagree on %2: another of them accepts %3, so it is not judged.")
+                           .arg(facts.version.toString(), package, pin.installed);
+        } else if (!violated.isEmpty() && env::guideIsAhead(guide, shown, *have)) {
+            pin.verdict = Verdict::Skip;
+            pin.note
+                = Text::tr("%1 %2 is what verl %3's %4 guide installs (%5), over this requirement: it is not "
+                           "judged.")
+                      .arg(package, pin.installed, facts.version.toString(), guide->name, guide->pin(package)->source);
+        }
+    }
+    if (!guide)
+        return;
+    for (const verl::Requirement &pin : guide->pins) {
+        if (pin.spec.isEmpty() || pin.package == u"mindspeed")
+            continue;
+        if (packages.contains(pin.package)) {
+            // The requirement is judged; the guide's other wish is said beside it.
+            for (PinCheck &req : c.audit.pins)
+                if (req.owner == owner && req.package == pin.package && req.kind == u"requirement"
+                    && req.spec != pin.spec && req.note.isEmpty())
                     req.note = Text::tr("verl's %1 guide at the same tag says %2 (%3); the requirement is what pip "
                                         "enforces and what the code was written for.")
-                                   .arg(stack.name, pin.spec, pin.source);
-                continue;
-            }
-            c.add(owner, pin.package, pin.spec, u"guide"_s, pin.source);
+                                   .arg(guide->name, pin.spec, pin.source);
+            continue;
         }
+        c.add(owner, pin.package, pin.spec, u"guide"_s, pin.source);
     }
 }
 
@@ -679,6 +699,67 @@ Audit auditStack(const env::Stack &stack, const QString &symptom, upstream::Upst
     upgrades(c);
     images(c);
     return audit;
+}
+
+env::Stack stackOf(const env::Diagnosis &diagnosis)
+{
+    env::Stack stack;
+    const QString from = QCoreApplication::translate("Audit", "environment check of %1").arg(diagnosis.host());
+    stack.formats << from;
+    const env::PythonInfo &python = diagnosis.python;
+    for (const env::ProbedPackage &package : env::probedPackages()) {
+        const QString version = python.packages.value(package.key);
+        if (!version.isEmpty())
+            stack.versions.insert(env::canonicalPackage(package.dist), {version, 0, from});
+    }
+    if (!python.version.isEmpty())
+        stack.versions.insert(u"python"_s, {python.version, 0, from});
+    const QString cann = !python.cann.isEmpty() ? python.cann
+        : !diagnosis.toolkits.isEmpty()         ? diagnosis.toolkits.constFirst().version
+                                                : QString();
+    if (!cann.isEmpty())
+        stack.versions.insert(u"cann"_s, {cann, 0, from});
+    if (diagnosis.smi) {
+        stack.hardware = diagnosis.smi->family;
+        stack.hardwareFrom = u"npu-smi info"_s;
+        stack.driver = diagnosis.smi->driverVersion;
+    }
+    if (diagnosis.driver)
+        stack.driver = diagnosis.driver->version;
+    return stack;
+}
+
+QList<NodeAudit> auditNodes(const QList<env::Diagnosis> &diagnoses,
+                            const QString &symptom,
+                            upstream::Upstream &upstream,
+                            QStringList *skipped)
+{
+    QList<NodeAudit> out;
+    QList<env::Stack> stacks;
+    for (const env::Diagnosis &diagnosis : diagnoses) {
+        if (!diagnosis.python.ran || diagnosis.python.packages.isEmpty()) {
+            if (skipped)
+                *skipped << diagnosis.host();
+            continue;
+        }
+        const env::Stack stack = stackOf(diagnosis);
+        const auto same = [&](const env::Stack &other) {
+            if (other.hardware != stack.hardware || other.versions.size() != stack.versions.size())
+                return false;
+            for (auto it = stack.versions.cbegin(); it != stack.versions.cend(); ++it)
+                if (other.version(it.key()) != it->version)
+                    return false;
+            return true;
+        };
+        const auto found = std::find_if(stacks.cbegin(), stacks.cend(), same);
+        if (found != stacks.cend()) {
+            out[found - stacks.cbegin()].hosts << diagnosis.host();
+            continue;
+        }
+        stacks << stack;
+        out.append({{diagnosis.host()}, auditStack(stack, symptom, upstream)});
+    }
+    return out;
 }
 
 } // namespace vna::audit

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include "common/verdicts.h"
+#include "env/checks.h"
 #include "env/stack.h"
 
 namespace vna::upstream {
@@ -99,5 +100,26 @@ Audit auditStack(const env::Stack &stack, const QString &symptom, upstream::Upst
 
 QString auditText(const Audit &audit);
 QJsonObject auditJson(const Audit &audit);
+
+// The stack a node's environment check read: the Python probe's packages and interpreter, the CANN release
+// torch_npu reports (else the active toolkit's), the chips npu-smi shows and the driver.
+env::Stack stackOf(const env::Diagnosis &diagnosis);
+
+// The nodes with one stack, and its audit.
+struct NodeAudit
+{
+    QStringList hosts;
+    Audit audit;
+};
+// The nodes just checked, audited once per distinct stack; a node whose Python probe gave no versions is
+// left out and named in `skipped`.
+QList<NodeAudit> auditNodes(const QList<env::Diagnosis> &diagnoses,
+                            const QString &symptom,
+                            upstream::Upstream &upstream,
+                            QStringList *skipped = nullptr);
+
+// For the environment report (a GitHub issue): each audit's text under a heading naming its nodes, or the
+// pasted stack's.
+QString auditMarkdown(const QList<NodeAudit> &audits);
 
 } // namespace vna::audit

@@ -70,7 +70,7 @@ QString auditText(const Audit &audit)
         failed += pin.verdict == Verdict::Fail;
         warned += pin.verdict == Verdict::Warn;
         passed += pin.verdict == Verdict::Pass;
-        skipped += pin.verdict == Verdict::Skip;
+        skipped += pin.verdict == Verdict::Skip && pin.installed.isEmpty();
     }
     s << u'\n'
       << Text::tr("Pins: %1 broken, %2 differ from an image or guide, %3 hold, %4 on packages the stack does not name.")
@@ -79,10 +79,10 @@ QString auditText(const Audit &audit)
              .arg(passed)
              .arg(skipped)
       << u'\n';
-    for (const Verdict shown : {Verdict::Fail, Verdict::Warn, Verdict::Pass}) {
+    for (const Verdict shown : {Verdict::Fail, Verdict::Warn, Verdict::Pass, Verdict::Skip}) {
         for (const PinCheck &pin : audit.pins) {
-            if (pin.verdict != shown)
-                continue;
+            if (pin.verdict != shown || (shown == Verdict::Skip && pin.installed.isEmpty()))
+                continue; // a pin on a package the stack does not name is only counted
             s << u"  "_s << verdictId(pin.verdict).leftJustified(5) << u' '
               << Text::tr("%1 %2: %3 %4 (%5, %6)")
                      .arg(pin.package, pin.installed, pin.owner, pin.spec, kindName(pin.kind), pin.source)
@@ -226,6 +226,18 @@ QJsonObject auditJson(const Audit &audit)
             {u"upgrades"_s, upgrades},
             {u"images"_s, images},
             {u"breaks_pin"_s, audit.breaksPin()}};
+}
+
+QString auditMarkdown(const QList<NodeAudit> &audits)
+{
+    QString out = u"## "_s + Text::tr("Stack audit") + u"\n\n"_s;
+    for (const NodeAudit &node : audits) {
+        out += u"**"_s
+            + (node.hosts.isEmpty() ? Text::tr("The stack pasted")
+                                    : Text::tr("Nodes: %1").arg(node.hosts.join(u", "_s)))
+            + u"**\n\n```text\n"_s + auditText(node.audit) + u"```\n\n"_s;
+    }
+    return out;
 }
 
 } // namespace vna::audit

@@ -49,6 +49,9 @@ inline const SettingKey<bool> envScriptMultiNode{QStringLiteral("env/script/mult
 inline const SettingKey<QString> envScriptIfname{QStringLiteral("env/script/ifname")};
 inline const SettingKey<QString> envScriptSetEnv{QStringLiteral("env/script/setEnv"),
                                                  QStringLiteral("/usr/local/Ascend/ascend-toolkit/set_env.sh")};
+// The Environment tab's audit page: the stack pasted and the symptom.
+inline const SettingKey<QString> envAuditStack{QStringLiteral("env/audit/stack")};
+inline const SettingKey<QString> envAuditSymptom{QStringLiteral("env/audit/symptom")};
 
 // Checkpoint sync tab.
 inline const SettingKey<QString> syncSourceHost{QStringLiteral("sync/sourceHost")};

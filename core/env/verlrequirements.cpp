@@ -9,8 +9,36 @@
 #include "common/pyversion.h"
 #include "env/checkutil.h"
 #include "env/probe.h"
+#include "env/verlrequirements.h"
 
 using namespace Qt::StringLiterals;
+
+namespace vna::env {
+
+const verl::GuideStack *guideStackFor(const verl::VersionFacts &facts, bool vllmAscend, bool sglang)
+{
+    const QString backend = vllmAscend ? u"vllm"_s : sglang ? u"sglang"_s : QString();
+    for (const verl::GuideStack &one : facts.stacks)
+        if (one.name == backend)
+            return &one;
+    return nullptr;
+}
+
+bool guideIsAhead(const verl::GuideStack *stack, const verl::Requirement &req, const PyVersion &installed)
+{
+    const verl::Requirement *pin = stack ? stack->pin(req.package) : nullptr;
+    if (!pin || !pin->spec.startsWith(u"=="_s))
+        return false;
+    const auto pinned = PyVersion::parse(pin->spec.mid(2));
+    const auto spec = PySpecifier::parse(req.spec);
+    if (!pinned || !spec || pinned->compare(installed) != 0)
+        return false;
+    const PyClause *clause = spec->violated(*pinned);
+    const auto bound = clause ? PyVersion::parse(clause->version) : std::nullopt;
+    return bound && pinned->compare(*bound) > 0;
+}
+
+} // namespace vna::env
 
 namespace vna::env::detail {
 
@@ -26,23 +54,6 @@ class Text
 QString probeKey(const QString &package)
 {
     return package == u"mindspeed" ? QString() : probedKey(package);
-}
-
-// Whether `stack` pins exactly the installed release of req.package, newer than `req` allows: a guide
-// that installs past the requirements file on purpose. A pin older than the requirement is the guide
-// lagging the code (verl#5468), and the requirement wins.
-bool guideIsAhead(const verl::GuideStack *stack, const verl::Requirement &req, const PyVersion &installed)
-{
-    const verl::Requirement *pin = stack ? stack->pin(req.package) : nullptr;
-    if (!pin || !pin->spec.startsWith(u"=="_s))
-        return false;
-    const auto pinned = PyVersion::parse(pin->spec.mid(2));
-    const auto spec = PySpecifier::parse(req.spec);
-    if (!pinned || !spec || pinned->compare(installed) != 0)
-        return false;
-    const PyClause *clause = spec->violated(*pinned);
-    const auto bound = clause ? PyVersion::parse(clause->version) : std::nullopt;
-    return bound && pinned->compare(*bound) > 0;
 }
 
 QString pipInstall(const QString &package, const QString &spec)
@@ -95,16 +106,8 @@ Check checkVerlRequirements(const Diagnosis &d)
     };
 
     // The stack the guide for the installed rollout pins.
-    const QString backend = !p.value(u"vllm_ascend"_s).isEmpty() ? u"vllm"_s
-        : !p.value(u"sglang"_s).isEmpty()                        ? u"sglang"_s
-                                                                 : QString();
-    const verl::GuideStack *stack = nullptr;
-    for (const verl::GuideStack &one : facts.stacks) {
-        if (one.name == backend) {
-            stack = &one;
-            break;
-        }
-    }
+    const verl::GuideStack *stack
+        = guideStackFor(facts, !p.value(u"vllm_ascend"_s).isEmpty(), !p.value(u"sglang"_s).isEmpty());
     // What pip enforces, package by package (two files may both ask something of one package).
     int checked = 0;
     QStringList notRead;

@@ -207,31 +207,37 @@ void TestAudit::documentationDisagreesWithPin()
     QCOMPARE(noted, (QStringList{u"cann"_s, u"torch-npu"_s, u"triton-ascend"_s}));
 }
 
-// The vLLM stacks verl's own guides prescribe, generated from the facts: they hold, except where verl's
-// requirement and the vllm-ascend release the guide names pin triton-ascend differently (0.8.0: 3.2.1 against
-// vllm-ascend 0.18.0's 3.2.0; 0.9.0: 3.2.1 against 0.23.0's 3.2.2, the branch moving after the guide).
+// The vLLM and SGLang stacks verl's own guides prescribe, generated from the facts (with SGLang installed
+// where the guide leaves its version to pip): they hold, except where upstream's own files disagree —
+// verl's requirement and the vllm-ascend release its vLLM guide names pin triton-ascend differently (0.8.0:
+// 3.2.1 against vllm-ascend 0.18.0's 3.2.0; 0.9.0: 3.2.1 against 0.23.0's 3.2.2, the branch moving after the
+// guide), and 0.9.0's SGLang guide pins transformers 5.3.0 under setup.py's >=5.5.3.
 void TestAudit::guideStacks_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("failed");
-    const QHash<QString, QStringList> expected{{u"0.8.0"_s, {u"triton-ascend"_s}}, {u"0.9.0"_s, {u"triton-ascend"_s}}};
+    const QHash<QString, QStringList> expected{{u"0.8.0 vllm"_s, {u"triton-ascend"_s}},
+                                               {u"0.9.0 vllm"_s, {u"triton-ascend"_s}},
+                                               {u"0.9.0 sglang"_s, {u"transformers"_s}}};
     int rows = 0;
     for (const verl::VersionFacts &facts : verl::allFacts()) {
         if (facts.version < verl::Version{0, 5, 0})
             continue;
         for (const verl::GuideStack &stack : facts.stacks) {
-            if (stack.name != u"vllm")
+            if (stack.name != u"vllm" && stack.name != u"sglang")
                 continue;
             QStringList lines{u"verl "_s + facts.version.toString()};
             for (const verl::Requirement &pin : stack.pins)
                 if (pin.spec.startsWith(u"=="_s))
                     lines << pin.package + u' ' + pin.spec.mid(2);
+            if (stack.name == u"sglang" && !stack.pin(u"sglang"_s))
+                lines << u"sglang 0.5.2"_s;
             QTest::addRow("%s", qPrintable(stack.guide))
-                << lines.join(u'\n') << expected.value(facts.version.toString());
+                << lines.join(u'\n') << expected.value(facts.version.toString() + u' ' + stack.name);
             ++rows;
         }
     }
-    QVERIFY(rows >= 6);
+    QVERIFY(rows >= 11);
 }
 
 void TestAudit::guideStacks()

@@ -49,6 +49,10 @@ private slots:
     void invalidRootBlocksRun();
     void scriptGenerator();
     void settingsRemembered();
+    void auditPasteValidation_data();
+    void auditPasteValidation();
+    void auditPasted();
+    void auditNodesJustChecked();
 
 private:
     void runAndWait();
@@ -83,6 +87,95 @@ void TestEnvTab::init()
 void TestEnvTab::cleanup()
 {
     m_tab.reset();
+}
+
+// Types text into the focused widget key by key, Return between lines.
+void typeLines(const QString &text)
+{
+    const QStringList lines = text.split(u'\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (i > 0)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTest::keyClicks(QApplication::focusWidget(), lines.at(i));
+    }
+}
+
+// The Audit page reads the paste as it is typed, key by key, and says what it reads or what is wrong.
+void TestEnvTab::auditPasteValidation_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("reads");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<bool>("enabled");
+    QTest::newRow("versions") << u"verl 0.8.0\ntorch_npu 2.9.0"_s
+                              << u"Reads 2 version(s): torch-npu 2.9.0, verl 0.8.0"_s << QString() << true;
+    QTest::newRow("prose") << u"it hangs"_s << QString() << u"No versions found"_s << false;
+    QTest::newRow("a branch") << u"verl: main\ntorch 2.7.1"_s << u"Line 1: verl is given as \"main\""_s << QString()
+                              << true;
+}
+
+void TestEnvTab::auditPasteValidation()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, reads);
+    QFETCH(QString, message);
+    QFETCH(bool, enabled);
+    child<QTabWidget>(m_tab.get(), "envPages")->setCurrentIndex(static_cast<int>(EnvTab::Page::Audit));
+    child<QPlainTextEdit>(m_tab.get(), "envAuditStack")->setFocus();
+    typeLines(typed);
+    const QString read = child<QLabel>(m_tab.get(), "envAuditRead")->text();
+    QVERIFY2(reads.isEmpty() ? read.isEmpty() : read.contains(reads), qPrintable(read));
+    const auto *fieldMessage = child<vna::ui::FieldMessage>(m_tab.get(), "envAuditStackMessage");
+    QVERIFY2(message.isEmpty() ? fieldMessage->message().isEmpty() : fieldMessage->message().contains(message),
+             qPrintable(fieldMessage->message()));
+    QCOMPARE(child<QPushButton>(m_tab.get(), "envAuditRun")->isEnabled(), enabled);
+    // Nothing checked yet: nothing to audit there.
+    QCOMPARE(child<QPushButton>(m_tab.get(), "envAuditNodes")->isEnabled(), false);
+}
+
+// verl#5468's stack: the audit names triton-ascend against verl's requirement; the report carries it.
+void TestEnvTab::auditPasted()
+{
+    child<QTabWidget>(m_tab.get(), "envPages")->setCurrentIndex(static_cast<int>(EnvTab::Page::Audit));
+    child<QPlainTextEdit>(m_tab.get(), "envAuditStack")->setFocus();
+    typeLines(u"verl 0.8.0\ntriton-ascend 3.2.0rc4\nAtlas 800T A2"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
+    QVERIFY(m_tab->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    const QString result = child<QPlainTextEdit>(m_tab.get(), "envAuditResult")->toPlainText();
+    QVERIFY2(result.contains(u"FAIL  triton-ascend 3.2.0rc4: verl 0.8.0 ==3.2.1"_s), qPrintable(result));
+    QVERIFY2(result.contains(u"verl 0.8.0's images for A2:"_s), qPrintable(result));
+    QVERIFY(child<QLabel>(m_tab.get(), "envAuditVerdict")->text().contains(u"break a pin"_s));
+    QApplication::clipboard()->clear();
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "envAuditCopyReport"), Qt::LeftButton);
+    const QString report = QApplication::clipboard()->text();
+    QVERIFY2(report.startsWith(u"## Stack audit"_s), qPrintable(report.left(200)));
+    QVERIFY(report.contains(u"**The stack pasted**"_s));
+
+    // Remembered for the next start.
+    m_tab = std::make_unique<EnvTab>(m_session);
+    QCOMPARE(child<QPlainTextEdit>(m_tab.get(), "envAuditStack")->toPlainText(),
+             u"verl 0.8.0\ntriton-ascend 3.2.0rc4\nAtlas 800T A2"_s);
+}
+
+// After the checks, the nodes' own packages are audited; the environment report then carries the audit.
+void TestEnvTab::auditNodesJustChecked()
+{
+    vna::test::retype(child<QLineEdit>(m_tab.get(), "envPython"), m_bin + u"/python3"_s);
+    runAndWait();
+    child<QTabWidget>(m_tab.get(), "envPages")->setCurrentIndex(static_cast<int>(EnvTab::Page::Audit));
+    auto *nodes = child<QPushButton>(m_tab.get(), "envAuditNodes");
+    QVERIFY(nodes->isEnabled());
+    QTest::mouseClick(nodes, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_tab->isBusy(), 30000);
+    const QString result = child<QPlainTextEdit>(m_tab.get(), "envAuditResult")->toPlainText();
+    QVERIFY2(result.startsWith(u"=== Nodes: local\nStack: "_s), qPrintable(result));
+    QVERIFY2(result.contains(u"Read from: environment check of local"_s), qPrintable(result));
+    QApplication::clipboard()->clear();
+    QTest::mouseClick(child<QPushButton>(m_tab.get(), "envCopyReport"), Qt::LeftButton);
+    const QString report = QApplication::clipboard()->text();
+    QVERIFY(report.startsWith(u"## Environment report"_s));
+    QVERIFY(report.contains(u"## Stack audit\n\n**Nodes: local**"_s));
 }
 
 void TestEnvTab::runAndWait()

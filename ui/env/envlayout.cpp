@@ -299,6 +299,9 @@ void EnvTab::retranslate()
     m_run->setToolTip(tr("Ctrl+Return"));
 
     m_results->setTabText(static_cast<int>(Page::Script), tr("Environment script"));
+    m_results->setTabText(static_cast<int>(Page::Audit), tr("Audit"));
+    m_results->setTabToolTip(static_cast<int>(Page::Audit),
+                             tr("Which versions go together, the fixes they lack and the smallest upgrade"));
     m_scriptHint->setText(tr("Source this block on every node before ray start and the verl launch command."));
     m_scriptDevicesLabel->setText(tr("Devices:"));
     m_scriptDevices->setToolTip(tr("Logical ids: 0-7 on Atlas A2, 0-15 on Atlas A3 (two chips per NPU); empty leaves "

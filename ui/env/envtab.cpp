@@ -20,6 +20,7 @@
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,6 +40,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "audit/audit.h"
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/jobrunner.h"
@@ -46,6 +48,7 @@
 #include "common/settingskeys.h"
 #include "common/verdict.h"
 #include "common/widgets.h"
+#include "env/auditpage.h"
 #include "env/envscript.h"
 #include "env/report.h"
 #include "envresults.h"
@@ -65,6 +68,9 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_splitter->addWidget(scrolling(buildInputs(), this));
     m_results = new EnvResults(session, this);
     m_results->addTab(buildScriptPage(), QString());
+    m_audit = new AuditPage(session, m_results);
+    m_results->addTab(m_audit, QString());
+    connect(m_audit, &AuditPage::copyReportRequested, this, &EnvTab::copyReport);
     connect(m_results, &EnvResults::copyReportRequested, this, &EnvTab::copyReport);
     connect(m_results, &EnvResults::saveReportRequested, this, &EnvTab::saveReport);
     m_splitter->addWidget(m_results);
@@ -85,7 +91,12 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
         m_dirty = true;
         saveSettings();
     });
-    addPrimaryShortcut(this, [this] { run(); });
+    addPrimaryShortcut(this, [this] { // on the Audit page, the audit
+        if (m_results->currentIndex() == static_cast<int>(Page::Audit))
+            m_audit->auditPasted();
+        else
+            run();
+    });
     addShortcut(this, QKeySequence(u"Ctrl+Shift+C"_s), [this] {
         if (m_results->currentIndex() == static_cast<int>(Page::Script))
             copyText(m_scriptOutput->toPlainText());
@@ -229,7 +240,8 @@ void EnvTab::validate()
 
 bool EnvTab::isBusy() const
 {
-    return m_jobs->isRunning(); // until finished() has shown the result, not only until the work ends
+    // Until finished() has shown the result, not only until the work ends.
+    return m_jobs->isRunning() || m_audit->isBusy();
 }
 
 void EnvTab::run()
@@ -283,6 +295,7 @@ void EnvTab::finished(const QList<env::Diagnosis> &results)
     }
     validate();
     showResults();
+    m_audit->setNodes(m_state.results);
     int fails = 0;
     for (const env::Diagnosis &d : std::as_const(m_state.results))
         for (const env::Check &check : d.checks)
@@ -336,15 +349,22 @@ void EnvTab::copyText(const QString &text)
     session().showStatus(tr("Copied"));
 }
 
+QString EnvTab::reportMarkdown() const
+{
+    QString report = m_state.results.isEmpty() ? QString() : env::toMarkdown(m_state.results);
+    if (!m_audit->audits().isEmpty())
+        report += (report.isEmpty() ? QString() : u"\n"_s) + audit::auditMarkdown(m_audit->audits());
+    return report;
+}
+
 void EnvTab::copyReport()
 {
-    if (!m_state.results.isEmpty())
-        copyText(env::toMarkdown(m_state.results));
+    copyText(reportMarkdown());
 }
 
 void EnvTab::saveReport()
 {
-    if (m_state.results.isEmpty())
+    if (m_state.results.isEmpty() && m_audit->audits().isEmpty())
         return;
     QString filter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save report"), u"npu-environment.md"_s,
@@ -352,12 +372,23 @@ void EnvTab::saveReport()
     if (path.isEmpty())
         return;
     QByteArray bytes;
-    if (path.endsWith(u".json"_s, Qt::CaseInsensitive))
-        bytes = QJsonDocument(env::toJson(m_state.results, 0)).toJson(QJsonDocument::Indented);
-    else if (path.endsWith(u".txt"_s, Qt::CaseInsensitive))
+    if (path.endsWith(u".json"_s, Qt::CaseInsensitive)) {
+        QJsonObject json = env::toJson(m_state.results, 0);
+        QJsonArray audits;
+        for (const audit::NodeAudit &node : m_audit->audits()) {
+            QJsonObject one = audit::auditJson(node.audit);
+            one.insert(u"hosts"_s, QJsonArray::fromStringList(node.hosts));
+            audits.append(one);
+        }
+        json.insert(u"audits"_s, audits);
+        bytes = QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else if (path.endsWith(u".txt"_s, Qt::CaseInsensitive)) {
         bytes = env::toText(m_state.results).toUtf8();
-    else
-        bytes = env::toMarkdown(m_state.results).toUtf8();
+        for (const audit::NodeAudit &node : m_audit->audits())
+            bytes += "\n" + audit::auditText(node.audit).toUtf8();
+    } else {
+        bytes = reportMarkdown().toUtf8();
+    }
     const auto written = writeFileAtomically(path, bytes);
     if (!written)
         QMessageBox::warning(this, tr("Save report"), written.error().message);

@@ -27,6 +27,7 @@ class QTimer;
 
 namespace vna::ui {
 
+class AuditPage;
 class EnvResults;
 class FieldMessage;
 class JobRunner;
@@ -37,7 +38,8 @@ class EnvTab final : public ToolTab
     Q_DISABLE_COPY_MOVE(EnvTab)
 
 public:
-    enum class Page { Checks, Devices, Nodes, Script }; // the order of the pages: EnvResults's, then the script
+    // The order of the pages: EnvResults's, then the script and the audit.
+    enum class Page { Checks, Devices, Nodes, Script, Audit };
 
     explicit EnvTab(Session &session, QWidget *parent = nullptr);
     ~EnvTab() override;
@@ -67,6 +69,7 @@ private:
     void showResults(); // m_state.results in the result pages
     void updateScript();
     void copyReport();
+    QString reportMarkdown() const; // the checks' report and the audit, whichever there are
     void saveReport();
     void saveScript();
     void copyText(const QString &text);
@@ -104,7 +107,8 @@ private:
 
     // Results
     QSplitter *m_splitter = nullptr;
-    EnvResults *m_results = nullptr; // the result pages, then the script page
+    EnvResults *m_results = nullptr; // the result pages, then the script page and the audit page
+    AuditPage *m_audit = nullptr;
 
     // Script generator
     QLabel *m_scriptHint = nullptr;
