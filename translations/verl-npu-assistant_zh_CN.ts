@@ -190,10 +190,6 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>%1 %2（当前为 %3；%4）</translation>
     </message>
     <message>
-        <source>%1 pins %2 %3 (%4): no release of %2 satisfies both; only another release of %1 can.</source>
-        <translation>%1 将 %2 固定为 %3（%4）：%2 没有任何版本能同时满足两者；只能换用 %1 的其他版本。</translation>
-    </message>
-    <message>
         <source>%1 allows %2 %3 only (%4): upgrade %1 too, or it is refused</source>
         <translation>%1 只允许 %2 %3（%4）：需同时升级 %1，否则会被拒绝</translation>
     </message>
@@ -204,10 +200,6 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
     <message>
         <source>%1 pins %2 %3 (%4) and %5 pins %6 (%7): no release of %2 satisfies both.</source>
         <translation>%1 将 %2 固定为 %3（%4），而 %5 固定为 %6（%7）：%2 没有任何版本能同时满足两者。</translation>
-    </message>
-    <message>
-        <source>the smallest release with %1, which match the symptom</source>
-        <translation>包含 %1（与症状匹配）的最小版本</translation>
     </message>
     <message numerus="yes">
         <source>the next release: %n of the %1 NPU fixes released since</source>
@@ -356,6 +348,18 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
     <message>
         <source>%1 %2 is what verl %3's %4 guide installs (%5), over this requirement: it is not judged.</source>
         <translation>%1 %2 是 verl %3 的 %4 指南所安装的版本（%5），覆盖了这项依赖要求：不作判断。</translation>
+    </message>
+    <message>
+        <source>%1 pins the build %2 %3 (%4); %5 is another build of that release</source>
+        <translation>%1 固定的是构建 %2 %3（%4）；%5 是该版本的另一个构建</translation>
+    </message>
+    <message>
+        <source>%1 pins %2 %3 (%4): no release of %2 satisfies both; only another release of %5 can.</source>
+        <translation>%1 将 %2 固定为 %3（%4）：%2 没有任何版本能同时满足两者；只能换用 %5 的其他版本。</translation>
+    </message>
+    <message>
+        <source>the smallest release with the fixes that match the symptom (%1)</source>
+        <translation>包含与症状匹配的修复（%1）的最小版本</translation>
     </message>
 </context>
 <context>

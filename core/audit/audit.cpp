@@ -568,10 +568,13 @@ void needsOf(Context &c, Upgrade &upgrade)
         if (pin.package != upgrade.package || pin.spec.isEmpty() || !Context::firm(pin.kind, pin.package))
             continue;
         const auto ok = meets(pin.package, pin.spec, upgrade.to);
-        if (ok && !*ok && pin.spec.startsWith(u"=="_s) && upgrade.blocker.isEmpty())
+        if (ok && !*ok && sameRelease(pin.spec, upgrade.to))
+            upgrade.needs << Text::tr("%1 pins the build %2 %3 (%4); %5 is another build of that release")
+                                 .arg(pin.owner, pin.package, pin.spec, pin.source, upgrade.to);
+        else if (ok && !*ok && pin.spec.startsWith(u"=="_s) && upgrade.blocker.isEmpty())
             upgrade.blocker = Text::tr("%1 pins %2 %3 (%4): no release of %2 satisfies both; only another release of "
-                                       "%1 can.")
-                                  .arg(pin.owner, pin.package, pin.spec, pin.source);
+                                       "%5 can.")
+                                  .arg(pin.owner, pin.package, pin.spec, pin.source, pin.owner.section(u' ', 0, 0));
         else if (ok && !*ok)
             upgrade.needs << Text::tr("%1 allows %2 %3 only (%4): upgrade %1 too, or it is refused")
                                  .arg(pin.owner, pin.package, pin.spec, pin.source);
@@ -615,7 +618,8 @@ void upgrades(Context &c)
             }
         Upgrade upgrade{fixes.package, fixes.installed, to, QString(), {}, QString()};
         if (!to.isEmpty())
-            upgrade.why = Text::tr("the smallest release with %1, which match the symptom").arg(prs.join(u", "_s));
+            upgrade.why
+                = Text::tr("the smallest release with the fixes that match the symptom (%1)").arg(prs.join(u", "_s));
         else if (!fixes.next.isEmpty()
                  && (fixes.package == u"verl" || fixes.package == u"vllm-ascend" || fixes.package == u"torch-npu")) {
             upgrade.to = fixes.next;
