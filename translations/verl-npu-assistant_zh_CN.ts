@@ -361,6 +361,14 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <source>the smallest release with the fixes that match the symptom (%1)</source>
         <translation>包含与症状匹配的修复（%1）的最小版本</translation>
     </message>
+    <message>
+        <source>version lines</source>
+        <translation>版本行</translation>
+    </message>
+    <message>
+        <source>image tag</source>
+        <translation>镜像标签</translation>
+    </message>
 </context>
 <context>
     <name>AuditCommand</name>
@@ -425,127 +433,6 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
     <message>
         <source>The stack and the symptom cannot both come from standard input.</source>
         <translation>软件栈和症状不能都来自标准输入。</translation>
-    </message>
-</context>
-<context>
-    <name>AuditPage</name>
-    <message numerus="yes">
-        <source>Reads %n version(s): %1</source>
-        <translation>
-            <numerusform>读取到 %n 个版本：%1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Paste the versions (pip list, npu-smi info), not a log.</source>
-        <translation>请粘贴版本信息（pip list、npu-smi info），而不是日志。</translation>
-    </message>
-    <message>
-        <source>Copied</source>
-        <translation>已复制</translation>
-    </message>
-    <message>
-        <source>Run the checks first: their Python probe reads each node's packages.</source>
-        <translation>请先运行检查：其 Python 探测会读取每个节点的包。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The stacks of the %n node(s) just checked.</source>
-        <translation>
-            <numerusform>刚刚检查的 %n 个节点的软件栈。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Auditing the stack…</source>
-        <translation>正在审计软件栈…</translation>
-    </message>
-    <message>
-        <source>Paste a stack, or run the checks and audit the nodes.</source>
-        <translation>粘贴软件栈，或运行检查后审计节点。</translation>
-    </message>
-    <message>
-        <source>=== Nodes: %1</source>
-        <translation>=== 节点：%1</translation>
-    </message>
-    <message>
-        <source>Not audited (their Python probe gave no versions): %1</source>
-        <translation>未审计（其 Python 探测未给出版本）：%1</translation>
-    </message>
-    <message>
-        <source>Nothing to audit: no node's Python probe gave versions.</source>
-        <translation>没有可审计的内容：没有节点的 Python 探测给出版本。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stack(s) break a pin: see FAIL below.</source>
-        <translation>
-            <numerusform>%n 个软件栈违反了版本约束：见下方 FAIL。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No pin broken: what was checked, and what was not, is below.</source>
-        <translation>没有违反版本约束：下方列出了检查了什么、未检查什么。</translation>
-    </message>
-    <message>
-        <source>Which versions go together, the NPU fixes your versions lack and the smallest upgrade: paste pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info — or audit the nodes just checked.</source>
-        <translation>哪些版本相互配套、你的版本缺少哪些 NPU 修复、最小升级是什么：粘贴 pip list、pip freeze 或 conda list，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info——或审计刚刚检查的节点。</translation>
-    </message>
-    <message>
-        <source>&amp;Stack:</source>
-        <translation>软件栈(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>verl 0.8.0
-vllm-ascend 0.18.0
-torch_npu 2.9.0
-CANN 8.5.1
-…</source>
-        <translation>verl 0.8.0
-vllm-ascend 0.18.0
-torch_npu 2.9.0
-CANN 8.5.1
-…</translation>
-    </message>
-    <message>
-        <source>Anything that states versions; lines that do not are skipped, and a version that cannot be read is named with its line.</source>
-        <translation>任何写明版本的内容；没有版本的行会被跳过，无法读取的版本会连同其行号一起指出。</translation>
-    </message>
-    <message>
-        <source>S&amp;ymptom:</source>
-        <translation>症状(&amp;Y)：</translation>
-    </message>
-    <message>
-        <source>optional: the error line, or what goes wrong in a few words</source>
-        <translation>可选：报错行，或用几个词描述问题</translation>
-    </message>
-    <message>
-        <source>The fixes that match it are listed first, and the smallest upgrade gets them.</source>
-        <translation>与之匹配的修复排在前面，最小升级会包含它们。</translation>
-    </message>
-    <message>
-        <source>&amp;Audit</source>
-        <translation>审计(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Ctrl+Return</source>
-        <translation>Ctrl+Return</translation>
-    </message>
-    <message>
-        <source>Audit the &amp;nodes just checked</source>
-        <translation>审计刚检查的节点(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <source>Copy report for a GitHub issue</source>
-        <translation>复制用于 GitHub issue 的报告</translation>
-    </message>
-    <message>
-        <source>The environment report with this audit, in Markdown.</source>
-        <translation>包含本次审计的环境报告（Markdown）。</translation>
     </message>
 </context>
 <context>
@@ -6821,6 +6708,127 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
     <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>vna::ui::AuditPage</name>
+    <message numerus="yes">
+        <source>Reads %n version(s): %1</source>
+        <translation>
+            <numerusform>读取到 %n 个版本：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste the versions (pip list, npu-smi info), not a log.</source>
+        <translation>请粘贴版本信息（pip list、npu-smi info），而不是日志。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Run the checks first: their Python probe reads each node's packages.</source>
+        <translation>请先运行检查：其 Python 探测会读取每个节点的包。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The stacks of the %n node(s) just checked.</source>
+        <translation>
+            <numerusform>刚刚检查的 %n 个节点的软件栈。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Auditing the stack…</source>
+        <translation>正在审计软件栈…</translation>
+    </message>
+    <message>
+        <source>Paste a stack, or run the checks and audit the nodes.</source>
+        <translation>粘贴软件栈，或运行检查后审计节点。</translation>
+    </message>
+    <message>
+        <source>=== Nodes: %1</source>
+        <translation>=== 节点：%1</translation>
+    </message>
+    <message>
+        <source>Not audited (their Python probe gave no versions): %1</source>
+        <translation>未审计（其 Python 探测未给出版本）：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to audit: no node's Python probe gave versions.</source>
+        <translation>没有可审计的内容：没有节点的 Python 探测给出版本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stack(s) break a pin: see FAIL below.</source>
+        <translation>
+            <numerusform>%n 个软件栈违反了版本约束：见下方 FAIL。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pin broken: what was checked, and what was not, is below.</source>
+        <translation>没有违反版本约束：下方列出了检查了什么、未检查什么。</translation>
+    </message>
+    <message>
+        <source>Which versions go together, the NPU fixes your versions lack and the smallest upgrade: paste pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info — or audit the nodes just checked.</source>
+        <translation>哪些版本相互配套、你的版本缺少哪些 NPU 修复、最小升级是什么：粘贴 pip list、pip freeze 或 conda list，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info——或审计刚刚检查的节点。</translation>
+    </message>
+    <message>
+        <source>&amp;Stack:</source>
+        <translation>软件栈(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>verl 0.8.0
+vllm-ascend 0.18.0
+torch_npu 2.9.0
+CANN 8.5.1
+…</source>
+        <translation>verl 0.8.0
+vllm-ascend 0.18.0
+torch_npu 2.9.0
+CANN 8.5.1
+…</translation>
+    </message>
+    <message>
+        <source>Anything that states versions; lines that do not are skipped, and a version that cannot be read is named with its line.</source>
+        <translation>任何写明版本的内容；没有版本的行会被跳过，无法读取的版本会连同其行号一起指出。</translation>
+    </message>
+    <message>
+        <source>S&amp;ymptom:</source>
+        <translation>症状(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>optional: the error line, or what goes wrong in a few words</source>
+        <translation>可选：报错行，或用几个词描述问题</translation>
+    </message>
+    <message>
+        <source>The fixes that match it are listed first, and the smallest upgrade gets them.</source>
+        <translation>与之匹配的修复排在前面，最小升级会包含它们。</translation>
+    </message>
+    <message>
+        <source>&amp;Audit</source>
+        <translation>审计(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Audit the &amp;nodes just checked</source>
+        <translation>审计刚检查的节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy report for a GitHub issue</source>
+        <translation>复制用于 GitHub issue 的报告</translation>
+    </message>
+    <message>
+        <source>The environment report with this audit, in Markdown.</source>
+        <translation>包含本次审计的环境报告（Markdown）。</translation>
     </message>
 </context>
 <context>

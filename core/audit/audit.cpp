@@ -429,6 +429,11 @@ wordMatches(const upstream::ComponentIndex &index,
     return out;
 }
 
+bool shown(const ComponentFixes &fixes, const QString &sha)
+{
+    return std::any_of(fixes.shown.cbegin(), fixes.shown.cend(), [&](const LackedFix &f) { return f.sha == sha; });
+}
+
 void fixesOf(Context &c, const QString &symptom, upstream::Upstream &upstream)
 {
     std::optional<upstream::Evidence> evidence;
@@ -496,9 +501,7 @@ void fixesOf(Context &c, const QString &symptom, upstream::Upstream &upstream)
             for (const auto &[change, words] : wordMatches(*index, lacking, symptom)) {
                 if (fixes.shown.size() >= 3)
                     break;
-                const bool already = std::any_of(fixes.shown.cbegin(), fixes.shown.cend(),
-                                                 [&](const LackedFix &f) { return f.sha == change->sha; });
-                if (!already)
+                if (!shown(fixes, change->sha))
                     fixes.shown.append({change->pr,
                                         change->sha,
                                         change->subject,
@@ -514,9 +517,7 @@ void fixesOf(Context &c, const QString &symptom, upstream::Upstream &upstream)
         for (const auto &[change, first] : lacking) {
             if (first != next || fixes.shown.size() >= 6)
                 continue;
-            const bool already = std::any_of(fixes.shown.cbegin(), fixes.shown.cend(),
-                                             [&](const LackedFix &f) { return f.sha == change->sha; });
-            if (!already)
+            if (!shown(fixes, change->sha))
                 fixes.shown.append({change->pr,
                                     change->sha,
                                     change->subject,

@@ -37,6 +37,17 @@ QString describeStack(const env::Stack &stack)
     return text;
 }
 
+// The stack's formats as the text names them ("pip list" stays a command's name).
+QString formatNames(const QStringList &formats)
+{
+    QStringList names;
+    for (const QString &format : formats)
+        names << (format == u"version line"    ? Text::tr("version lines")
+                      : format == u"image tag" ? Text::tr("image tag")
+                                               : format);
+    return names.join(u", "_s);
+}
+
 QString kindName(const QString &kind)
 {
     if (kind == u"requirement")
@@ -58,7 +69,7 @@ QString auditText(const Audit &audit)
     QTextStream s(&out);
     s << Text::tr("Stack: %1").arg(describeStack(audit.stack)) << u'\n';
     if (!audit.stack.formats.isEmpty())
-        s << Text::tr("Read from: %1").arg(audit.stack.formats.join(u", "_s)) << u'\n';
+        s << Text::tr("Read from: %1").arg(formatNames(audit.stack.formats)) << u'\n';
     for (const QString &problem : audit.stack.problems)
         s << u"  ! "_s << problem << u'\n';
 

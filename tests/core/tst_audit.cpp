@@ -302,7 +302,7 @@ void TestAudit::frozenCorpus()
     const QJsonArray rows = QJsonDocument::fromJson(fixture(u"audit/stacks/expected.json"_s).toUtf8()).array();
     QCOMPARE(rows.size(), 21);
     int broken = 0, brokenHit = 0, upgrades = 0, upgradeHit = 0, fine = 0, fineHit = 0;
-    const auto canonical = [](QString name) { return name.toLower().replace(u'_', u'-'); };
+    const auto canonical = [](const QString &name) { return name.toLower().replace(u'_', u'-'); };
     for (const QJsonValue &value : rows) {
         const QJsonObject row = value.toObject();
         const auto stack = env::parseStack(fixture(u"audit/stacks/"_s + row.value(u"file").toString()));

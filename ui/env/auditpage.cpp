@@ -1,4 +1,4 @@
-#include "env/auditpage.h"
+#include "auditpage.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -58,7 +58,7 @@ AuditPage::AuditPage(Session &session, QWidget *parent)
     auto *form = new QFormLayout;
     m_stackLabel = new QLabel(this);
     m_stack = new TextBox(this, u"envAuditStack"_s);
-    m_stack->setMaximumHeight(m_stack->fontMetrics().lineSpacing() * 7);
+    m_stack->setMaximumHeight(m_stack->fontMetrics().lineSpacing() * 6);
     m_stackMessage = addCheckedRow(form, m_stackLabel, m_stack, u"envAuditStackMessage"_s);
     m_stack->setLimit(200 * 1000, m_stackMessage, tr("Paste the versions (pip list, npu-smi info), not a log."));
     m_read = resultLabel(this, u"envAuditRead"_s);
@@ -245,6 +245,13 @@ void AuditPage::showAudit()
     m_verdict->setText(m_audits.isEmpty() ? tr("Nothing to audit: no node's Python probe gave versions.")
                            : broken > 0   ? tr("%n stack(s) break a pin: see FAIL below.", nullptr, broken)
                                           : tr("No pin broken: what was checked, and what was not, is below."));
+}
+
+void AuditPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!isAncestorOf(QApplication::focusWidget()))
+        m_stack->setFocus();
 }
 
 void AuditPage::changeEvent(QEvent *event)

@@ -46,6 +46,8 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    // Opening the page puts the cursor in the paste (so Ctrl+Return audits it).
+    void showEvent(QShowEvent *event) override;
 
 private:
     enum class Source { None, Pasted, Nodes };
