@@ -675,14 +675,6 @@ bool Audit::breaksPin() const
     return std::any_of(pins.cbegin(), pins.cend(), [](const PinCheck &p) { return p.verdict == Verdict::Fail; });
 }
 
-Verdict Audit::worst() const
-{
-    Verdict verdict = Verdict::Skip;
-    for (const PinCheck &pin : pins)
-        verdict = worse(verdict, pin.verdict);
-    return verdict;
-}
-
 Audit auditStack(const env::Stack &stack, const QString &symptom, upstream::Upstream &upstream)
 {
     Audit audit;

@@ -92,7 +92,6 @@ struct Audit
     QString symptom;
 
     bool breaksPin() const;
-    Verdict worst() const;
 };
 
 // The audit of `stack`; `symptom` (words or a log excerpt, may be empty) orders the fixes.
