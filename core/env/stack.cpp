@@ -104,6 +104,10 @@ struct Reader
             hardware(familyFromText(m.captured(1)), line, Text::tr("The image tag"));
             version.truncate(m.capturedStart());
         }
+        // "0.13.0-rc1" as an image or a sentence writes 0.13.0rc1.
+        static const QRegularExpression dashedPre(uR"(-(rc|a|b|post|dev)(\d+)$)"_s);
+        if (name != u"cann")
+            version.replace(dashedPre, u"\\1\\2"_s);
         if (name == u"cann") {
             // "8.3rc1", "8.3.rc1" and "8.3.RC1" are one release as CANN names it.
             static const QRegularExpression rc(uR"(^(\d+)\.(\d+)\.?[Rr][Cc](\d+)(.*)$)"_s);
@@ -199,8 +203,11 @@ struct Reader
     {
         static const QRegularExpression re(
             uR"((?:^|[^\w.-])(verl|vllm[-_ ]?ascend|vllm|torch[-_]npu|torch|pytorch|cann|python|triton[-_]ascend|)"
-            uR"(transformers|mindspeed|megatron[-_]core|mbridge|sglang)(?:\s+(?:version|branch|ver\.?|release|is|tag))*)"
-            uR"(\s*(?:[:=]=?|@)?\s*v?(\d+(?:\.[0-9A-Za-z]+)+(?:[-+][0-9A-Za-z.]+)?))"_s,
+            uR"(transformers|mindspeed|megatron[-_]core|mbridge|sglang))"
+            // Between the name and its version: "version", "branch", a hyphen, or the Chinese for "(its) version
+            // is" ("torch版本2.1", "torch-npu 的版本为 2.9.0").
+            uR"((?:\s*(?:version|branch|ver\.?|release|is|tag|的?版本号?(?:为|是)?|为|是|-))*)"
+            uR"(\s*(?:[:=：]=?|@)?\s*v?(\d+(?:\.[0-9A-Za-z]+)+(?:[-+][0-9A-Za-z.]+)?))"_s,
             QRegularExpression::CaseInsensitiveOption);
         bool any = false;
         auto it = re.globalMatch(text);

@@ -103,6 +103,11 @@ void TestAudit::parseStack_data()
                                     << QString() << 0;
     QTest::addRow("a sentence") << u"verl branch 0.8.0.dev0, using Atlas 900 A2 PODc with cann8.3rc1"_s
                                 << u"cann=8.3.RC1 verl=0.8.0.dev0"_s << u"A2"_s << 0;
+    QTest::addRow("Chinese: version is") << u"torch版本2.1 python版本3.8\ntorch-npu 的版本为 2.9.0"_s
+                                         << u"python=3.8 torch=2.1 torch-npu=2.9.0"_s << QString() << 0;
+    QTest::addRow("hyphens between name and version")
+        << u"Ascend910B(CANN-8.0.RC2）, the vllm-ascend-0.13.0-rc1 image"_s << u"cann=8.0.RC2 vllm-ascend=0.13.0rc1"_s
+        << u"A2"_s << 0;
     QTest::addRow("diagnose.py sections")
         << u"----------Python Info----------\nVersion      : 3.11.9\n------------Pip Info-----------\nVersion      : "
            "26.0.1\ntorch        : 2.9.0+cpu\n----------verl Info-----------\nVersion      : 0.8.0.dev\n"_s
