@@ -244,14 +244,17 @@ PinCheck &Context::add(
         const auto ok = meets(package, spec, pin.installed);
         pin.verdict = !ok ? Verdict::Warn : *ok ? Verdict::Pass : firm(kind, package) ? Verdict::Fail : Verdict::Warn;
         if (!ok)
-            pin.note = Text::tr("%1 is not a version this tool can compare with %2.").arg(pin.installed, spec);
+            pin.note = QCoreApplication::translate("Audit", "%1 is not a version this tool can compare with %2.")
+                           .arg(pin.installed, spec);
         else if (pin.verdict == Verdict::Fail && sameRelease(spec, pin.installed)) {
             // Builds of one release (2.8.0 and 2.8.0.post2) differ in what they were built against, not in
             // their API: the stacks verl's guides prescribe mix them, and they run.
             pin.verdict = Verdict::Warn;
-            pin.note = Text::tr("%1 is another build of the release %2 pins exactly; install %3 if the "
-                                "package fails at import.")
-                           .arg(pin.installed, owner, package + spec);
+            pin.note
+                = QCoreApplication::translate("Audit",
+                                              "%1 is another build of the release %2 pins exactly; install %3 if the "
+                                              "package fails at import.")
+                      .arg(pin.installed, owner, package + spec);
         }
     }
     audit.pins.append(pin);

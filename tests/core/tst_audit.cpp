@@ -280,7 +280,8 @@ void TestAudit::symptomOrdersFixes()
     QCOMPARE(fix->release, u"0.9.0"_s);
     QCOMPARE(result.upgrades.constFirst().to, u"0.9.0"_s);
     // Without a symptom, nothing is said to match one.
-    for (const audit::LackedFix &f : auditOf(u"verl 0.8.0\n"_s).fixes.constFirst().shown)
+    const audit::Audit plain = auditOf(u"verl 0.8.0\n"_s);
+    for (const audit::LackedFix &f : plain.fixes.constFirst().shown)
         QVERIFY(!f.symptom);
 }
 
