@@ -104,7 +104,10 @@ AuditPage::AuditPage(Session &session, QWidget *parent)
 
     m_jobs = new JobRunner(session, this); // a pure computation: rerun after a language switch
     m_jobs->setBusyRow(m_progress, m_cancel);
-    connect(m_jobs, &JobRunner::runningChanged, this, [this] { validate(); });
+    connect(m_jobs, &JobRunner::runningChanged, this, [this](bool running) {
+        validate();
+        Q_EMIT busyChanged(running);
+    });
 
     connect(m_stack, &QPlainTextEdit::textChanged, this, [this] {
         validate();

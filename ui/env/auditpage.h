@@ -43,6 +43,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void copyReportRequested();
+    void busyChanged(bool busy);
 
 protected:
     void changeEvent(QEvent *event) override;

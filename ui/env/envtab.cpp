@@ -71,6 +71,7 @@ EnvTab::EnvTab(Session &session, QWidget *parent)
     m_audit = new AuditPage(session, m_results);
     m_results->addTab(m_audit, QString());
     connect(m_audit, &AuditPage::copyReportRequested, this, &EnvTab::copyReport);
+    connect(m_audit, &AuditPage::busyChanged, this, [this] { validate(); }); // Run checks waits for the audit
     connect(m_results, &EnvResults::copyReportRequested, this, &EnvTab::copyReport);
     connect(m_results, &EnvResults::saveReportRequested, this, &EnvTab::saveReport);
     m_splitter->addWidget(m_results);
