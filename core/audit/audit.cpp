@@ -25,6 +25,13 @@ bool Audit::breaksPin() const
     return std::any_of(pins.cbegin(), pins.cend(), [](const PinCheck &p) { return p.verdict == Verdict::Fail; });
 }
 
+int Audit::checkedPins() const
+{
+    return static_cast<int>(std::count_if(pins.cbegin(), pins.cend(), [](const PinCheck &p) {
+        return p.verdict == Verdict::Pass || p.verdict == Verdict::Warn || p.verdict == Verdict::Fail;
+    }));
+}
+
 Audit auditStack(const env::Stack &stack, const QString &symptom, upstream::Upstream &upstream)
 {
     Audit audit;

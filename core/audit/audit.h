@@ -92,6 +92,8 @@ struct Audit
     QString symptom;
 
     bool breaksPin() const;
+    // The pins judged (held, differing or broken), not those on packages the stack does not name.
+    int checkedPins() const;
 };
 
 // The audit of `stack`; `symptom` (words or a log excerpt, may be empty) orders the fixes.

@@ -163,9 +163,11 @@ QString auditText(const Audit &audit)
         }
     }
     s << u'\n'
-      << (audit.breaksPin()
-              ? Text::tr("Verdict: the stack breaks %n pin(s).", nullptr, failed)
-              : Text::tr("Verdict: no pin broken among the %n checked.", nullptr, failed + warned + passed))
+      << (audit.breaksPin() ? Text::tr("Verdict: the stack breaks %n pin(s).", nullptr, failed)
+              : audit.checkedPins() == 0
+              ? Text::tr("Verdict: nothing was checked — no release read here pins the "
+                         "packages the stack names.")
+              : Text::tr("Verdict: no pin broken among the %n checked.", nullptr, audit.checkedPins()))
       << u'\n';
     return out;
 }

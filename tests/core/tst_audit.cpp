@@ -179,6 +179,7 @@ void TestAudit::pins_data()
         << u"vllm-ascend 0.11.0rc1\nvllm 0.10.2\n"_s << QStringList{u"vllm"_s} << QStringList{};
     QTest::addRow("torch_npu built for another CANN")
         << u"torch 2.5.1\ntorch_npu 2.5.1\nCANN 8.3.RC1\n"_s << QStringList{u"cann"_s} << QStringList{};
+    QTest::addRow("nothing a release pins") << u"torch 2.1\nnumpy 1.26.4\n"_s << QStringList{} << QStringList{};
     QTest::addRow("a stack vllm-ascend 0.23.0 pins") << u"vllm-ascend 0.23.0\nvllm 0.23.0\ntorch 2.10.0\n"
                                                         "torch_npu 2.10.0.post4\ntriton-ascend 3.2.2\nCANN 9.1.0\n"_s
                                                      << QStringList{} << QStringList{};
@@ -193,6 +194,12 @@ void TestAudit::pins()
     QCOMPARE(verdicts(result, Verdict::Fail), failed);
     QCOMPARE(verdicts(result, Verdict::Warn), warned);
     QCOMPARE(result.breaksPin(), !failed.isEmpty());
+    // What was judged is counted; a stack with nothing a release pins is not said to pass.
+    const QString shown = audit::auditText(result);
+    if (result.checkedPins() == 0)
+        QVERIFY2(shown.contains(u"Verdict: nothing was checked"_s), qPrintable(shown));
+    else
+        QVERIFY2(!shown.contains(u"nothing was checked"_s), qPrintable(shown));
 }
 
 // vllm-ascend v0.23.0's matrix row said torch_npu 2.10.0.post2 and CANN 9.0.1 while its requirements and

@@ -1,5 +1,7 @@
 #include "auditpage.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QEvent>
@@ -243,11 +245,15 @@ void AuditPage::showAudit()
     m_result->setPlainText(text);
     m_copy->setEnabled(!text.isEmpty());
     m_copyReport->setEnabled(true);
-    const Verdict verdict = m_audits.isEmpty() ? Verdict::Skip : broken > 0 ? Verdict::Fail : Verdict::Pass;
+    const bool checked = std::any_of(m_audits.cbegin(), m_audits.cend(),
+                                     [](const audit::NodeAudit &node) { return node.audit.checkedPins() > 0; });
+    const Verdict verdict = broken > 0 ? Verdict::Fail : checked ? Verdict::Pass : Verdict::Skip;
     m_verdict->setStyleSheet(u"color: %1"_s.arg(color(verdict).name()));
     m_verdict->setText(m_audits.isEmpty() ? tr("Nothing to audit: no node's Python probe gave versions.")
                            : broken > 0   ? tr("%n stack(s) break a pin: see FAIL below.", nullptr, broken)
-                                          : tr("No pin broken: what was checked, and what was not, is below."));
+                           : checked      ? tr("No pin broken: what was checked, and what was not, is below.")
+                                          : tr("Nothing could be checked: no release read here pins the packages "
+                                                    "named; see below what is missing."));
 }
 
 void AuditPage::showEvent(QShowEvent *event)
