@@ -51,27 +51,17 @@ void verlPins(Context &c)
     const verl::GuideStack *guide = env::guideStackFor(facts, c.stack.has(u"vllm-ascend"_s), c.stack.has(u"sglang"_s));
     // Package by package, as the environment check reads them: two of verl's files may ask something of
     // one package, and its guide may install past them on purpose.
-    QStringList packages;
-    for (const verl::Requirement &req : facts.requirements)
-        if (!req.spec.isEmpty() && req.package != u"mindspeed" && !packages.contains(req.package))
-            packages << req.package;
+    QStringList packages = env::requiredPackages(facts);
+    packages.removeAll(u"mindspeed"_s); // judged by its branch, not a version
     for (const QString &package : std::as_const(packages)) {
-        QList<const verl::Requirement *> reqs;
-        QList<const verl::Requirement *> violated;
         const auto have = PyVersion::parse(c.installed(package));
-        for (const verl::Requirement &req : facts.requirements) {
-            const auto spec = PySpecifier::parse(req.spec);
-            if (req.package != package || req.spec.isEmpty() || !spec)
-                continue;
-            reqs << &req;
-            if (have && !spec->holds(*have))
-                violated << &req;
-        }
-        if (reqs.isEmpty())
+        const env::PackageRequirements reqs = env::requirementsOn(facts, package, have);
+        if (reqs.all.isEmpty())
             continue;
-        const verl::Requirement &shown = violated.isEmpty() ? *reqs.constFirst() : *violated.constFirst();
+        const QList<const verl::Requirement *> &violated = reqs.violated;
+        const verl::Requirement &shown = violated.isEmpty() ? *reqs.all.constFirst() : *violated.constFirst();
         PinCheck &pin = c.add(owner, package, shown.spec, u"requirement"_s, shown.source);
-        if (!violated.isEmpty() && violated.size() < reqs.size()) {
+        if (reqs.filesDisagree()) {
             pin.verdict = Verdict::Skip;
             pin.note = Text::tr("verl %1's own files disagree on %2: another of them accepts %3, so it is not judged.")
                            .arg(facts.version.toString(), package, pin.installed);

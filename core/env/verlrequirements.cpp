@@ -24,6 +24,34 @@ const verl::GuideStack *guideStackFor(const verl::VersionFacts &facts, bool vllm
     return nullptr;
 }
 
+QStringList requiredPackages(const verl::VersionFacts &facts)
+{
+    QStringList packages;
+    for (const verl::Requirement &req : facts.requirements)
+        if (!req.spec.isEmpty() && !packages.contains(req.package))
+            packages << req.package;
+    return packages;
+}
+
+PackageRequirements
+requirementsOn(const verl::VersionFacts &facts, const QString &package, const std::optional<PyVersion> &installed)
+{
+    PackageRequirements out;
+    for (const verl::Requirement &req : facts.requirements) {
+        if (req.package != package || req.spec.isEmpty())
+            continue;
+        const auto spec = PySpecifier::parse(req.spec);
+        if (!spec) {
+            out.unreadable << &req;
+            continue;
+        }
+        out.all << &req;
+        if (installed && !spec->holds(*installed))
+            out.violated << &req;
+    }
+    return out;
+}
+
 bool guideIsAhead(const verl::GuideStack *stack, const verl::Requirement &req, const PyVersion &installed)
 {
     const verl::Requirement *pin = stack ? stack->pin(req.package) : nullptr;
@@ -111,37 +139,23 @@ Check checkVerlRequirements(const Diagnosis &d)
     // What pip enforces, package by package (two files may both ask something of one package).
     int checked = 0;
     QStringList notRead;
-    QStringList packages;
-    for (const verl::Requirement &req : facts.requirements) {
-        if (!req.spec.isEmpty() && !packages.contains(req.package))
-            packages << req.package;
-    }
-    for (const QString &package : std::as_const(packages)) {
+    const QStringList packages = requiredPackages(facts);
+    for (const QString &package : packages) {
         const QString key = probeKey(package);
         if (key.isEmpty() || !p.contains(key)) {
             notRead << package; // the probe does not read it (an older probe, or not one of ours)
             continue;
         }
-        QList<const verl::Requirement *> reqs;
-        QList<const verl::Requirement *> violated;
         const QString have = p.value(key);
         const auto haveVersion = PyVersion::parse(have);
-        for (const verl::Requirement &req : facts.requirements) {
-            if (req.package != package || req.spec.isEmpty())
-                continue;
-            const auto spec = PySpecifier::parse(req.spec);
-            if (!spec) {
-                evidence << Text::tr("%1's requirement %2 (%3) could not be read").arg(package, req.text, req.source);
-                continue;
-            }
-            reqs << &req;
-            if (haveVersion && !spec->holds(*haveVersion))
-                violated << &req;
-        }
-        if (reqs.isEmpty())
+        const PackageRequirements reqs = requirementsOn(facts, package, haveVersion);
+        for (const verl::Requirement *req : reqs.unreadable)
+            evidence << Text::tr("%1's requirement %2 (%3) could not be read").arg(package, req->text, req->source);
+        if (reqs.all.isEmpty())
             continue;
+        const QList<const verl::Requirement *> &violated = reqs.violated;
         ++checked;
-        const verl::Requirement &first = *reqs.constFirst();
+        const verl::Requirement &first = *reqs.all.constFirst();
         if (have.isEmpty()) {
             problem(Verdict::Fail,
                     Text::tr("%1 is not installed; verl %2 requires %1%3 (%4)")
@@ -152,11 +166,9 @@ Check checkVerlRequirements(const Diagnosis &d)
                     Text::tr("%1 %2 is not a version this tool can compare with %3 (%4)")
                         .arg(package, have, first.spec, first.source),
                     QString());
-        } else if (!violated.isEmpty() && violated.size() < reqs.size()) {
-            // One file accepts what another refuses (verl 0.9.0: numpy<2.0.0 in requirements-npu.txt,
-            // numpy>=2.0.0 in setup.py): verl's own files disagree, so nothing is judged.
+        } else if (reqs.filesDisagree()) {
             const verl::Requirement *met = *std::find_if(
-                reqs.begin(), reqs.end(), [&](const verl::Requirement *r) { return !violated.contains(r); });
+                reqs.all.begin(), reqs.all.end(), [&](const verl::Requirement *r) { return !violated.contains(r); });
             evidence << Text::tr("verl %1's files disagree on %2: %3 asks for %4 (%5), %6 for %7 (%8); %2 %9 meets "
                                  "the second, so it is not judged")
                             .arg(release, package, violated.constFirst()->kind, violated.constFirst()->spec,
