@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 
 #include "cli/analyzecommand.h"
+#include "cli/collectcommand.h"
+#include "cli/collectcommand.h"
 #include "cli/auditcommand.h"
 #include "cli/bucketcommand.h"
 #include "cli/envcommands.h"
@@ -162,6 +164,7 @@ std::vector<std::unique_ptr<Subcommand>> builtinSubcommands()
     subcommands.push_back(std::make_unique<LintCommand>());
     subcommands.push_back(std::make_unique<SyncCommand>());
     subcommands.push_back(std::make_unique<AnalyzeCommand>());
+    subcommands.push_back(std::make_unique<CollectCommand>());
     subcommands.push_back(std::make_unique<AuditCommand>());
     return subcommands;
 }

@@ -16,9 +16,28 @@ struct LogInput
     QString path;    // a file, or "-" for standard input; empty for pasted text
     QByteArray text; // pasted text when path is empty
     QString label;   // how reports name it; the path when empty
+    // Where the text was written, for lines that do not say so themselves (a log collected from a node:
+    // its host, the pid in its file name, Ray's actor name, a rank it names), and how far that node's
+    // clock is ahead of the timeline's (subtracted from the times in its lines).
+    QString node;
+    QString pid;
+    QString actor;
+    QString rank;
+    qint64 clockAheadMs = 0;
 
-    static LogInput file(const QString &path) { return LogInput{path, {}, {}}; }
-    static LogInput pasted(QByteArray text, QString label) { return LogInput{{}, std::move(text), std::move(label)}; }
+    static LogInput file(const QString &path)
+    {
+        LogInput input;
+        input.path = path;
+        return input;
+    }
+    static LogInput pasted(QByteArray text, QString label)
+    {
+        LogInput input;
+        input.text = std::move(text);
+        input.label = std::move(label);
+        return input;
+    }
     QString name() const;
     bool isStdin() const { return path == u"-"; }
 };

@@ -223,6 +223,7 @@ struct Matcher::Impl
     std::vector<int> filtered;                        // single-line indications found through their atoms
     std::vector<std::vector<int>> atomMap;            // atom → the indications it may be a match of
     std::unique_ptr<AtomScanner> atoms;               // the atoms, then the level markers
+    std::vector<std::string> literals;                // the atoms, lowercased (found in any case)
     bool levels = false;                              // the level markers are in `atoms`
     std::unique_ptr<RE2::Set> singleSet;              // single-line indications without atoms
     std::unique_ptr<RE2::Set> multiSet;               // multi-line indications
@@ -460,6 +461,7 @@ Result<Matcher> Matcher::compile(const QList<Entry> &entries, Engine engine)
             }
         }
         const size_t caseless = atoms.size();
+        impl->literals = atoms;
         if (engine == Engine::Fastest)
             atoms.insert(atoms.end(), levelMarkers().begin(), levelMarkers().end());
         auto scanner = std::make_unique<AtomScanner>();
@@ -516,6 +518,15 @@ const std::vector<IndicationRef> &Matcher::indications() const
 int Matcher::maxLines() const
 {
     return m_impl->maxLines;
+}
+
+QStringList Matcher::literals() const
+{
+    QStringList out;
+    out.reserve(static_cast<qsizetype>(m_impl->literals.size()));
+    for (const std::string &literal : m_impl->literals)
+        out << QString::fromStdString(literal);
+    return out;
 }
 
 int Matcher::prefiltered() const

@@ -64,6 +64,9 @@ public:
     const std::vector<IndicationRef> &indications() const;
     // The most lines any indication spans (1 when none is multi-line).
     int maxLines() const;
+    // The literals the prefilter looks for, lowercased (they are found in any case): a line without any of
+    // them matches no prefiltered indication. What a node greps for before it sends a log.
+    QStringList literals() const;
     // How many indications the literal prefilter finds (the rest are matched with RE2 sets).
     int prefiltered() const;
 

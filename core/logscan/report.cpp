@@ -319,6 +319,22 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
             {u"omitted"_s, analysis.findings.size() - shown}};
 }
 
+qsizetype rootOf(const Analysis &analysis, const QList<Entry> &entries, qsizetype index)
+{
+    QString id = analysis.findings.at(index).symptomOf;
+    qsizetype root = index;
+    for (int guard = 0; !id.isEmpty() && guard < 100; ++guard) {
+        for (qsizetype j = 0; j < root; ++j) {
+            if (entries.at(analysis.findings.at(j).entry).id == id) {
+                root = j;
+                break;
+            }
+        }
+        id = analysis.findings.at(root).symptomOf;
+    }
+    return root;
+}
+
 QString toText(const Analysis &analysis, const QList<Entry> &entries, const QString &language, qsizetype maxFindings)
 {
     QString out;
@@ -354,20 +370,7 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
         out += releases + u'\n';
 
     // Root causes in order, each followed by the symptoms that trace back to it.
-    const auto rootOf = [&](qsizetype index) {
-        QString id = analysis.findings.at(index).symptomOf;
-        qsizetype root = index;
-        for (int guard = 0; !id.isEmpty() && guard < 100; ++guard) {
-            for (qsizetype j = 0; j < root; ++j) {
-                if (entries.at(analysis.findings.at(j).entry).id == id) {
-                    root = j;
-                    break;
-                }
-            }
-            id = analysis.findings.at(root).symptomOf;
-        }
-        return root;
-    };
+    const auto rootOf = [&](qsizetype index) { return logscan::rootOf(analysis, entries, index); };
     QList<qsizetype> order;
     for (qsizetype i = 0; i < shown; ++i) {
         if (analysis.findings.at(i).rootCause()) {

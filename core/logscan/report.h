@@ -54,6 +54,9 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
 // The terminal report: root causes with their symptoms under them, then the files read.
 QString toText(const Analysis &analysis, const QList<Entry> &entries, const QString &language, qsizetype maxFindings);
 
+// The root cause a finding traces back to through its symptomOf chain (itself for a root cause).
+qsizetype rootOf(const Analysis &analysis, const QList<Entry> &entries, qsizetype index);
+
 // Where the first occurrence came from: "rank 3", "node 10.0.0.2", "WorkerDict pid 1234".
 QStringList originParts(const Finding &finding);
 

@@ -344,9 +344,10 @@ public:
         , m_analysis(analysis)
     {}
 
-    void startFile(int file)
+    void startFile(int file, const LogInput &input)
     {
         m_file = file;
+        m_input = &input;
         m_lineBase = 1;
         m_lastTime = -1;
         m_previousTail.clear();
@@ -375,6 +376,7 @@ public:
             occurrence.line = m_lineBase + hit.relLine;
             if (occurrence.info.time < 0)
                 occurrence.info.time = m_lastTime;
+            placeOnInput(occurrence.info);
             if (hit.missingBefore > 0) {
                 // The block's overlap already holds the previous block's last lines: take those before it.
                 const QStringList previous
@@ -396,6 +398,22 @@ public:
     qint64 lines() const { return m_lineBase - 1; }
 
 private:
+    // What the input says of where its lines come from fills what a line does not say, and its clock
+    // offset puts the line's time on the timeline.
+    void placeOnInput(LineInfo &info) const
+    {
+        if (info.node.isEmpty())
+            info.node = m_input->node;
+        if (info.pid.isEmpty())
+            info.pid = m_input->pid;
+        if (info.actor.isEmpty())
+            info.actor = m_input->actor;
+        if (info.rank.isEmpty())
+            info.rank = m_input->rank;
+        if (info.time >= 0)
+            info.time -= m_input->clockAheadMs;
+    }
+
     void placeErrorLine(const BlockErrorLine &hit)
     {
         const auto found = m_errorGroups.constFind(hit.line.shape);
@@ -409,6 +427,7 @@ private:
             line.line = m_lineBase + hit.line.line;
             if (line.info.time < 0)
                 line.info.time = m_lastTime;
+            placeOnInput(line.info);
             line.count = hit.count;
             addDistinct(line.ranks, line.info.rank);
             addDistinct(line.nodes, line.info.node);
@@ -418,8 +437,10 @@ private:
         }
         ErrorLine &line = m_analysis.errorLines[*found];
         line.count += hit.count;
-        addDistinct(line.ranks, hit.line.info.rank);
-        addDistinct(line.nodes, hit.line.info.node);
+        LineInfo info = hit.line.info;
+        placeOnInput(info);
+        addDistinct(line.ranks, info.rank);
+        addDistinct(line.nodes, info.node);
         if (line.frames.isEmpty() && !hit.line.frames.isEmpty())
             line.frames = hit.line.frames; // a traceback the first block cut off
     }
@@ -486,6 +507,7 @@ private:
     QHash<int, int> m_groupsPerEntry;
     QHash<int, qsizetype> m_firstFinding; // entry → its first finding
     int m_file = 0;
+    const LogInput *m_input = nullptr;
     qint64 m_lineBase = 1;
     qint64 m_lastTime = -1;
     QStringList m_previousTail;
@@ -608,7 +630,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
             return opened.error();
         Reader &reader = **opened;
         analysis.files[f].compressed = reader.compressed();
-        collector.startFile(static_cast<int>(f));
+        collector.startFile(static_cast<int>(f), inputs.at(f));
         Blocker blocker(reader, std::max<qint64>(options.blockBytes, 4096), matcher.maxLines() - 1);
         std::deque<QFuture<BlockResult>> inFlight;
         std::vector<QByteArray> spare; // buffers of blocks already matched
