@@ -235,15 +235,8 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     auto result = collect::analyzeCollection(collection, kb.entries, *matcher, qint64(quietAfter) * 1000);
     if (!result)
         return usage(result.error());
-    if (result->hang.applies && !parser.isSet(u"no-stacks"_s)) {
-        const auto targets = collect::stackTargets(result->hang);
-        for (auto it = targets.cbegin(); it != targets.cend(); ++it) {
-            const auto node = std::find_if(collection.nodes.cbegin(), collection.nodes.cend(),
-                                           [&](const collect::NodeLogs &n) { return n.host == it.key(); });
-            if (node != collection.nodes.cend() && !node->answer.pySpy.isEmpty())
-                collect::addStacks(result->hang, it.key(), collect::pythonStacks(it.key(), it.value(), options));
-        }
-    }
+    if (!parser.isSet(u"no-stacks"_s))
+        collect::takeStacks(*result, collection, options);
     logscan::Analysis &analysis = result->analysis;
     analysis.installed = given + collect::installedOn(collection);
     logscan::locate(analysis, kb.entries);

@@ -221,6 +221,9 @@ QList<logscan::LogInput> inputsOf(const Collection &collection)
             input.pid = file->pid;
             input.actor = file->actor;
             input.rank = file->rank;
+            input.lastWrittenMs = node->clock.measured
+                ? file->mtimeMs + node->clock.wallAheadMs - node->clock.epochAheadMs
+                : localWall(file->mtimeMs);
         }
         inputs << input;
     }

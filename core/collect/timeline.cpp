@@ -185,6 +185,22 @@ void addStacks(HangView &hang, const QString &node, const QHash<qint64, QString>
     }
 }
 
+void takeStacks(ClusterAnalysis &result,
+                const Collection &collection,
+                const CollectOptions &options,
+                const std::atomic_bool *cancel)
+{
+    if (!result.hang.applies)
+        return;
+    const auto targets = stackTargets(result.hang);
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it) {
+        const auto node = std::find_if(collection.nodes.cbegin(), collection.nodes.cend(),
+                                       [&](const NodeLogs &n) { return n.host == it.key(); });
+        if (node != collection.nodes.cend() && !node->answer.pySpy.isEmpty())
+            addStacks(result.hang, it.key(), pythonStacks(it.key(), it.value(), options, cancel));
+    }
+}
+
 QString beginningText(const ClusterAnalysis &result, const QList<logscan::Entry> &entries, const QString &language)
 {
     if (!result.began)

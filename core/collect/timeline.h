@@ -67,6 +67,11 @@ Result<ClusterAnalysis> analyzeCollection(const Collection &collection,
 QHash<QString, QList<qint64>> stackTargets(const HangView &hang, int max = 8);
 // Adds the stacks to their processes and the collectives they show.
 void addStacks(HangView &hang, const QString &node, const QHash<qint64, QString> &stacks);
+// When nothing failed: the quiet processes' stacks, from each node that has py-spy.
+void takeStacks(ClusterAnalysis &result,
+                const Collection &collection,
+                const CollectOptions &options,
+                const std::atomic_bool *cancel = nullptr);
 
 // The collective a line or a py-spy dump names: "ALLREDUCE, SeqNum=12" or "all_reduce
 // (torch/distributed/distributed_c10d.py:2501)"; empty when none.

@@ -69,6 +69,14 @@ inline const SettingKey<QStringList> logsRecent{QStringLiteral("logs/recent")}; 
 inline const SettingKey<QString> logsPattern{QStringLiteral("logs/pattern")};
 inline const SettingKey<QByteArray> logsSplitter{QStringLiteral("logs/splitter")};
 inline const SettingKey<QByteArray> logsDetailSplitter{QStringLiteral("logs/detailSplitter")};
+// Logs tab, From the cluster.
+inline const SettingKey<QString> collectNodes{QStringLiteral("collect/nodes")};
+inline const SettingKey<QString> collectSshConfig{QStringLiteral("collect/sshConfig")};
+inline const SettingKey<QString> collectRayDir{QStringLiteral("collect/rayDir"), QStringLiteral("/tmp/ray")};
+inline const SettingKey<QString> collectSession{QStringLiteral("collect/session"), QStringLiteral("session_latest")};
+inline const SettingKey<QString> collectPaths{QStringLiteral("collect/paths")};
+inline const SettingKey<QString> collectSince{QStringLiteral("collect/since")};
+inline const SettingKey<bool> collectVersions{QStringLiteral("collect/versions"), true};
 
 // Bucket calculator tab.
 // Memory tab.

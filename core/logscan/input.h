@@ -24,6 +24,9 @@ struct LogInput
     QString actor;
     QString rank;
     qint64 clockAheadMs = 0;
+    // When the file was last written (as its lines write times), -1 when unknown: lets lines that write a time
+    // without a year ("[E1207 10:42:05.428 …]") be placed on the timeline.
+    qint64 lastWrittenMs = -1;
 
     static LogInput file(const QString &path)
     {

@@ -1,5 +1,6 @@
 #include "lineinfo.h"
 
+#include <QDateTime>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -109,6 +110,28 @@ qint64 parseTime(std::string_view line)
         ms = fraction.toLongLong();
     }
     return ((daysFromCivil(n(1), month, day) * 24 + n(4)) * 60 + n(5)) * 60000 + n(6) * 1000 + ms;
+}
+
+qint64 parseYearlessTime(std::string_view line, qint64 writtenMs)
+{
+    if (writtenMs < 0)
+        return -1;
+    // glog and torch's c10 logging: "E1207 10:42:05.428029551" at the start or after "[" ("[rank0]:[E1207 …").
+    static const QRegularExpression glog(uR"((?:^|\[)[IWEF](\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)"_s);
+    const QString head = QString::fromLatin1(line.data(), static_cast<qsizetype>(std::min<size_t>(line.size(), 200)));
+    const auto match = glog.match(head);
+    if (!match.hasMatch())
+        return -1;
+    const auto n = [&](int group) { return match.capturedView(group).toLongLong(); };
+    const qint64 month = n(1);
+    const qint64 day = n(2);
+    if (month < 1 || month > 12 || day < 1 || day > 31 || n(3) > 23 || n(4) > 59 || n(5) > 60)
+        return -1;
+    // The year of the file's last write, or the one before for a month after it (a log begun in December).
+    const QDate written = QDateTime::fromMSecsSinceEpoch(writtenMs, Qt::UTC).date();
+    const qint64 year = written.year() - (month > written.month() ? 1 : 0);
+    const qint64 ms = match.capturedLength(6) > 0 ? QString(match.captured(6) + u"00"_s).left(3).toLongLong() : 0;
+    return ((daysFromCivil(year, month, day) * 24 + n(3)) * 60 + n(4)) * 60000 + n(5) * 1000 + ms;
 }
 
 LineInfo describeLine(std::string_view line)

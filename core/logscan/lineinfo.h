@@ -23,6 +23,11 @@ LineInfo describeLine(std::string_view line);
 // The first "YYYY-MM-DD[ T-]hh:mm:ss[.,]fff" in the line (plog, Python logging, ISO, Ray), or -1.
 qint64 parseTime(std::string_view line);
 
+// The time of a line that writes it without a year, as glog and torch's c10 logging do ("[rank0]:[E1207
+// 10:42:05.428 …]"), in the year of `writtenMs` (when the file was last written, as its lines write times),
+// or -1.
+qint64 parseYearlessTime(std::string_view line, qint64 writtenMs);
+
 // The line without terminal colours, Ray's "(Actor pid=…, ip=…)" prefix, "[repeated Nx …]" and
 // "[rankN]:" markers; control characters and invalid UTF-8 made visible but harmless.
 QString displayText(std::string_view line);

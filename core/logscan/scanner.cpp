@@ -374,6 +374,7 @@ public:
             Occurrence occurrence = hit.occurrence;
             occurrence.file = m_file;
             occurrence.line = m_lineBase + hit.relLine;
+            placeYearless(occurrence.info, occurrence.lines.value(0));
             if (occurrence.info.time < 0)
                 occurrence.info.time = m_lastTime;
             placeOnInput(occurrence.info);
@@ -400,6 +401,19 @@ public:
 private:
     // What the input says of where its lines come from fills what a line does not say, and its clock
     // offset puts the line's time on the timeline.
+    // A line's own time without a year comes before a time found in the lines above it.
+    void placeYearless(LineInfo &info, const QString &shown) const
+    {
+        if (m_input->lastWrittenMs < 0 || shown.isEmpty())
+            return;
+        const QByteArray text = shown.left(200).toUtf8();
+        const std::string_view view(text.constData(), size_t(text.size()));
+        if (parseTime(view) >= 0)
+            return;
+        if (const qint64 t = parseYearlessTime(view, m_input->lastWrittenMs); t >= 0)
+            info.time = t;
+    }
+
     void placeOnInput(LineInfo &info) const
     {
         if (info.node.isEmpty())
@@ -425,6 +439,7 @@ private:
             ErrorLine line = hit.line;
             line.file = m_file;
             line.line = m_lineBase + hit.line.line;
+            placeYearless(line.info, line.text);
             if (line.info.time < 0)
                 line.info.time = m_lastTime;
             placeOnInput(line.info);

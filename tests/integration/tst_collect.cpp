@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -46,11 +47,13 @@ QByteArray ordinary(int count, int firstSecond = 0)
     return out;
 }
 
+// Written, and last written at 10:43 on 2026-12-07 (the year of the lines that do not write one).
 bool write(const QString &path, const QByteArray &data)
 {
     QDir().mkpath(QFileInfo(path).path());
     QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
+    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size()
+        && file.setFileTime(QDateTime(QDate(2026, 12, 7), QTime(10, 43)), QFileDevice::FileModificationTime);
 }
 
 bool executable(const QString &path, const QByteArray &script)
@@ -266,8 +269,12 @@ void TestCollect::textReport()
     };
     QVERIFY2(line(u"Where it began: "_s).contains(u" on node2 (rank 5, WorkerDict pid 2222) at 2026-12-07 10:42:00"_s),
              qPrintable(r.out.left(3000)));
-    QVERIFY2(line(u"  ← HCCL operation"_s).contains(u"first at 2026-12-07 10:42:05"_s), qPrintable(r.out.left(3000)));
-    QVERIFY(line(u"node2: "_s).contains(u"clock +7"_s));
+    QVERIFY2(line(u"  ← HCCL operation"_s).contains(u"first at 2026-12-07 10:42:05.428 on node1"_s),
+             qPrintable(r.out.left(3000)));
+    // node2's clock, 7 s ahead, within the round trip's uncertainty.
+    const auto clock = QRegularExpression(uR"(clock \+(\d+\.\d+) s against node1)"_s).match(line(u"node2: "_s));
+    QVERIFY2(clock.hasMatch(), qPrintable(line(u"node2: "_s)));
+    QVERIFY2(qAbs(clock.captured(1).toDouble() - 7.0) < 0.5, qPrintable(clock.captured(1)));
     QVERIFY(line(u"node9: not collected"_s).contains(u"node9"_s));
     QVERIFY(r.err.contains(u"[3/3]"_s));
     QVERIFY(!line(u"  not there: "_s).contains(u"ascend/log/run"_s)); // node2 has debug/ only: nothing is missing

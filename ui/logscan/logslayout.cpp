@@ -77,8 +77,11 @@ QWidget *LogsTab::buildInputs()
     m_remove->setObjectName(u"logsRemove"_s);
     m_clear = new QPushButton(panel);
     m_clear->setObjectName(u"logsClear"_s);
+    m_cluster = new QPushButton(panel);
+    m_cluster->setObjectName(u"logsCluster"_s);
     fileButtons->addWidget(m_add);
     fileButtons->addWidget(m_recent);
+    fileButtons->addWidget(m_cluster);
     fileButtons->addStretch(1);
     fileButtons->addWidget(m_remove);
     fileButtons->addWidget(m_clear);
@@ -117,6 +120,10 @@ QWidget *LogsTab::buildFindingsPage()
     auto *layout = new QVBoxLayout(page);
     m_summary = resultLabel(page, u"logsSummary"_s);
     layout->addWidget(m_summary);
+    m_clusterSummary = monospaceText(page, u"logsClusterSummary"_s);
+    m_clusterSummary->setMaximumHeight(m_clusterSummary->fontMetrics().lineSpacing() * 7);
+    m_clusterSummary->hide();
+    layout->addWidget(m_clusterSummary);
     m_readAll = new QPushButton(page);
     m_readAll->setObjectName(u"logsReadAll"_s);
     m_readAll->hide();
@@ -262,6 +269,8 @@ void LogsTab::retranslate()
     m_add->setText(tr("&Add files…"));
     m_add->setToolTip(tr("Ctrl+O"));
     m_recent->setText(tr("Recent"));
+    m_cluster->setText(tr("From the &cluster…"));
+    m_cluster->setToolTip(tr("Collect the run's logs from every node over ssh and find where the failure began."));
     m_remove->setText(tr("Remove"));
     m_remove->setToolTip(tr("Delete"));
     m_clear->setText(tr("Clear"));

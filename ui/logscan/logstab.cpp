@@ -30,6 +30,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "clusterdialog.h"
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/i18n.h"
@@ -99,6 +100,7 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     loadKnowledge();
 
     connect(m_add, &QPushButton::clicked, this, &LogsTab::browse);
+    connect(m_cluster, &QPushButton::clicked, this, &LogsTab::collectFromCluster);
     connect(m_remove, &QPushButton::clicked, this, [this] {
         QStringList removed;
         for (const QListWidgetItem *item : m_files->selectedItems())
@@ -366,10 +368,34 @@ void LogsTab::scanFinished(const Result<logscan::Analysis> &result)
     } else if (m_job == Job::Analysis) {
         m_state.analysis = *result;
         m_state.analysisEntries = m_scanEntries;
+        m_clusterSummary->hide();
         showAnalysis();
     } else {
         showPatternResult(*result);
     }
+}
+
+void LogsTab::collectFromCluster()
+{
+    if (isBusy())
+        return;
+    if (!m_knowledge || !m_knowledge->matcher) {
+        m_summary->setText(m_knowledge ? m_knowledge->error : tr("The knowledge base is still loading."));
+        return;
+    }
+    ClusterDialog dialog(m_knowledge->kb.entries, *m_knowledge->matcher, this);
+    connect(&dialog, &ClusterDialog::collected, this, [this, &dialog] {
+        if (!dialog.outcome())
+            return;
+        m_state.analysis = dialog.outcome()->result.analysis;
+        m_state.analysisEntries = dialog.entries();
+        m_locatedFor.clear();
+        m_clusterSummary->setPlainText(dialog.summaryText());
+        m_clusterSummary->show();
+        m_pages->setCurrentIndex(static_cast<int>(Page::Findings));
+        showAnalysis();
+    });
+    dialog.exec();
 }
 
 } // namespace vna::ui

@@ -88,6 +88,8 @@ private:
     void fillRecentMenu();
 
     void analyze();
+    // Logs → From the cluster: collects in a dialog, then shows the findings here.
+    void collectFromCluster();
     void startScan(Job job,
                    const QList<logscan::LogInput> &inputs,
                    const QList<logscan::Entry> &entries,
@@ -125,6 +127,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_clear = nullptr;
+    QPushButton *m_cluster = nullptr;
     QLabel *m_pasteLabel = nullptr;
     TextBox *m_paste = nullptr;
     FieldMessage *m_pasteMessage = nullptr;
@@ -136,7 +139,8 @@ private:
 
     // findings
     QLabel *m_summary = nullptr;
-    QPushButton *m_readAll = nullptr; // shown when a gzip file stopped at the inflate limit
+    QPlainTextEdit *m_clusterSummary = nullptr; // where it began or where it stopped, after a collection
+    QPushButton *m_readAll = nullptr;           // shown when a gzip file stopped at the inflate limit
     QTreeWidget *m_findings = nullptr;
     QString m_locatedFor;
     FindingView *m_findingView = nullptr; // the selected finding in full
