@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include "cli/dispatcher.h"
 #include "cli/nodeoptions.h"
@@ -96,6 +97,10 @@ void CollectCommand::configure(QCommandLineParser &parser) const
     parser.addOptions({
         {u"nodes"_s, tr("Nodes in ClusterShell nodeset syntax, e.g. node[01-08] (repeatable)."), tr("nodeset")},
         {u"hostfile"_s, tr("A file with one node (or nodeset) per line; # starts a comment."), tr("file")},
+        {u"head"_s,
+         tr("Ray's head node: every node its GCS log says registered with the session is collected, by the "
+            "address it registered with."),
+         tr("host")},
         {u"ray-dir"_s, tr("Ray's temp folder on the nodes (ray start --temp-dir)."), tr("dir"), u"/tmp/ray"_s},
         {u"session"_s, tr("The Ray session: a folder name under --ray-dir, or a path."), tr("name"),
          u"session_latest"_s},
@@ -134,17 +139,22 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (!parser.positionalArguments().isEmpty())
         return usage(
             Error::input(tr("collect takes no file names: name the nodes with --nodes (analyze reads files).")));
-    const auto hosts = NodeOptions::hosts(parser, {u"nodes"_s}, u"hostfile"_s);
-    if (!hosts)
-        return usage(hosts.error());
-    if (hosts->isEmpty())
-        return usage(Error::input(tr("Name the nodes with --nodes or --hostfile.")));
+    const auto listed = NodeOptions::hosts(parser, {u"nodes"_s}, u"hostfile"_s);
+    if (!listed)
+        return usage(listed.error());
+    const QString head = parser.value(u"head"_s).trimmed();
+    if (listed->isEmpty() && head.isEmpty())
+        return usage(Error::input(tr("Name the nodes with --nodes or --hostfile, or Ray's head node with --head.")));
+    if (!listed->isEmpty() && !head.isEmpty())
+        return usage(Error::input(tr("Give either the nodes (--nodes, --hostfile) or Ray's head node (--head).")));
+    if (!head.isEmpty() && (head.startsWith(u'-') || head.contains(QRegularExpression(u"[\\s'\"`$;|&<>]"_s))))
+        return usage(Error::input(tr("--head: \"%1\" is not a host name.").arg(head)));
     const auto ssh = NodeOptions::ssh(parser);
     if (!ssh)
         return usage(ssh.error());
 
     collect::CollectOptions options;
-    options.hosts = *hosts;
+    options.hosts = *listed;
     options.ssh = *ssh;
     struct Bound
     {
@@ -215,6 +225,20 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     }
 
     const bool json = parser.isSet(u"json"_s);
+    QStringList removals;
+    if (!head.isEmpty()) {
+        const auto nodes = collect::rayNodes(head, options);
+        if (!nodes) {
+            ctx.err << tr("error: %1").arg(nodes.error().message) << u'\n';
+            return ExitCode::Runtime;
+        }
+        options.hosts = nodes->addresses;
+        removals = nodes->removals;
+        if (!json)
+            ctx.err << tr("Ray's head %1 lists %n node(s): %2", nullptr, static_cast<int>(nodes->addresses.size()))
+                           .arg(head, nodes->addresses.join(u", "_s))
+                    << u'\n';
+    }
     std::mutex printing;
     const auto progress = [&](const collect::NodeLogs &node, bool done, int finished, int total) {
         if (json || !done)
@@ -243,7 +267,8 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     const QString language = i18n::current();
 
     if (parser.isSet(u"bundle"_s)) {
-        const QString how = u"verl-npu-assistant collect --nodes %1"_s.arg(hosts->join(u','));
+        const QString how = head.isEmpty() ? u"verl-npu-assistant collect --nodes %1"_s.arg(options.hosts.join(u','))
+                                           : u"verl-npu-assistant collect --head %1"_s.arg(head);
         if (const Status written = writeFileAtomically(
                 parser.value(u"bundle"_s), collect::bundleText(collection, *result, kb.entries, language, how));
             !written)
@@ -269,6 +294,8 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
         root.insert(u"bytes_moved"_s, collection.bytesMoved());
         root.insert(u"bytes_on_nodes"_s, collection.bytesOnNodes());
         root.insert(u"clock_reference"_s, collection.reference);
+        if (!head.isEmpty())
+            root.insert(u"ray_removed_nodes"_s, QJsonArray::fromStringList(removals));
         QJsonArray nodes;
         for (const collect::NodeLogs &node : collection.nodes)
             nodes.append(nodeJson(collection, node));
@@ -291,6 +318,9 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
         ctx.out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else {
         ctx.out << collect::nodesText(collection) << u'\n';
+        if (!removals.isEmpty())
+            ctx.out << tr("Ray's GCS removed nodes during the session:") << u'\n' << u"  "_s << removals.join(u"\n  "_s)
+                    << u"\n\n"_s;
         if (const QString began = collect::beginningText(*result, kb.entries, language); !began.isEmpty())
             ctx.out << began << u'\n';
         if (const QString hang = collect::hangText(result->hang); !hang.isEmpty())

@@ -87,6 +87,18 @@ QList<logscan::LogInput> inputsOf(const Collection &collection);
 // and the node it is on.
 QList<std::pair<const NodeLogs *, const NodeFile *>> inputFiles(const Collection &collection);
 
+// The nodes of a Ray cluster as its head's GCS log lists them: the address each registered with (Ray 2.40's
+// "Registering node info, address = …" and 2.49's "Registering new node. … node_address=…"), in order, and
+// the GCS's lines about nodes it removed or marked dead.
+struct RayNodes
+{
+    QStringList addresses;
+    QStringList removals;
+};
+RayNodes parseGcsLog(const QString &text);
+// Reads the GCS log of the session on the head node over ssh.
+Result<RayNodes> rayNodes(const QString &head, const CollectOptions &options, const std::atomic_bool *cancel = nullptr);
+
 // The releases the nodes run (the first node that reports a component), for known bugs and suspect fixes.
 QList<logscan::InstalledVersion> installedOn(const Collection &collection);
 
