@@ -12,12 +12,24 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTreeWidget>
+
+#include "logscan/clusterdialog.h"
+#include "logscan/knowledgebase.h"
 #include "support/clirun.h"
 #include "support/fakenode.h"
 #include "support/sshd.h"
+#include "support/widgetdriver.h"
 
 using namespace Qt::StringLiterals;
 using vna::ExitCode;
@@ -103,6 +115,7 @@ private slots:
     void badInput_data();
     void badInput();
     void headWithoutSession();
+    void dialog();
 
 private:
     QStringList common() const;
@@ -365,5 +378,53 @@ void TestCollect::headWithoutSession()
     QVERIFY2(r.err.contains(u"node2 is not the head of this Ray session: no GCS log"_s), qPrintable(r.err));
 }
 
-QTEST_GUILESS_MAIN(TestCollect)
+// The Logs tab's "From the cluster…" dialog, typed into key by key as a user does.
+void TestCollect::dialog()
+{
+    using vna::test::child;
+    const vna::logscan::KnowledgeBase kb = vna::logscan::loadKnowledgeBase();
+    const auto matcher = vna::logscan::Matcher::compile(kb.entries);
+    QVERIFY(matcher);
+    vna::ui::ClusterDialog dialog(kb.entries, *matcher);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *nodes = child<QLineEdit>(&dialog, "clusterNodes");
+    auto *collect = child<QPushButton>(&dialog, "clusterCollect");
+    nodes->setFocus();
+    QTest::keyClick(nodes, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(nodes, Qt::Key_Delete);
+    for (const QChar c : u"node[1-"_s)
+        QTest::keyClicks(QApplication::focusWidget(), QString(c));
+    // Half a nodeset: said at once, and nothing can start.
+    QVERIFY(!collect->isEnabled());
+    for (const QChar c : u"2]"_s)
+        QTest::keyClicks(QApplication::focusWidget(), QString(c));
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterSshConfig"), m_config + u".missing"_s);
+    QVERIFY(!collect->isEnabled());
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterSshConfig"), m_config);
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterRayDir"), u"~/ray"_s);
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterSession"), u"session_latest"_s);
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterSince"), u"two days"_s);
+    QVERIFY(!collect->isEnabled());
+    vna::test::retype(child<QLineEdit>(&dialog, "clusterSince"), QString());
+    vna::test::setChecked(child<QCheckBox>(&dialog, "clusterVersions"), false);
+    QVERIFY(collect->isEnabled());
+
+    QSignalSpy collected(&dialog, &vna::ui::ClusterDialog::collected);
+    QTest::mouseClick(collect, Qt::LeftButton);
+    QVERIFY(child<QPushButton>(&dialog, "clusterCancel")->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(collected.count(), 1, 60000);
+    auto *table = child<QTreeWidget>(&dialog, "clusterNodesTable");
+    QCOMPARE(table->topLevelItemCount(), 2);
+    for (int i = 0; i < 2; ++i)
+        QVERIFY2(table->topLevelItem(i)->text(1).startsWith(u"done in"_s), qPrintable(table->topLevelItem(i)->text(1)));
+    QVERIFY(dialog.outcome());
+    QVERIFY(dialog.outcome()->result.began);
+    const QString result = child<QPlainTextEdit>(&dialog, "clusterResult")->toPlainText();
+    QVERIFY2(result.contains(u"Where it began: An operator crashed on the aivector on node2"_s), qPrintable(result));
+    QVERIFY(child<QPushButton>(&dialog, "clusterBundle")->isEnabled());
+    QVERIFY(!child<QPushButton>(&dialog, "clusterCancel")->isVisible());
+}
+
+QTEST_MAIN(TestCollect)
 #include "tst_collect.moc"
