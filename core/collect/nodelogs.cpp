@@ -224,7 +224,9 @@ NodeAnswer parseNodeAnswer(const QByteArray &output, const QString &nonce, qint6
                     continue;
                 NodeFile file;
                 file.path = parts.mid(2).join(u'\t');
-                file.mtimeMs = static_cast<qint64>(parts.at(0).toDouble() * 1000.0);
+                // find's %T@: seconds since 1970 with a fraction (anything else, or a time past 9999, is unknown)
+                const double seconds = parts.at(0).toDouble();
+                file.mtimeMs = seconds > 0 && seconds < 253402300800.0 ? static_cast<qint64>(seconds * 1000.0) : 0;
                 file.size = parts.at(1).toLongLong();
                 file.kind = fileKind(file.path);
                 file.pid = pidOfFile(file.path);
