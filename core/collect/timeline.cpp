@@ -216,12 +216,13 @@ QString beginningText(const ClusterAnalysis &result, const QList<logscan::Entry>
         who << (info.actor.isEmpty() ? Text::tr("pid %1").arg(info.pid)
                                      : Text::tr("%1 pid %2").arg(info.actor, info.pid));
     const QString node = info.node.isEmpty() ? Text::tr("an unknown node") : info.node;
-    QString out = info.time >= 0
-        ? Text::tr("Where it began: %1 on %2%3 at %4.")
-              .arg(root_text.title, node, who.isEmpty() ? QString() : u" ("_s + who.join(u", "_s) + u')',
-                   timeText(info.time))
-        : Text::tr("Where it began: %1 on %2%3 (its line carries no time).")
-              .arg(root_text.title, node, who.isEmpty() ? QString() : u" ("_s + who.join(u", "_s) + u')');
+    const QString whoText = who.isEmpty() ? QString() : u" ("_s + who.join(u", "_s) + u')';
+    QString out = info.time >= 0 && info.timeIsBound
+        ? Text::tr("Where it began: %1 on %2%3, by %4 (its line carries no time: its log was last written then).")
+              .arg(root_text.title, node, whoText, timeText(info.time))
+        : info.time >= 0
+        ? Text::tr("Where it began: %1 on %2%3 at %4.").arg(root_text.title, node, whoText, timeText(info.time))
+        : Text::tr("Where it began: %1 on %2%3 (its line carries no time).").arg(root_text.title, node, whoText);
     out += u'\n' + u"  "_s + u"%1:%2"_s.arg(a.files.value(root.first.file).name).arg(root.first.line) + u"  "_s
         + root.first.lines.value(0).left(300) + u'\n';
     if (!a.timeline)

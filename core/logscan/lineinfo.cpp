@@ -116,8 +116,9 @@ qint64 parseYearlessTime(std::string_view line, qint64 writtenMs)
 {
     if (writtenMs < 0)
         return -1;
-    // glog and torch's c10 logging: "E1207 10:42:05.428029551" at the start or after "[" ("[rank0]:[E1207 …").
-    static const QRegularExpression glog(uR"((?:^|\[)[IWEF](\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)"_s);
+    // glog and torch's c10 logging: "E1207 10:42:05.428029551" at the start or after "[" ("[rank0]:[E1207 …");
+    // c10 does not pad the month ("[E324 13:00:25…" is March 24), the day always has two digits.
+    static const QRegularExpression glog(uR"((?:^|\[)[IWEF](\d{1,2})(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?)"_s);
     const QString head = QString::fromLatin1(line.data(), static_cast<qsizetype>(std::min<size_t>(line.size(), 200)));
     const auto match = glog.match(head);
     if (!match.hasMatch())
@@ -127,9 +128,11 @@ qint64 parseYearlessTime(std::string_view line, qint64 writtenMs)
     const qint64 day = n(2);
     if (month < 1 || month > 12 || day < 1 || day > 31 || n(3) > 23 || n(4) > 59 || n(5) > 60)
         return -1;
-    // The year of the file's last write, or the one before for a month after it (a log begun in December).
+    // The year of the file's last write, or the one before for a day after it (a line of December in a log
+    // last written in January): nothing is written after the file's last write.
     const QDate written = QDateTime::fromMSecsSinceEpoch(writtenMs, Qt::UTC).date();
-    const qint64 year = written.year() - (month > written.month() ? 1 : 0);
+    const qint64 writtenDays = daysFromCivil(written.year(), written.month(), written.day());
+    const qint64 year = written.year() - (daysFromCivil(written.year(), month, day) > writtenDays + 1 ? 1 : 0);
     const qint64 ms = match.capturedLength(6) > 0 ? QString(match.captured(6) + u"00"_s).left(3).toLongLong() : 0;
     return ((daysFromCivil(year, month, day) * 24 + n(3)) * 60 + n(4)) * 60000 + n(5) * 1000 + ms;
 }

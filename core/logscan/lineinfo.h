@@ -10,12 +10,13 @@ namespace vna::logscan {
 
 struct LineInfo
 {
-    QString actor;       // Ray actor or task: "WorkerDict", "TaskRunner"
-    QString pid;         // Ray's pid= or the CANN "(PID:…)"
-    QString node;        // Ray's ip=
-    QString rank;        // "[rank3]:" or "RankID:3"
-    qint64 repeated = 0; // Ray's "[repeated Nx across cluster]"
-    qint64 time = -1;    // milliseconds since 1970 as written (no time zone), -1 without a time
+    QString actor;            // Ray actor or task: "WorkerDict", "TaskRunner"
+    QString pid;              // Ray's pid= or the CANN "(PID:…)"
+    QString node;             // Ray's ip=
+    QString rank;             // "[rank3]:" or "RankID:3"
+    qint64 repeated = 0;      // Ray's "[repeated Nx across cluster]"
+    qint64 time = -1;         // milliseconds since 1970 as written (no time zone), -1 without a time
+    bool timeIsBound = false; // `time` is not the line's own but its file's last write: it happened by then
 };
 
 LineInfo describeLine(std::string_view line);

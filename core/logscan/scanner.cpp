@@ -398,6 +398,21 @@ public:
 
     qint64 lines() const { return m_lineBase - 1; }
 
+    // A finding first seen in this file on a line with no time, and none above it, happened before the file
+    // was last written (a process that failed stops writing): placed there, and said so, it can still be
+    // ordered against the other nodes' lines.
+    void finishFile()
+    {
+        if (m_input->lastWrittenMs < 0)
+            return;
+        const qint64 bound = m_lastTime >= 0 ? std::min(m_lastTime, m_input->lastWrittenMs) : m_input->lastWrittenMs;
+        for (Finding &finding : m_analysis.findings)
+            if (finding.first.file == m_file && finding.first.info.time < 0) {
+                finding.first.info.time = bound - m_input->clockAheadMs;
+                finding.first.info.timeIsBound = true;
+            }
+    }
+
 private:
     // What the input says of where its lines come from fills what a line does not say, and its clock
     // offset puts the line's time on the timeline.
@@ -704,6 +719,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
         stats.rawBytes = reader.rawPosition();
         stats.stoppedAtLimit = reader.stoppedAtLimit();
         stats.lines = collector.lines() + (textBytes > 0 && !endsWithNewline ? 1 : 0);
+        collector.finishFile();
     }
     if (progress)
         progress(doneBefore, total);
@@ -735,6 +751,14 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
             return t0 <= t1;
         return cause.first.file == effect.first.file && cause.first.line < effect.first.line;
     };
+    // One process: the same file, or the same pid on the same node (a worker's log and its plog).
+    const auto sameProcess = [](const Finding &a, const Finding &b) {
+        if (a.first.file == b.first.file)
+            return true;
+        const LineInfo &x = a.first.info;
+        const LineInfo &y = b.first.info;
+        return !x.node.isEmpty() && x.node == y.node && !x.pid.isEmpty() && x.pid == y.pid;
+    };
     // And only where it can reach: a failure that shows on its own node or rank only is nobody's symptom
     // elsewhere. Where either side does not say, it may be.
     const auto reaches = [](const Finding &cause, const Finding &effect, Reach reach) {
@@ -761,8 +785,10 @@ void orderAndLink(Analysis &analysis, const QList<Entry> &entries)
         for (qsizetype j = 0; j < (anyOrder ? findings.size() : i); ++j) {
             const Entry &earlier = entries.at(findings.at(j).entry);
             // Two findings are never each other's symptom (a knowledge base may say both lead to each other).
+            // Printed before the fault it carries only by the process that met the fault.
+            const bool ordered = after(findings.at(j), findings.at(i));
             if (j != i && findings.at(j).symptomOf != entry.id && earlier.leadsTo.contains(entry.id)
-                && (anyOrder || after(findings.at(j), findings.at(i)))
+                && (ordered || (anyOrder && sameProcess(findings.at(j), findings.at(i))))
                 && reaches(findings.at(j), findings.at(i), entry.reach)
                 && (earlier.severity != Severity::Info || entry.severity == Severity::Info)) {
                 findings[i].symptomOf = earlier.id;
