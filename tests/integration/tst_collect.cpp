@@ -412,7 +412,7 @@ void TestCollect::dialog()
 
     QSignalSpy collected(&dialog, &vna::ui::ClusterDialog::collected);
     QTest::mouseClick(collect, Qt::LeftButton);
-    QVERIFY(child<QPushButton>(&dialog, "clusterCancel")->isVisible());
+    QVERIFY(child<QPushButton>(&dialog, "clusterCancel")->isEnabled());
     QTRY_COMPARE_WITH_TIMEOUT(collected.count(), 1, 60000);
     auto *table = child<QTreeWidget>(&dialog, "clusterNodesTable");
     QCOMPARE(table->topLevelItemCount(), 2);
@@ -423,7 +423,7 @@ void TestCollect::dialog()
     const QString result = child<QPlainTextEdit>(&dialog, "clusterResult")->toPlainText();
     QVERIFY2(result.contains(u"Where it began: An operator crashed on the aivector on node2"_s), qPrintable(result));
     QVERIFY(child<QPushButton>(&dialog, "clusterBundle")->isEnabled());
-    QVERIFY(!child<QPushButton>(&dialog, "clusterCancel")->isVisible());
+    QVERIFY(!child<QPushButton>(&dialog, "clusterCancel")->isEnabled());
 }
 
 QTEST_MAIN(TestCollect)

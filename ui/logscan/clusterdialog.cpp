@@ -3,9 +3,11 @@
 #include <QCheckBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -69,7 +72,25 @@ ClusterDialog::ClusterDialog(QList<logscan::Entry> entries, logscan::Matcher mat
     m_nodes->setPlaceholderText(u"node[01-08]"_s);
     m_nodesMessage = new FieldMessage(m_nodes, this);
     form->addRow(QString(), m_nodesMessage);
-    field(m_sshConfig, u"clusterSshConfig"_s, tr("SSH &config:"), tr("Empty: your ~/.ssh/config."));
+    m_sshConfig = new QLineEdit(this);
+    m_sshConfig->setObjectName(u"clusterSshConfig"_s);
+    m_sshConfig->setToolTip(tr("Empty: your ~/.ssh/config."));
+    auto *browse = new QToolButton(this);
+    browse->setObjectName(u"clusterSshBrowse"_s);
+    browse->setText(u"…"_s);
+    browse->setToolTip(tr("Choose an ssh configuration file"));
+    connect(browse, &QToolButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Choose an ssh configuration file"), QDir::homePath() + u"/.ssh"_s);
+        if (!path.isEmpty())
+            m_sshConfig->setText(path);
+    });
+    auto *sshRow = new QHBoxLayout;
+    sshRow->addWidget(m_sshConfig, 1);
+    sshRow->addWidget(browse);
+    auto *sshLabel = new QLabel(tr("SSH &config:"), this);
+    sshLabel->setBuddy(m_sshConfig);
+    form->addRow(sshLabel, sshRow);
     m_sshMessage = new FieldMessage(m_sshConfig, this);
     form->addRow(QString(), m_sshMessage);
     field(m_rayDir, u"clusterRayDir"_s, tr("&Ray folder:"),
@@ -106,7 +127,7 @@ ClusterDialog::ClusterDialog(QList<logscan::Entry> entries, logscan::Matcher mat
     m_collect->setDefault(true);
     m_cancel = m_buttons->addButton(tr("Cancel"), QDialogButtonBox::ActionRole);
     m_cancel->setObjectName(u"clusterCancel"_s);
-    m_cancel->hide();
+    m_cancel->setEnabled(false);
     m_bundle = m_buttons->addButton(tr("Save &bundle…"), QDialogButtonBox::ActionRole);
     m_bundle->setObjectName(u"clusterBundle"_s);
     m_bundle->setToolTip(tr("One file for a GitHub issue: the findings, the lines they cite and each node's "
@@ -220,7 +241,7 @@ void ClusterDialog::start()
     m_result->hide();
     m_bundle->setEnabled(false);
     m_collect->setEnabled(false);
-    m_cancel->show();
+    m_cancel->setEnabled(true);
     m_status->setText(tr("Collecting from %n node(s)…", nullptr, static_cast<int>(m_hosts.size())));
     m_stop = std::make_shared<std::atomic_bool>(false);
     const auto stop = m_stop;
@@ -276,7 +297,7 @@ void ClusterDialog::nodeProgress(const collect::NodeLogs &node, bool done)
 
 void ClusterDialog::finished()
 {
-    m_cancel->hide();
+    m_cancel->setEnabled(false);
     const bool canceled = m_stop && m_stop->load();
     m_outcome = m_watcher.result();
     m_result->setPlainText(summaryText());
