@@ -4,9 +4,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QTimeZone>
 
 #include "common/i18n.h"
 #include "common/parallel.h"
@@ -230,53 +228,6 @@ QList<logscan::LogInput> inputsOf(const Collection &collection)
     return inputs;
 }
 
-RayNodes parseGcsLog(const QString &text)
-{
-    RayNodes nodes;
-    // Ray 2.40 (gcs_node_manager.cc): "Registering node info, address = 10.0.0.2, node name = …";
-    // Ray 2.49: "Registering new node. node_id=… node_name=… node_address=10.0.0.2".
-    static const QRegularExpression registering(
-        uR"(Registering (?:new node|node info)\b.*?(?:node_address=|address = )([A-Za-z0-9_.:\-]+?)(?:,|\s|$))"_s);
-    static const QRegularExpression removing(uR"(Removing node|has been marked dead|Node is dead because)"_s);
-    for (const QString &line : text.split(u'\n')) {
-        if (const auto m = registering.match(line); m.hasMatch()) {
-            if (!nodes.addresses.contains(m.captured(1)))
-                nodes.addresses << m.captured(1);
-        } else if (removing.match(line).hasMatch()) {
-            nodes.removals << line.trimmed().left(600);
-        }
-    }
-    return nodes;
-}
-
-Result<RayNodes> rayNodes(const QString &head, const CollectOptions &options, const std::atomic_bool *cancel)
-{
-    QString script = u"RAY="_s + shell::quote(options.script.rayDir) + u"\nSESSION="_s
-        + shell::quote(options.script.session) + u'\n';
-    script
-        += uR"(home() { case "$1" in "~") printf '%s\n' "$HOME" ;; "~/"*) printf '%s\n' "$HOME/${1#\~/}" ;; *) printf '%s\n' "$1" ;; esac; }
-RAY=$(home "$RAY")
-case "$SESSION" in /*|"~"*) S=$(home "$SESSION") ;; *) S="$RAY/$SESSION" ;; esac
-set -- "$S"/logs/gcs_server*.out
-[ -e "$1" ] || { printf 'no GCS log: %s\n' "$S/logs/gcs_server.out" >&2; exit 3; }
-grep -a -h -E 'Registering (new node|node info)|Removing node|has been marked dead|Node is dead because' "$@"
-exit 0
-)"_s;
-    const ProcessResult r = ssh::run(options.ssh, head, {u"sh"_s, u"-s"_s}, script.toUtf8(),
-                                     std::max(10, options.timeoutSec) * 1000, cancel);
-    if (const ssh::Failure failure = ssh::classify(r); !r.started || failure != ssh::Failure::None)
-        return Error::runtime(!r.started ? r.errorString
-                                         : ssh::describe(failure, head, r, options.ssh.aliveIntervalSec));
-    if (r.exitCode != 0)
-        return Error::runtime(
-            Text::tr("%1 is not the head of this Ray session: %2").arg(head, QString::fromLocal8Bit(r.err).trimmed()));
-    RayNodes nodes = parseGcsLog(QString::fromUtf8(r.out));
-    if (nodes.addresses.isEmpty())
-        return Error::runtime(
-            Text::tr("The GCS log on %1 names no node that registered with this Ray session.").arg(head));
-    return nodes;
-}
-
 QList<logscan::InstalledVersion> installedOn(const Collection &collection)
 {
     QList<logscan::InstalledVersion> out;
@@ -297,70 +248,6 @@ QList<logscan::InstalledVersion> installedOn(const Collection &collection)
         }
     }
     return out;
-}
-
-Result<qint64> parseWhen(const QString &text, qint64 nowAsWritten)
-{
-    const QString t = text.trimmed();
-    static const QRegularExpression ago(uR"(^(\d+)\s*(s|m|h|d)$)"_s);
-    if (const auto m = ago.match(t); m.hasMatch()) {
-        const qint64 n = m.captured(1).toLongLong();
-        const QChar unit = m.captured(2).at(0);
-        const qint64 scale = unit == u's' ? 1000 : unit == u'm' ? 60000 : unit == u'h' ? 3600000 : 86400000;
-        if (n > 3650LL * 86400000 / scale)
-            return Error::input(Text::tr("\"%1\" is too long ago.").arg(t));
-        return nowAsWritten - n * scale;
-    }
-    for (const QString &format : {u"yyyy-MM-dd HH:mm:ss"_s, u"yyyy-MM-ddTHH:mm:ss"_s, u"yyyy-MM-dd HH:mm"_s,
-                                  u"yyyy-MM-ddTHH:mm"_s, u"yyyy-MM-dd"_s}) {
-        const QDateTime when = QDateTime::fromString(t, format);
-        if (when.isValid()) {
-            const QDateTime utc(when.date(), when.time(), Qt::UTC);
-            return utc.toMSecsSinceEpoch();
-        }
-    }
-    return Error::input(Text::tr("\"%1\" is not a time: write 2026-12-07 10:42, 2026-12-07T10:42:07, or how long "
-                                 "ago (90s, 30m, 2h, 1d).")
-                            .arg(t));
-}
-
-void keepBetween(Collection &collection, qint64 fromMs, qint64 toMs)
-{
-    if (fromMs < 0 && toMs < 0)
-        return;
-    for (NodeLogs &node : collection.nodes) {
-        const qint64 ahead = collection.aheadOfReference(node);
-        for (NodeFile &file : node.answer.files) {
-            if (file.text.isEmpty())
-                continue;
-            const QList<QByteArray> lines = file.text.split('\n');
-            QByteArray text;
-            QList<qint64> numbers;
-            qint64 time = -1;
-            bool gap = false;
-            for (qsizetype i = 0; i < file.lineNumbers.size() && i < lines.size(); ++i) {
-                const QByteArray &line = lines.at(i);
-                if (const qint64 t = logscan::parseTime(std::string_view(line.constData(), size_t(line.size())));
-                    t >= 0)
-                    time = t - ahead;
-                const bool keep = file.lineNumbers.at(i) > 0
-                    && (time < 0 || ((fromMs < 0 || time >= fromMs) && (toMs < 0 || time <= toMs)));
-                if (!keep) {
-                    gap = !numbers.isEmpty();
-                    continue;
-                }
-                if (gap || (!numbers.isEmpty() && file.lineNumbers.at(i) > numbers.constLast() + 1)) {
-                    text += "\xe2\x80\xa6\n";
-                    numbers << 0;
-                }
-                gap = false;
-                text += line + '\n';
-                numbers << file.lineNumbers.at(i);
-            }
-            file.text = text;
-            file.lineNumbers = numbers;
-        }
-    }
 }
 
 QHash<qint64, QString> pythonStacks(const QString &host,

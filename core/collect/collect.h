@@ -87,28 +87,8 @@ QList<logscan::LogInput> inputsOf(const Collection &collection);
 // and the node it is on.
 QList<std::pair<const NodeLogs *, const NodeFile *>> inputFiles(const Collection &collection);
 
-// The nodes of a Ray cluster as its head's GCS log lists them: the address each registered with (Ray 2.40's
-// "Registering node info, address = …" and 2.49's "Registering new node. … node_address=…"), in order, and
-// the GCS's lines about nodes it removed or marked dead.
-struct RayNodes
-{
-    QStringList addresses;
-    QStringList removals;
-};
-RayNodes parseGcsLog(const QString &text);
-// Reads the GCS log of the session on the head node over ssh.
-Result<RayNodes> rayNodes(const QString &head, const CollectOptions &options, const std::atomic_bool *cancel = nullptr);
-
 // The releases the nodes run (the first node that reports a component), for known bugs and suspect fixes.
 QList<logscan::InstalledVersion> installedOn(const Collection &collection);
-
-// A time as typed: "2026-12-07 10:42[:07]", "2026-12-07T10:42:07", or how long ago ("90s", "30m", "2h",
-// "1d"). Times of day are read as the logs write them (no zone); `nowAsWritten` is now, read that way.
-// Returns milliseconds as written; errors say what was expected.
-Result<qint64> parseWhen(const QString &text, qint64 nowAsWritten);
-// Keeps only the lines written between the two times (as the logs write them, on the timeline; -1: open);
-// a line without a time goes with the line before it.
-void keepBetween(Collection &collection, qint64 fromMs, qint64 toMs);
 
 // Python stacks of processes by py-spy on their node, pid -> the dump (or what py-spy said instead).
 QHash<qint64, QString> pythonStacks(const QString &host,

@@ -86,12 +86,14 @@ while IFS="$TAB" read -r m z f; do
   [ "$used" -lt "$NCAP" ] || break
   grep -a -n -i -F -f "$D/a" -B "$CTX" -A "$CTX" -- "$f" 2>/dev/null | tail -c "$FCAP" >"$D/w1"
   grep -a -n -F -f "$D/m" -B "$CTX" -A "$CTX" -- "$f" 2>/dev/null | tail -c "$FCAP" >"$D/w2"
+  head -n 3 -- "$f" | cut -c 1-400 >"$D/h"
+  tail -n "$TAILN" -- "$f" | cut -c 1-4000 >"$D/t"
   b "n:$f"; wc -l <"$f"; e 0
-  b "h:$f"; head -n 3 -- "$f" | cut -c 1-400; e 0
-  b "t:$f"; tail -n "$TAILN" -- "$f" | cut -c 1-4000; e 0
+  b "h:$f"; cat "$D/h"; e 0
+  b "t:$f"; cat "$D/t"; e 0
   b "a:$f"; cat "$D/w1"; e 0
   b "m:$f"; cat "$D/w2"; e 0
-  k=$(cat "$D/w1" "$D/w2" | wc -c)
+  k=$(cat "$D/w1" "$D/w2" "$D/h" "$D/t" | wc -c)
   used=$((used + k))
 done <"$D/files"
 if [ "$KERNEL" = 1 ]; then

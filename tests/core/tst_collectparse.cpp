@@ -6,7 +6,9 @@
 #include "collect/bundle.h"
 #include "collect/collect.h"
 #include "collect/nodelogs.h"
+#include "collect/rayhead.h"
 #include "collect/timeline.h"
+#include "collect/timewindow.h"
 #include "logscan/lineinfo.h"
 
 using namespace Qt::StringLiterals;
@@ -190,14 +192,14 @@ void TestCollectParse::yearless_data()
     const qint64 dec = asWritten(2026, 12, 7, 11, 0, 0);
     QTest::newRow("torch c10") << u"[rank0]:[E1207 10:42:05.428029551 compiler_depend.ts:574] [Rank 0] Watchdog"_s
                                << dec << asWritten(2026, 12, 7, 10, 42, 5, 428);
-    QTest::newRow("c10, month unpadded") << u"[rank1]:[E324 13:00:25.428029551 compiler_depend.ts:574] [Rank 1]"_s << dec
-                                         << asWritten(2026, 3, 24, 13, 0, 25, 428);
+    QTest::newRow("c10, month unpadded") << u"[rank1]:[E324 13:00:25.428029551 compiler_depend.ts:574] [Rank 1]"_s
+                                         << dec << asWritten(2026, 3, 24, 13, 0, 25, 428);
     QTest::newRow("glog") << u"E1207 10:42:05.428029 12345 file.cc:12] boom"_s << dec
                           << asWritten(2026, 12, 7, 10, 42, 5, 428);
     QTest::newRow("last year's december")
         << u"[W1231 23:59:59.9 x]"_s << asWritten(2027, 1, 1, 0, 5, 0) << asWritten(2026, 12, 31, 23, 59, 59, 900);
-    QTest::newRow("a week after the last write") << u"[W1215 11:30:10.1 x]"_s << dec
-                                                << asWritten(2025, 12, 15, 11, 30, 10, 100);
+    QTest::newRow("a week after the last write")
+        << u"[W1215 11:30:10.1 x]"_s << dec << asWritten(2025, 12, 15, 11, 30, 10, 100);
     QTest::newRow("no write time") << u"[E1207 10:42:05.4 x]"_s << qint64(-1) << qint64(-1);
     QTest::newRow("not a month") << u"[E1307 10:42:05.4 x]"_s << dec << qint64(-1);
     QTest::newRow("mid-line word") << u"see NodeE1207 10:42:05"_s << dec << qint64(-1);

@@ -5,6 +5,8 @@
 #include "collect/bundle.h"
 #include "collect/collect.h"
 #include "collect/nodelogs.h"
+#include "collect/rayhead.h"
+#include "collect/timewindow.h"
 #include "fuzzcheck.h"
 #include "logscan/lineinfo.h"
 

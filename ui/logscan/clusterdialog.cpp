@@ -22,6 +22,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "collect/bundle.h"
+#include "collect/rayhead.h"
+#include "collect/timewindow.h"
 #include "common/atomicfile.h"
 #include "common/fieldcheck.h"
 #include "common/i18n.h"

@@ -257,21 +257,28 @@ int main(int argc, char **argv)
         QDir().mkpath(to);
         p->start(u"scp"_s,
                  {u"-q"_s, u"-r"_s, u"-F"_s, dir.filePath(u"ssh_config"_s),
-                  u"node%1:ray/session_latest/logs"_s.arg(n + 1), to});
+                  u"node%1:%2"_s.arg(n + 1).arg(dir.filePath(u"home%1/ray/session_latest/logs"_s.arg(n + 1))), to});
         copies.push_back(std::move(p));
     }
     for (auto &p : copies)
-        p->waitForFinished(-1);
+        if (!p->waitForFinished(-1) || p->exitCode() != 0) {
+            std::fprintf(stderr, "scp failed: %s\n", p->readAllStandardError().constData());
+            return 2;
+        }
     QStringList files;
+    qint64 copied = 0;
     for (int n = 0; n < kNodes; ++n)
-        for (const QFileInfo &f : QDir(dir.filePath(u"copy/node%1/logs"_s.arg(n + 1))).entryInfoList(QDir::Files))
+        for (const QFileInfo &f : QDir(dir.filePath(u"copy/node%1/logs"_s.arg(n + 1))).entryInfoList(QDir::Files)) {
             files << f.filePath();
+            copied += f.size();
+        }
     const Timed analyze = runTimed(tool, QStringList{u"analyze"_s, u"--json"_s} + files);
     const double reference = timer.elapsed() / 1000.0;
     std::printf("Moved %.0f of %.0f bytes on the nodes: %.2f %% (goal <= 5 %%)\n", moved, held, 100.0 * moved / held);
     std::printf("Down or hanging nodes reported: %s (expected node5, node9)\n", qPrintable(reported.join(u", "_s)));
     std::printf("collect: %.2f s (of which up to 20 s waiting for the hanging node)\n", ours.seconds);
-    std::printf("scp -r of 4 nodes + analyze: %.2f s (scp %.2f s, analyze %.2f s)\n", reference,
+    std::printf("scp -r of 4 nodes (%lld bytes, %lld files) + analyze: %.2f s (scp %.2f s, analyze %.2f s)\n",
+                static_cast<long long>(copied), static_cast<long long>(files.size()), reference,
                 reference - analyze.seconds, analyze.seconds);
     const Timed quick = runTimed(tool, common + QStringList{u"--nodes"_s, u"node[1-4]"_s});
     std::printf("collect of the 4 live nodes: %.2f s, ratio to scp + analyze: %.2f\n", quick.seconds,
