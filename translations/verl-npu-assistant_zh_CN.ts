@@ -2065,6 +2065,10 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <source>Ray's GCS removed nodes during the session:</source>
         <translation>会话期间 Ray 的 GCS 移除了以下节点：</translation>
     </message>
+    <message>
+        <source>Print the shell script each node would run (on its standard input, nothing installed) and exit.</source>
+        <translation>打印每个节点将运行的 shell 脚本（通过标准输入传入，无需安装任何东西）后退出。</translation>
+    </message>
 </context>
 <context>
     <name>DiagnoseCommand</name>

@@ -131,6 +131,9 @@ void CollectCommand::configure(QCommandLineParser &parser) const
         {u"kb"_s, tr("An extra knowledge-base file (repeatable)."), tr("file")},
         {u"max-findings"_s, tr("Show at most N findings (0: all)."), tr("N"), u"0"_s},
         {u"verl-version"_s, tr("Your verl release, if the nodes do not say."), u"X.Y.Z"_s},
+        {u"print-script"_s,
+         tr("Print the shell script each node would run (on its standard input, nothing installed) and "
+            "exit.")},
     });
     parser.addOptions(NodeOptions::sshOptions());
 }
@@ -145,7 +148,7 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     if (!listed)
         return usage(listed.error());
     const QString head = parser.value(u"head"_s).trimmed();
-    if (listed->isEmpty() && head.isEmpty())
+    if (listed->isEmpty() && head.isEmpty() && !parser.isSet(u"print-script"_s))
         return usage(Error::input(tr("Name the nodes with --nodes or --hostfile, or Ray's head node with --head.")));
     if (!listed->isEmpty() && !head.isEmpty())
         return usage(Error::input(tr("Give either the nodes (--nodes, --hostfile) or Ray's head node (--head).")));
@@ -226,6 +229,10 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
         given << logscan::InstalledVersion{u"verl"_s, version->toString(), u"--verl-version"_s};
     }
 
+    if (parser.isSet(u"print-script"_s)) {
+        ctx.out << QString::fromUtf8(collect::nodeScript(options.script, u"VNA0"_s));
+        return ExitCode::Ok;
+    }
     const bool json = parser.isSet(u"json"_s);
     QStringList removals;
     if (!head.isEmpty()) {

@@ -10,7 +10,8 @@
 // Then, side by side on the same nodes: collect against scp -r of every node's logs (in parallel) followed
 // by `analyze` of all of them. Printed: root causes right (count), bytes moved / bytes on the nodes
 // (goal <= 5 %), and the wall-time ratio; the down and hanging nodes must be reported, not hidden.
-//   bench_collect VERL_NPU_ASSISTANT        (VNA_BENCH_MIB: MiB per node, default 100)
+//   bench_collect VERL_NPU_ASSISTANT   (VNA_BENCH_MIB: MiB per node, default 100; VNA_BENCH_CASES=N: the first N
+//                                       logs of each corpus, for a quick look)
 // Exit code 1 when a goal is missed.
 #include <QCoreApplication>
 #include <QDateTime>
@@ -168,6 +169,9 @@ int main(int argc, char **argv)
                 ++notFailures;
                 continue;
             }
+            if (qEnvironmentVariableIsSet("VNA_BENCH_CASES")
+                && cases >= qEnvironmentVariableIntValue("VNA_BENCH_CASES"))
+                break; // a quick look: the first N logs of each corpus
             QFile log(real + entry.value(u"file").toString());
             if (!log.open(QIODevice::ReadOnly))
                 return 2;
