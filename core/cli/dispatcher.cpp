@@ -6,10 +6,9 @@
 #include <QCoreApplication>
 
 #include "cli/analyzecommand.h"
-#include "cli/collectcommand.h"
-#include "cli/collectcommand.h"
 #include "cli/auditcommand.h"
 #include "cli/bucketcommand.h"
+#include "cli/collectcommand.h"
 #include "cli/envcommands.h"
 #include "cli/lintcommand.h"
 #include "cli/memorycommand.h"
