@@ -176,7 +176,10 @@ void LogsTab::showFinding()
 
 QList<logscan::InstalledVersion> LogsTab::installedVersions() const
 {
-    return {{u"verl"_s, session().verlVersion().toString(), tr("the window's verl version")}};
+    // What the nodes of a collection run comes first: it was read there, the window's version is a setting.
+    return m_clusterInstalled
+        + QList<logscan::InstalledVersion>{
+            {u"verl"_s, session().verlVersion().toString(), tr("the window's verl version")}};
 }
 
 QString LogsTab::locatedFor() const

@@ -369,6 +369,7 @@ void LogsTab::scanFinished(const Result<logscan::Analysis> &result)
         m_state.analysis = *result;
         m_state.analysisEntries = m_scanEntries;
         m_clusterSummary->hide();
+        m_clusterInstalled.clear();
         showAnalysis();
     } else {
         showPatternResult(*result);
@@ -389,6 +390,7 @@ void LogsTab::collectFromCluster()
             return;
         m_state.analysis = dialog.outcome()->result.analysis;
         m_state.analysisEntries = dialog.entries();
+        m_clusterInstalled = dialog.outcome()->result.analysis.installed;
         m_locatedFor.clear();
         m_clusterSummary->setPlainText(dialog.summaryText());
         m_clusterSummary->show();

@@ -139,8 +139,9 @@ private:
 
     // findings
     QLabel *m_summary = nullptr;
-    QPlainTextEdit *m_clusterSummary = nullptr; // where it began or where it stopped, after a collection
-    QPushButton *m_readAll = nullptr;           // shown when a gzip file stopped at the inflate limit
+    QPlainTextEdit *m_clusterSummary = nullptr;          // where it began or where it stopped, after a collection
+    QList<logscan::InstalledVersion> m_clusterInstalled; // the versions the collected nodes run
+    QPushButton *m_readAll = nullptr;                    // shown when a gzip file stopped at the inflate limit
     QTreeWidget *m_findings = nullptr;
     QString m_locatedFor;
     FindingView *m_findingView = nullptr; // the selected finding in full

@@ -179,8 +179,8 @@ int main(int argc, char **argv)
             const int node = cases % kNodes;
             const int worker = node * kWorkersPerNode + (cases / kNodes) % kWorkersPerNode;
             // Every worker's log back to its ordinary lines, then the fault on one, echoes on the other nodes.
-            for (int w = 0; w < workerFiles.size(); ++w) {
-                QFile file(workerFiles.at(w));
+            for (const QString &path : std::as_const(workerFiles)) {
+                QFile file(path);
                 if (!file.resize(filler.size() + 40))
                     return 2;
             }
