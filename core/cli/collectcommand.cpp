@@ -17,8 +17,6 @@
 #include "collect/timewindow.h"
 #include "common/atomicfile.h"
 #include "common/i18n.h"
-#include "logscan/errorlines.h"
-#include "logscan/located.h"
 #include "logscan/report.h"
 #include "verl/version.h"
 
@@ -194,8 +192,7 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
         if (value.trimmed().isEmpty() || value.contains(u'\n'))
             return usage(Error::input(tr("--ray-dir and --session must not be empty or hold a line break.")));
 
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const qint64 nowAsWritten = now + qint64(QDateTime::currentDateTime().offsetFromUtc()) * 1000;
+    const qint64 nowAsWritten = collect::asWritten(QDateTime::currentMSecsSinceEpoch());
     qint64 since = -1;
     qint64 until = -1;
     for (const auto &[option, target] : {std::pair{u"since"_s, &since}, std::pair{u"until"_s, &until}}) {
@@ -208,9 +205,8 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     }
     if (since >= 0 && until >= 0 && until < since)
         return usage(Error::input(tr("--until is before --since.")));
-    // Files last written before --since hold nothing after it; an hour of slack covers clocks and zones.
     if (since >= 0)
-        options.script.sinceEpochSec = (since - (nowAsWritten - now)) / 1000 - 3600;
+        options.script.sinceEpochSec = collect::filesWrittenSince(since);
 
     const logscan::KnowledgeBase kb = logscan::loadKnowledgeBase(parser.values(u"kb"_s));
     for (const logscan::LoadProblem &problem : kb.problems)
@@ -218,9 +214,7 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
     const auto matcher = logscan::Matcher::compile(kb.entries);
     if (!matcher)
         return usage(matcher.error());
-    options.script.literals = matcher->literals();
-    for (const std::string &marker : logscan::levelMarkers())
-        options.script.markers << QString::fromStdString(marker);
+    collect::searchFor(options.script, *matcher);
     QList<logscan::InstalledVersion> given;
     if (parser.isSet(u"verl-version"_s)) {
         const auto version = verl::Version::parse(parser.value(u"verl-version"_s), u"--verl-version"_s);
@@ -264,15 +258,11 @@ ExitCode CollectCommand::run(const QCommandLineParser &parser, Context &ctx)
         ctx.err.flush();
     };
     collect::Collection collection = collect::collectLogs(options, nullptr, progress);
-    collect::keepBetween(collection, since, until);
-    auto result = collect::analyzeCollection(collection, kb.entries, *matcher, qint64(quietAfter) * 1000);
+    auto result = collect::readCollection(collection, options, kb.entries, *matcher, since, until,
+                                          qint64(quietAfter) * 1000, !parser.isSet(u"no-stacks"_s), given);
     if (!result)
         return usage(result.error());
-    if (!parser.isSet(u"no-stacks"_s))
-        collect::takeStacks(*result, collection, options);
     logscan::Analysis &analysis = result->analysis;
-    analysis.installed = given + collect::installedOn(collection);
-    logscan::locate(analysis, kb.entries);
     const QString language = i18n::current();
 
     if (parser.isSet(u"bundle"_s)) {

@@ -1,4 +1,5 @@
 #include "collect/collect.h"
+#include "collect/timewindow.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -24,12 +25,6 @@ class Text
 {
     Q_DECLARE_TR_FUNCTIONS(Collect)
 };
-
-// Local time as a log line writes it, as milliseconds "since 1970" (the zone folded in).
-qint64 localWall(qint64 epochMs)
-{
-    return epochMs + qint64(QDateTime::fromMSecsSinceEpoch(epochMs).offsetFromUtc()) * 1000;
-}
 
 // Two `date` calls: the first opens the multiplexed connection, the second is timed.
 NodeClock measureClock(const QString &host,
@@ -95,7 +90,7 @@ qint64 Collection::aheadOfReference(const NodeLogs &node) const
 qint64 Collection::onTimeline(const NodeLogs &node, qint64 epochMs) const
 {
     if (!node.clock.measured)
-        return localWall(epochMs);
+        return asWritten(epochMs);
     return epochMs + (node.clock.wallAheadMs - node.clock.epochAheadMs) - aheadOfReference(node);
 }
 
@@ -221,7 +216,7 @@ QList<logscan::LogInput> inputsOf(const Collection &collection)
             input.rank = file->rank;
             input.lastWrittenMs = node->clock.measured
                 ? file->mtimeMs + node->clock.wallAheadMs - node->clock.epochAheadMs
-                : localWall(file->mtimeMs);
+                : asWritten(file->mtimeMs);
         }
         inputs << input;
     }

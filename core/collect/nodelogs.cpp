@@ -6,7 +6,9 @@
 
 #include "env/probe.h"
 #include "hydra/shell.h"
+#include "logscan/errorlines.h"
 #include "logscan/lineinfo.h"
+#include "logscan/matcher.h"
 
 using namespace Qt::StringLiterals;
 
@@ -31,23 +33,42 @@ QString heredoc(const QString &file, const QStringList &lines, const QString &no
 
 } // namespace
 
-QByteArray nodeScript(const ScriptOptions &options, const QString &nonce)
+QString shellPrelude(const QString &nonce, int timeoutSec)
 {
-    QString s;
-    s += u"N="_s + shell::quote(nonce) + u'\n';
-    s += u"T=%1\nCTX=%2\nFCAP=%3\nNCAP=%4\nTAILN=%5\n"_s.arg(std::max(1, options.timeoutSec))
-             .arg(std::max(0, options.context))
-             .arg(std::max<qint64>(1024, options.maxBytesPerFile))
-             .arg(std::max<qint64>(1024, options.maxBytesPerNode))
-             .arg(std::max(1, options.tailLines));
-    s += u"RAY="_s + shell::quote(options.rayDir) + u'\n';
-    s += u"SESSION="_s + shell::quote(options.session) + u'\n';
-    s += u"PLOGS=%1\nKERNEL=%2\n"_s.arg(options.plogs ? 1 : 0).arg(options.kernel ? 1 : 0);
-    s += uR"(TAB=$(printf '\t')
-b() { printf '\n@@%s:begin:%s@@\n' "$N" "$1"; }
+    return u"N="_s + shell::quote(nonce) + u"\nT=%1\n"_s.arg(std::max(1, timeoutSec))
+        + uR"(b() { printf '\n@@%s:begin:%s@@\n' "$N" "$1"; }
 e() { printf '\n@@%s:end:%s@@\n' "$N" "$1"; }
 run() { if command -v timeout >/dev/null 2>&1; then timeout -k 2 "$T" "$@"; else "$@"; fi; }
 home() { case "$1" in "~") printf '%s\n' "$HOME" ;; "~/"*) printf '%s\n' "$HOME/${1#\~/}" ;; *) printf '%s\n' "$1" ;; esac; }
+)"_s;
+}
+
+QString sessionFolder(const QString &rayDir, const QString &session)
+{
+    return u"RAY="_s + shell::quote(rayDir) + u"\nSESSION="_s + shell::quote(session) + uR"(
+RAY=$(home "$RAY")
+case "$SESSION" in /*|"~"*) S=$(home "$SESSION") ;; *) S="$RAY/$SESSION" ;; esac
+)"_s;
+}
+
+void searchFor(ScriptOptions &options, const logscan::Matcher &matcher)
+{
+    options.literals = matcher.literals();
+    options.markers.clear();
+    for (const std::string &marker : logscan::levelMarkers())
+        options.markers << QString::fromStdString(marker);
+}
+
+QByteArray nodeScript(const ScriptOptions &options, const QString &nonce)
+{
+    QString s = shellPrelude(nonce, options.timeoutSec);
+    s += u"CTX=%1\nFCAP=%2\nNCAP=%3\nTAILN=%4\n"_s.arg(std::max(0, options.context))
+             .arg(std::max<qint64>(1024, options.maxBytesPerFile))
+             .arg(std::max<qint64>(1024, options.maxBytesPerNode))
+             .arg(std::max(1, options.tailLines));
+    s += u"PLOGS=%1\nKERNEL=%2\n"_s.arg(options.plogs ? 1 : 0).arg(options.kernel ? 1 : 0);
+    s += sessionFolder(options.rayDir, options.session);
+    s += uR"(TAB=$(printf '\t')
 D=$(mktemp -d 2>/dev/null) || { D=/tmp/vna-collect-$$; mkdir -p "$D" || exit 3; }
 trap 'rm -rf "$D"' EXIT
 trap 'exit 130' INT TERM HUP
@@ -55,8 +76,6 @@ trap 'exit 130' INT TERM HUP
     s += heredoc(u"a"_s, options.literals, nonce);
     s += heredoc(u"m"_s, options.markers, nonce);
     s += uR"(b host; hostname 2>/dev/null || uname -n; e 0
-RAY=$(home "$RAY")
-case "$SESSION" in /*|"~"*) S=$(home "$SESSION") ;; *) S="$RAY/$SESSION" ;; esac
 printf '%s\n' "$S/logs" >"$D/roots"
 if [ "$PLOGS" = 1 ]; then
   L=${ASCEND_PROCESS_LOG_PATH:-$HOME/ascend/log}
@@ -118,11 +137,7 @@ b done; e 0
 
 QByteArray stacksScript(const QList<qint64> &pids, int timeoutSec, const QString &nonce)
 {
-    QString s = u"N="_s + shell::quote(nonce) + u"\nT=%1\n"_s.arg(std::max(1, timeoutSec));
-    s += uR"(b() { printf '\n@@%s:begin:%s@@\n' "$N" "$1"; }
-e() { printf '\n@@%s:end:%s@@\n' "$N" "$1"; }
-run() { if command -v timeout >/dev/null 2>&1; then timeout -k 2 "$T" "$@"; else "$@"; fi; }
-)"_s;
+    QString s = shellPrelude(nonce, timeoutSec);
     for (const qint64 pid : pids)
         s += u"b stack:%1; run py-spy dump --pid %1 2>&1; e $?\n"_s.arg(pid);
     return s.toUtf8();

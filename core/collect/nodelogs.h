@@ -12,6 +12,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace vna::logscan {
+class Matcher;
+}
+
 namespace vna::collect {
 
 // What to look for and where, the same for every node.
@@ -31,6 +35,15 @@ struct ScriptOptions
     bool kernel = true;
     int timeoutSec = 20; // per command inside the script
 };
+
+// The knowledge base's literals (any case) and the level words (as written) as what the nodes grep for.
+void searchFor(ScriptOptions &options, const logscan::Matcher &matcher);
+
+// What every script sent to a node starts with: N and T, section markers b/e, run (a per-command timeout
+// where coreutils' timeout exists) and home ("~/" on the node).
+QString shellPrelude(const QString &nonce, int timeoutSec);
+// Sets S to the Ray session's folder on the node (needs shellPrelude's home).
+QString sessionFolder(const QString &rayDir, const QString &session);
 
 QByteArray nodeScript(const ScriptOptions &options, const QString &nonce);
 

@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
-#include "hydra/shell.h"
+#include "env/probe.h"
 #include "ssh/ssh.h"
 
 using namespace Qt::StringLiterals;
@@ -40,13 +40,9 @@ RayNodes parseGcsLog(const QString &text)
 
 Result<RayNodes> rayNodes(const QString &head, const CollectOptions &options, const std::atomic_bool *cancel)
 {
-    QString script = u"RAY="_s + shell::quote(options.script.rayDir) + u"\nSESSION="_s
-        + shell::quote(options.script.session) + u'\n';
-    script
-        += uR"(home() { case "$1" in "~") printf '%s\n' "$HOME" ;; "~/"*) printf '%s\n' "$HOME/${1#\~/}" ;; *) printf '%s\n' "$1" ;; esac; }
-RAY=$(home "$RAY")
-case "$SESSION" in /*|"~"*) S=$(home "$SESSION") ;; *) S="$RAY/$SESSION" ;; esac
-set -- "$S"/logs/gcs_server*.out
+    QString script = shellPrelude(env::newNonce(), options.script.timeoutSec)
+        + sessionFolder(options.script.rayDir, options.script.session);
+    script += uR"(set -- "$S"/logs/gcs_server*.out
 [ -e "$1" ] || { printf 'no GCS log: %s\n' "$S/logs/gcs_server.out" >&2; exit 3; }
 grep -a -h -E 'Registering (new node|node info)|Removing node|has been marked dead|Node is dead because' "$@"
 exit 0

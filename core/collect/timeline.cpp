@@ -1,4 +1,5 @@
 #include "collect/timeline.h"
+#include "collect/timewindow.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -6,6 +7,7 @@
 #include <QRegularExpression>
 
 #include "common/i18n.h"
+#include "logscan/located.h"
 #include "logscan/report.h"
 
 using namespace Qt::StringLiterals;
@@ -155,6 +157,28 @@ Result<ClusterAnalysis> analyzeCollection(const Collection &collection,
             = Text::tr("py-spy is not installed on the nodes, so no Python stacks were taken. To see where a process "
                        "is stuck: pip install py-spy on the node, then py-spy dump --pid PID (as root, or with "
                        "kernel.yama.ptrace_scope=0).");
+    return result;
+}
+
+Result<ClusterAnalysis> readCollection(Collection &collection,
+                                       const CollectOptions &options,
+                                       const QList<logscan::Entry> &entries,
+                                       const logscan::Matcher &matcher,
+                                       qint64 fromMs,
+                                       qint64 toMs,
+                                       qint64 quietAfterMs,
+                                       bool stacks,
+                                       const QList<logscan::InstalledVersion> &given,
+                                       const std::atomic_bool *cancel)
+{
+    keepBetween(collection, fromMs, toMs);
+    auto result = analyzeCollection(collection, entries, matcher, quietAfterMs, cancel);
+    if (!result)
+        return result;
+    if (stacks)
+        takeStacks(*result, collection, options, cancel);
+    result->analysis.installed = given + installedOn(collection);
+    logscan::locate(result->analysis, entries);
     return result;
 }
 

@@ -63,6 +63,20 @@ Result<ClusterAnalysis> analyzeCollection(const Collection &collection,
                                           qint64 quietAfterMs = 120000,
                                           const std::atomic_bool *cancel = nullptr);
 
+// Everything after the nodes answered, the same for the command line and the window: the lines kept
+// between `fromMs` and `toMs` (-1: open), analysed, the quiet processes' stacks taken when nothing failed
+// (with `stacks`), and the lines located for the releases `given` and those the nodes run.
+Result<ClusterAnalysis> readCollection(Collection &collection,
+                                       const CollectOptions &options,
+                                       const QList<logscan::Entry> &entries,
+                                       const logscan::Matcher &matcher,
+                                       qint64 fromMs,
+                                       qint64 toMs,
+                                       qint64 quietAfterMs,
+                                       bool stacks,
+                                       const QList<logscan::InstalledVersion> &given = {},
+                                       const std::atomic_bool *cancel = nullptr);
+
 // The processes whose stacks are worth taking (the quiet ones, at most `max` per node): node -> pids.
 QHash<QString, QList<qint64>> stackTargets(const HangView &hang, int max = 8);
 // Adds the stacks to their processes and the collectives they show.

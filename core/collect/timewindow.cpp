@@ -19,6 +19,17 @@ class Text
 
 } // namespace
 
+qint64 asWritten(qint64 epochMs)
+{
+    return epochMs + qint64(QDateTime::fromMSecsSinceEpoch(epochMs).offsetFromUtc()) * 1000;
+}
+
+qint64 filesWrittenSince(qint64 sinceAsWritten)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    return (sinceAsWritten - (asWritten(now) - now)) / 1000 - 3600;
+}
+
 Result<qint64> parseWhen(const QString &text, qint64 nowAsWritten)
 {
     const QString t = text.trimmed();

@@ -8,6 +8,12 @@
 
 namespace vna::collect {
 
+// A moment on this machine's clock as a log line here would write it (local time, the zone folded in).
+qint64 asWritten(qint64 epochMs);
+// The --since cut for the nodes' find: files last written before it (an hour of slack for clocks and zones)
+// hold nothing after `sinceAsWritten`. Seconds since 1970.
+qint64 filesWrittenSince(qint64 sinceAsWritten);
+
 // A time as typed: "2026-12-07 10:42[:07]", "2026-12-07T10:42:07", or how long ago ("90s", "30m", "2h",
 // "1d"). Times of day are read as the logs write them (no zone); `nowAsWritten` is now, read that way.
 // Returns milliseconds as written; errors say what was expected.

@@ -30,22 +30,11 @@
 #include "common/settings.h"
 #include "common/settingskeys.h"
 #include "common/widgets.h"
-#include "logscan/errorlines.h"
-#include "logscan/located.h"
 #include "ssh/nodeset.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
-
-namespace {
-
-qint64 nowAsWritten()
-{
-    return QDateTime::currentMSecsSinceEpoch() + qint64(QDateTime::currentDateTime().offsetFromUtc()) * 1000;
-}
-
-} // namespace
 
 ClusterDialog::ClusterDialog(QList<logscan::Entry> entries, logscan::Matcher matcher, QWidget *parent)
     : QDialog(parent)
@@ -186,7 +175,7 @@ void ClusterDialog::validate()
                                                                             : tr("%1 is not a file.").arg(config));
     m_since0 = -1;
     if (const QString since = m_since->text().trimmed(); !since.isEmpty()) {
-        const auto when = collect::parseWhen(since, nowAsWritten());
+        const auto when = collect::parseWhen(since, collect::asWritten(QDateTime::currentMSecsSinceEpoch()));
         m_sinceMessage->setMessage(when ? QString() : when.error().message);
         if (when)
             m_since0 = *when;
@@ -227,12 +216,10 @@ void ClusterDialog::start()
         if (!path.trimmed().isEmpty())
             options.script.paths << path.trimmed();
     options.versions = m_versions->isChecked();
-    options.script.literals = m_matcher.literals();
-    for (const std::string &marker : logscan::levelMarkers())
-        options.script.markers << QString::fromStdString(marker);
+    collect::searchFor(options.script, m_matcher);
     const qint64 since = m_since0;
     if (since >= 0)
-        options.script.sinceEpochSec = (since - (nowAsWritten() - QDateTime::currentMSecsSinceEpoch())) / 1000 - 3600;
+        options.script.sinceEpochSec = collect::filesWrittenSince(since);
 
     m_table->clear();
     for (const QString &host : std::as_const(m_hosts)) {
@@ -262,14 +249,10 @@ void ClusterDialog::start()
                 Qt::QueuedConnection);
         };
         outcome.collection = collect::collectLogs(options, stop.get(), progress);
-        collect::keepBetween(outcome.collection, since, -1);
-        auto result = collect::analyzeCollection(outcome.collection, entries, matcher, 120000, stop.get());
-        if (result) {
+        auto result = collect::readCollection(outcome.collection, options, entries, matcher, since, -1, 120000, true,
+                                              {}, stop.get());
+        if (result)
             outcome.result = std::move(*result);
-            collect::takeStacks(outcome.result, outcome.collection, options, stop.get());
-            outcome.result.analysis.installed = collect::installedOn(outcome.collection);
-            logscan::locate(outcome.result.analysis, entries);
-        }
         return outcome;
     }));
 }
