@@ -4561,6 +4561,53 @@ Exit code 1 when any check FAILs.</source>
     </message>
 </context>
 <context>
+    <name>KnowledgeCategory</name>
+    <message>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <source>rollout</source>
+        <translation>rollout 推理</translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <translation>运行时</translation>
+    </message>
+    <message>
+        <source>upstream bug</source>
+        <translation>上游缺陷</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本</translation>
+    </message>
+</context>
+<context>
     <name>KnownBugs</name>
     <message>
         <source>Known bug of %1, fixed in %1 %2 (%3); you run %4 (%5), which does not have the fix. Move %1 to %6 or later.</source>
@@ -7217,10 +7264,6 @@ CANN 8.5.1
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <source>Audit the &amp;nodes just checked</source>
-        <translation>审计刚检查的节点(&amp;N)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -7240,16 +7283,16 @@ CANN 8.5.1
         <source>Nothing could be checked: no release read here pins the packages named; see below what is missing.</source>
         <translation>无法检查任何内容：已读取的发布版本均未约束所列的包；缺少的信息见下方。</translation>
     </message>
+    <message>
+        <source>&amp;Audit the nodes just checked</source>
+        <translation>审计刚检查的节点(&amp;A)</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::BucketTab</name>
     <message>
         <source>Fix "Weight … is too large to fit in the bucket": find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
         <translation>解决 "Weight … is too large to fit in the bucket"：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
-    </message>
-    <message>
-        <source>&amp;Input:</source>
-        <translation>输入(&amp;I)：</translation>
     </message>
     <message>
         <source>Preset (FAQ table or a known model)</source>
@@ -7268,10 +7311,6 @@ CANN 8.5.1
         <translation>本地模型文件夹</translation>
     </message>
     <message>
-        <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
-    </message>
-    <message>
         <source>&amp;Shape:</source>
         <translation>形状(&amp;S)：</translation>
     </message>
@@ -7284,20 +7323,8 @@ CANN 8.5.1
         <translation>粘贴 AssertionError（或整个日志）：</translation>
     </message>
     <message>
-        <source>Open &amp;log file…</source>
-        <translation>打开日志文件(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Model &amp;folder:</source>
-        <translation>模型文件夹(&amp;F)：</translation>
-    </message>
-    <message>
         <source>/path/to/Qwen2.5-7B-Instruct</source>
         <translation>/path/to/Qwen2.5-7B-Instruct</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>Only config.json, model.safetensors.index.json and the safetensors headers are read; weights are never loaded. You can also drop a folder on this tab.</source>
@@ -7336,10 +7363,6 @@ CANN 8.5.1
         <translation>此时 verl 会退回到共享内存，在 0.8 及以后版本中仍会触发该断言</translation>
     </message>
     <message>
-        <source>&amp;Margin:</source>
-        <translation>余量(&amp;M)：</translation>
-    </message>
-    <message>
         <source>The FAQ suggests 1.2 to 1.5 times the largest tensor before rounding up</source>
         <translation>FAQ 建议在向上取整前预留最大张量 1.2~1.5 倍的余量</translation>
     </message>
@@ -7354,10 +7377,6 @@ CANN 8.5.1
     <message>
         <source> MiB</source>
         <translation> MiB</translation>
-    </message>
-    <message>
-        <source>Device &amp;HBM (MiB):</source>
-        <translation>设备 HBM(&amp;H)（MiB）：</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -7508,10 +7527,6 @@ CANN 8.5.1
         <translation>verl 0.7 只有在 trainer.use_legacy_worker_impl=disable 时才在新引擎 worker 上运行 actor；0.8 起只有新引擎</translation>
     </message>
     <message>
-        <source>/dev/&amp;shm (MiB):</source>
-        <translation>/dev/&amp;shm（MiB）：</translation>
-    </message>
-    <message>
         <source>df -m /dev/shm on the node; with shared memory every rank needs one bucket there</source>
         <translation>节点上 df -m /dev/shm 的结果；使用共享内存时每个 rank 都要在其中放一个 bucket</translation>
     </message>
@@ -7546,6 +7561,38 @@ CANN 8.5.1
     <message>
         <source>%1, %2 (set in the toolbar)</source>
         <translation>%1，%2（在工具栏中设置）</translation>
+    </message>
+    <message>
+        <source>Open lo&amp;g file…</source>
+        <translation>打开日志文件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>/dev/sh&amp;m (MiB):</source>
+        <translation>/dev/sh&amp;m（MiB）：</translation>
+    </message>
+    <message>
+        <source>I&amp;nput:</source>
+        <translation>输入(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>M&amp;odel:</source>
+        <translation>模型(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Model f&amp;older:</source>
+        <translation>模型文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse…</source>
+        <translation>浏览(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>M&amp;argin:</source>
+        <translation>余量(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Device H&amp;BM (MiB):</source>
+        <translation>设备 HBM(&amp;B)（MiB）：</translation>
     </message>
 </context>
 <context>
@@ -8483,10 +8530,6 @@ CANN 8.5.1
         <translation>把训练日志拖到这里（Ray、verl、CANN plog，也支持 .gz），找出已知故障、最先出现的那个，以及能解决它的工具。</translation>
     </message>
     <message>
-        <source>&amp;Log files:</source>
-        <translation>日志文件(&amp;L)：</translation>
-    </message>
-    <message>
         <source>One file per rank or node is fine: lines with times are merged into one timeline.</source>
         <translation>每个 rank 或节点一个文件即可：带时间的行会合并为一条时间线。</translation>
     </message>
@@ -8854,6 +8897,10 @@ CANN 8.5.1
         <source>The knowledge base is still loading.</source>
         <translation>知识库仍在加载。</translation>
     </message>
+    <message>
+        <source>Lo&amp;g files:</source>
+        <translation>日志文件(&amp;G)：</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::MainWindow</name>
@@ -8956,16 +9003,8 @@ CANN 8.5.1
         <translation>运行配置</translation>
     </message>
     <message>
-        <source>&amp;Launch command:</source>
-        <translation>启动命令(&amp;L)：</translation>
-    </message>
-    <message>
         <source>Paste the launch command or script (python3 -m verl.trainer.main_ppo …). Empty: verl's defaults for your release.</source>
         <translation>粘贴启动命令或脚本（python3 -m verl.trainer.main_ppo …）。留空：使用你的 verl 版本的默认配置。</translation>
-    </message>
-    <message>
-        <source>&amp;Open script…</source>
-        <translation>打开脚本(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
@@ -8986,10 +9025,6 @@ CANN 8.5.1
     <message>
         <source>Other (type the memory)</source>
         <translation>其他（手动输入内存）</translation>
-    </message>
-    <message>
-        <source>Device &amp;memory (MiB):</source>
-        <translation>设备内存（MiB）(&amp;M)：</translation>
     </message>
     <message>
         <source>npu-smi info: HBM total, e.g. 65536</source>
@@ -9106,6 +9141,18 @@ CANN 8.5.1
     <message>
         <source>From %1: the rollout engine had %2 for its KV cache, too little. See Engine start below.</source>
         <translation>来自 %1：rollout 引擎只有 %2 可用于 KV cache，不够。见下方的引擎启动阶段。</translation>
+    </message>
+    <message>
+        <source>Open scri&amp;pt…</source>
+        <translation>打开脚本(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Device memor&amp;y (MiB):</source>
+        <translation>设备内存（MiB）(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>La&amp;unch command:</source>
+        <translation>启动命令(&amp;U)：</translation>
     </message>
 </context>
 <context>
@@ -9281,10 +9328,6 @@ CANN 8.5.1
     <message>
         <source>Paste a launch command: the form takes its profiler settings, corrected, and the problems it had are listed below.</source>
         <translation>粘贴启动命令：表单会采用其中（修正后的）性能分析设置，原有的问题列在下方。</translation>
-    </message>
-    <message>
-        <source>&amp;Import into the form</source>
-        <translation>导入到表单(&amp;I)</translation>
     </message>
     <message>
         <source>Fill the form from the pasted command (Ctrl+Return in the box)</source>
@@ -9474,16 +9517,8 @@ CANN 8.5.1
         <translation>用 Hydra 和 verl 在你的版本中都接受的覆盖参数开启 verl 的 NPU 性能分析器；或按你的版本的完整配置检查已有的启动命令，并把它从其他版本迁移过来。</translation>
     </message>
     <message>
-        <source>&amp;Launch command</source>
-        <translation>启动命令(&amp;L)</translation>
-    </message>
-    <message>
         <source>Paste a launch command or a whole &amp;script; every override is checked against your release's config as you type. You can also drop a file on this tab.</source>
         <translation>粘贴启动命令或整个脚本(&amp;S)；输入时每个覆盖参数都会按你的版本的配置进行检查。也可以把文件拖到此标签页。</translation>
-    </message>
-    <message>
-        <source>Written &amp;for verl:</source>
-        <translation>原针对的 verl 版本(&amp;F)：</translation>
     </message>
     <message>
         <source>my version (check only)</source>
@@ -9492,10 +9527,6 @@ CANN 8.5.1
     <message>
         <source>The verl release the script was written for, to move it to yours</source>
         <translation>脚本原本针对的 verl 版本，用于把它迁移到你的版本</translation>
-    </message>
-    <message>
-        <source>Chec&amp;k</source>
-        <translation>检查(&amp;K)</translation>
     </message>
     <message>
         <source>Moved to verl %1</source>
@@ -9528,6 +9559,22 @@ CANN 8.5.1
     <message>
         <source>Cancelled. Edit the script or press Check to check it again.</source>
         <translation>已取消。修改脚本或点击“检查”可重新检查。</translation>
+    </message>
+    <message>
+        <source>&amp;Written for verl:</source>
+        <translation>原针对的 verl 版本(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>La&amp;unch command</source>
+        <translation>启动命令(&amp;U)</translation>
+    </message>
+    <message>
+        <source>I&amp;mport into the form</source>
+        <translation>导入到表单(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -9796,10 +9843,6 @@ CANN 8.5.1
         </translation>
     </message>
     <message>
-        <source>Nothing to copy: every node already has these files, shares the storage, or cannot be reached.</source>
-        <translation>无需复制：每个节点都已有这些文件、共享存储，或无法连接。</translation>
-    </message>
-    <message>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -9918,10 +9961,6 @@ Accept and remember their keys, then check the nodes again?</source>
         </translation>
     </message>
     <message>
-        <source>%1: %2 MiB</source>
-        <translation>%1：%2 MiB</translation>
-    </message>
-    <message>
         <source>To send: %1</source>
         <translation>待发送：%1</translation>
     </message>
@@ -9936,10 +9975,6 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>global_step_%1: %2 failed; tried again at the next poll.</source>
         <translation>global_step_%1：%2 失败；将在下次轮询时重试。</translation>
-    </message>
-    <message>
-        <source>&amp;Bandwidth limit:</source>
-        <translation>带宽上限(&amp;B)：</translation>
     </message>
     <message>
         <source> MiB/s</source>
@@ -9984,6 +10019,38 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Every node: %1</source>
         <translation>所有节点：%1</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>No node could be reached, so nothing can be copied: the preflight (&lt; Back) says why.</source>
+        <translation>所有节点都无法连接，因此无法复制：原因见预检（&lt; 上一步）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to copy to the %n node(s) reached: they have these files or share the storage.</source>
+        <translation>
+            <numerusform>已连接的 %n 个节点无需复制：它们已有这些文件或共享存储。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) could not be reached.</source>
+        <translation>
+            <numerusform>%n 个节点无法连接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to copy: every node already has these files or shares the storage.</source>
+        <translation>无需复制：每个节点都已有这些文件或共享存储。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Band&amp;width limit:</source>
+        <translation>带宽上限(&amp;W)：</translation>
     </message>
 </context>
 <context>
@@ -10050,16 +10117,8 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>verl 版本</translation>
     </message>
     <message>
-        <source>verl &amp;version:</source>
-        <translation>verl 版本(&amp;V)：</translation>
-    </message>
-    <message>
         <source>The verl release of the job, for every tool: the keys, defaults and notes depend on it. pip show verl tells you; the Environment tab reads it from the nodes.</source>
         <translation>任务所用的 verl 版本，对所有工具生效：键、默认值和说明都取决于它。可用 pip show verl 查看；环境页会从节点读取。</translation>
-    </message>
-    <message>
-        <source>&amp;Backend:</source>
-        <translation>后端(&amp;B)：</translation>
     </message>
     <message>
         <source>verl's default (fsdp)</source>
@@ -10068,6 +10127,14 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version</source>
         <translation>actor_rollout_ref.actor.strategy：传输哪种 dtype 取决于它和版本</translation>
+    </message>
+    <message>
+        <source>Bac&amp;kend:</source>
+        <translation>后端(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>verl vers&amp;ion:</source>
+        <translation>verl 版本(&amp;I)：</translation>
     </message>
 </context>
 </TS>

@@ -27,12 +27,12 @@ Error entryError(const QString &where, const QString &entry, const QString &fiel
 
 QString Preset::title() const
 {
-    return (i18n::current() == u"zh_CN" && !titleZh.isEmpty()) ? titleZh : titleEn;
+    return i18n::pick(titleEn, titleZh);
 }
 
 QString Preset::note() const
 {
-    return (i18n::current() == u"zh_CN" && !noteZh.isEmpty()) ? noteZh : noteEn;
+    return i18n::pick(noteEn, noteZh);
 }
 
 QList<Tensor> Preset::tensors(const DType &dtype) const

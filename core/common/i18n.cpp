@@ -15,6 +15,50 @@ namespace {
 
 const QString kEnglish = QStringLiteral("en");
 
+const QString kPseudo = QStringLiteral("qps");
+const QChar kOpen(0x27E6);  // ⟦
+const QChar kClose(0x27E7); // ⟧
+
+// Answers every message the Chinese catalogues translate with its English source, marked.
+class PseudoTranslator final : public QTranslator
+{
+public:
+    PseudoTranslator(std::unique_ptr<QTranslator> app, std::unique_ptr<QTranslator> qtbase)
+        : m_app{std::move(app)}
+        , m_qtbase{std::move(qtbase)}
+    {}
+    bool isEmpty() const override { return false; }
+    QString translate(const char *context, const char *source, const char *disambiguation, int n) const override
+    {
+        if (!m_app->translate(context, source, disambiguation, n).isEmpty()
+            || (m_qtbase && !m_qtbase->translate(context, source, disambiguation, n).isEmpty()))
+            return marked(QString::fromUtf8(source));
+        return {};
+    }
+
+private:
+    std::unique_ptr<QTranslator> m_app;
+    std::unique_ptr<QTranslator> m_qtbase;
+};
+
+std::unique_ptr<QTranslator> qtCatalogue(const QString &code)
+{
+    auto qtbase = std::make_unique<QTranslator>();
+    if (qtbase->load(QStringLiteral("qtbase_") + code, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        return qtbase;
+    log::core()->debug("Qt's own {} translations are not installed", code);
+    return nullptr;
+}
+
+std::unique_ptr<QTranslator> appCatalogue(const QString &code)
+{
+    auto app = std::make_unique<QTranslator>();
+    if (app->load(QStringLiteral(":/i18n/verl-npu-assistant_") + code))
+        return app;
+    log::core()->error("the {} catalogue is missing from the resources", code);
+    return nullptr;
+}
+
 struct Installed
 {
     QString code = kEnglish;
@@ -51,7 +95,7 @@ bool isSupported(const QString &code)
 
 Result<QString> validate(const QString &code, const QString &where)
 {
-    if (isSupported(code))
+    if (isSupported(code) || code == kPseudo)
         return code;
     QStringList codes;
     for (const Language &language : supportedLanguages())
@@ -63,7 +107,7 @@ Result<QString> validate(const QString &code, const QString &where)
 
 QString resolve(const QString &explicitCode, const QString &savedCode, const QLocale &system)
 {
-    if (isSupported(explicitCode))
+    if (isSupported(explicitCode) || explicitCode == kPseudo)
         return explicitCode;
     if (isSupported(savedCode))
         return savedCode;
@@ -85,22 +129,26 @@ bool install(const QString &code)
     state.code = kEnglish;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 
+    if (code == kPseudo) {
+        const QString chinese = QStringLiteral("zh_CN");
+        std::unique_ptr<QTranslator> app = appCatalogue(chinese);
+        if (!app)
+            return false;
+        state.app = std::make_unique<PseudoTranslator>(std::move(app), qtCatalogue(chinese));
+        QCoreApplication::installTranslator(state.app.get());
+        state.code = kPseudo;
+        return true;
+    }
     if (code == kEnglish || !isSupported(code))
         return code == kEnglish;
 
-    auto qtbase = std::make_unique<QTranslator>();
-    if (qtbase->load(QStringLiteral("qtbase_") + code, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (auto qtbase = qtCatalogue(code)) {
         QCoreApplication::installTranslator(qtbase.get());
         state.qtbase = std::move(qtbase);
-    } else {
-        log::core()->debug("Qt's own {} translations are not installed", code);
     }
-
-    auto app = std::make_unique<QTranslator>();
-    if (!app->load(QStringLiteral(":/i18n/verl-npu-assistant_") + code)) {
-        log::core()->error("the {} catalogue is missing from the resources", code);
+    auto app = appCatalogue(code);
+    if (!app)
         return false;
-    }
     QCoreApplication::installTranslator(app.get());
     state.app = std::move(app);
     state.code = code;
@@ -111,6 +159,26 @@ bool install(const QString &code)
 QString current()
 {
     return installed().code;
+}
+
+QString pseudoCode()
+{
+    return kPseudo;
+}
+
+QString marked(const QString &english)
+{
+    return kOpen + english + kClose;
+}
+
+QString pick(const QString &english, const QString &chinese)
+{
+    if (chinese.isEmpty())
+        return english;
+    const QString &code = installed().code;
+    if (code == kPseudo)
+        return marked(english);
+    return code == u"zh_CN" ? chinese : english;
 }
 
 quint64 generation()

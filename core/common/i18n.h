@@ -24,11 +24,24 @@ Result<QString> validate(const QString &code, const QString &where);
 // locale (any Chinese locale selects zh_CN), then English.
 QString resolve(const QString &explicitCode, const QString &savedCode, const QLocale &system);
 
-// Installs the application catalogue and Qt's own qtbase catalogue for `code`, replacing the
-// previous ones; QCoreApplication then sends LanguageChange to every widget. "en" removes them.
+// Installs the application catalogue and Qt's own qtbase catalogue for `code` (or the pseudo-locale),
+// replacing the previous ones; QCoreApplication then sends LanguageChange to every widget. "en"
+// removes them.
 // Returns false when the application catalogue for `code` is missing (a build error).
 bool install(const QString &code);
 QString current();
+
+// The pseudo-locale "qps" (the code range ISO 639 keeps for local use, as Windows' qps-ploc): every
+// text the Chinese catalogues (ours and Qt's) translate is shown in English between ⟦ and ⟧, so a
+// text that never went through the catalogue, or was not made again after a switch, stands out.
+// Not in the Language menu; `--lang qps` and the window-wide tests select it.
+QString pseudoCode();
+QString marked(const QString &english);
+
+// One text written in both languages (a knowledge-base entry, a preset note): the Chinese in a
+// Chinese window when there is one, the English marked in the pseudo-locale when a Chinese one
+// exists, else the English.
+QString pick(const QString &english, const QString &chinese);
 // Counts install() calls: text translated before a change of this number may be in another
 // language (a job that ran on a worker thread while the user switched).
 quint64 generation();

@@ -12,6 +12,7 @@
 
 #include <re2/re2.h>
 
+#include "common/i18n.h"
 #include "common/logging.h"
 #include "common/paths.h"
 #include "common/pyversion.h"
@@ -622,8 +623,29 @@ void addFile(KnowledgeBase &kb, const QString &path)
 
 } // namespace
 
-const QString &LocalizedText::in(const QString &language) const
+QString categoryName(const QString &id)
 {
+    static const QHash<QString, const char *> names{
+        {u"checkpoint"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "checkpoint")},
+        {u"communication"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "communication")},
+        {u"configuration"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "configuration")},
+        {u"device"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "device")},
+        {u"environment"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "environment")},
+        {u"memory"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "memory")},
+        {u"performance"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "performance")},
+        {u"rollout"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "rollout")},
+        {u"runtime"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "runtime")},
+        {u"upstream-bug"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "upstream bug")},
+        {u"version"_s, QT_TRANSLATE_NOOP("KnowledgeCategory", "version")},
+    };
+    const char *name = names.value(id);
+    return name ? QCoreApplication::translate("KnowledgeCategory", name) : id;
+}
+
+QString LocalizedText::in(const QString &language) const
+{
+    if (language == i18n::pseudoCode())
+        return zhCN.isEmpty() ? QString() : i18n::marked(en);
     return language == u"zh_CN" ? zhCN : en;
 }
 

@@ -20,8 +20,9 @@ struct LocalizedText
     QString en;
     QString zhCN;
 
-    // The text for "en" or "zh_CN" (English when the language is unknown).
-    const QString &in(const QString &language) const;
+    // The text for "en" or "zh_CN" (English when the language is unknown); in the pseudo-locale
+    // the English marked, or nothing when there is no Chinese (as for zh_CN).
+    QString in(const QString &language) const;
 };
 
 // One way an entry shows in a log. Either an ordered list of literal keywords that must all appear
@@ -76,6 +77,10 @@ struct Upstream
     QString fixUrl() const;  // the pull request, else the commit
     QString fixName() const; // "PR #5640" or "commit 1a2b3c4"
 };
+
+// A category's name in the current language for the categories the shipped knowledge base uses;
+// any other id (a user's own category) as it is.
+QString categoryName(const QString &id);
 
 // Components a known bug may name (the package a user would move).
 QStringList upstreamComponents();

@@ -643,6 +643,7 @@ Result<Analysis> analyze(const QList<LogInput> &inputs,
         total = size < 0 || total < 0 ? -1 : total + size;
         FileStats stats;
         stats.name = input.name();
+        stats.pasted = input.path.isEmpty();
         analysis.files << stats;
     }
 

@@ -65,7 +65,8 @@ struct Finding
 struct FileStats
 {
     QString name;
-    qint64 bytes = 0; // of text (after decompression)
+    bool pasted = false; // text given in place of a file: `name` is its label, in the language of then
+    qint64 bytes = 0;    // of text (after decompression)
     qint64 lines = 0;
     bool compressed = false;
     bool stoppedAtLimit = false; // gzip data outgrew ScanOptions::maxInflateRatio: the rest is unread

@@ -33,8 +33,8 @@
 #include "common/paths.h"
 #include "common/tooltab.h"
 #include "shell/mainwindow.h"
-#include "support/modelfiles.h"
 #include "support/widgetdriver.h"
+#include "support/windowtour.h"
 
 using namespace Qt::StringLiterals;
 using vna::test::child;
@@ -197,23 +197,15 @@ private Q_SLOTS:
     void everyFieldTakesTyping();
 
 private:
-    void showResult(MainWindow &window, const QString &tab);
     static void settle(MainWindow &window, const QString &tab);
     // A window on `tab` in `language`, with its result shown.
     std::unique_ptr<MainWindow> openOn(const QString &tab, const QString &language);
-    QTemporaryDir m_dir;
+    vna::test::WindowTour m_tour;
 };
 
 void TestEveryTab::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    QVERIFY(vna::test::writeFile(m_dir.filePath(u"ckpt/global_step_3/actor/dist_ckpt/common.pt"_s), "c"));
-    QVERIFY(vna::test::writeFile(m_dir.filePath(u"ckpt/global_step_3/actor/dist_ckpt/.metadata"_s), "m"));
-    QVERIFY(vna::test::writeFile(
-        m_dir.filePath(u"train.log"_s),
-        "(WorkerDict pid=4243, ip=10.0.0.2) [rank1]: EI0006: Getting socket times out. Reason: Remote Rank did not "
-        "send the data in time.\n2025-04-08 18:07:30,000 AssertionError: Weight model.embed_tokens.weight"
-        "(torch.Size([151936, 4096]), torch.float32) is too large to fit in the bucket.\n"));
+    QVERIFY(m_tour.valid());
 }
 
 void TestEveryTab::cleanup()
@@ -245,45 +237,6 @@ void TestEveryTab::settle(MainWindow &window, const QString &tab)
     QCoreApplication::processEvents();
 }
 
-void TestEveryTab::showResult(MainWindow &window, const QString &tab)
-{
-    QWidget *content = window.tabContent(tab);
-    auto *toolTab = qobject_cast<vna::ui::ToolTab *>(content);
-    if (tab == u"environment") {
-        QTest::mouseClick(child<QAbstractButton>(content, "envRun"), Qt::LeftButton);
-    } else if (tab == u"sync") {
-        auto *folder = child<QLineEdit>(content, "syncFolder");
-        QTest::mouseClick(folder, Qt::LeftButton);
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(QApplication::focusWidget(), m_dir.filePath(u"ckpt"_s));
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
-    } else if (tab == u"bucket" || tab == u"profiler") {
-        // Arrived from the log analyzer, so the "From the log analyzer: …" line shows too.
-        vna::logscan::ToolLink link;
-        link.tool = tab;
-        link.origin = u"train.log:2"_s;
-        if (tab == u"bucket")
-            link.params = {{u"error"_s,
-                            u"AssertionError: Weight model.embed_tokens.weight(torch.Size([151936, 4096]), "
-                            u"torch.float32) is too large to fit in the bucket."_s}};
-        else
-            link.params = {{u"command"_s, u"trainer.npu_profile.options.level=1"_s}};
-        window.openLink(link);
-    } else if (tab == u"memory") {
-        // Arrived from the log analyzer with the allocation the log failed on.
-        vna::logscan::ToolLink link;
-        link.tool = tab;
-        link.origin = u"train.log:2"_s;
-        link.params = {{u"tried"_s, u"2.00 GiB"_s}, {u"total"_s, u"60.97 GiB"_s}, {u"allocated"_s, u"55.01 GiB"_s}};
-        window.openLink(link);
-    } else if (tab == u"logs") {
-        QVERIFY(vna::test::dropFiles(content, {m_dir.filePath(u"train.log"_s)}));
-        QTest::mouseClick(child<QAbstractButton>(content, "logsAnalyze"), Qt::LeftButton);
-    }
-    if (toolTab)
-        QTRY_VERIFY_WITH_TIMEOUT(!toolTab->isBusy(), 60000);
-}
-
 void TestEveryTab::everyTabFits()
 {
     QFETCH(QString, language);
@@ -299,9 +252,7 @@ void TestEveryTab::everyTabFits()
     QApplication::setActiveWindow(&window);
     QVERIFY(window.selectTab(tab));
     QTRY_VERIFY(window.tabContent(tab)->isVisible());
-    showResult(window, tab);
-    if (QTest::currentTestFailed())
-        return;
+    QVERIFY(m_tour.showResult(window, tab));
     QTest::qWait(300); // layouts settle after the result (word-wrapped labels take a second pass)
     QCOMPARE(window.size(), size);
     // VNA_SCREENSHOTS=dir keeps what the test saw, for people to look at.
@@ -342,7 +293,8 @@ std::unique_ptr<MainWindow> TestEveryTab::openOn(const QString &tab, const QStri
     QApplication::setActiveWindow(window.get());
     if (!QTest::qWaitFor([&] { return window->tabContent(tab)->isVisible(); }))
         return nullptr;
-    showResult(*window, tab);
+    if (!m_tour.showResult(*window, tab))
+        return nullptr;
     return window;
 }
 

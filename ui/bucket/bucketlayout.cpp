@@ -302,12 +302,12 @@ void BucketTab::retranslate()
                         tr("Open the log file instead: files of any size are read in the background."));
     m_description->setText(tr("Fix \"Weight … is too large to fit in the bucket\": find the largest tensor your "
                               "actor sends and the update_weights_bucket_megabytes that holds it."));
-    m_modeLabel->setText(tr("&Input:"));
+    m_modeLabel->setText(tr("I&nput:"));
     m_mode->setItemText(0, tr("Preset (FAQ table or a known model)"));
     m_mode->setItemText(1, tr("Tensor shape"));
     m_mode->setItemText(2, tr("Error message or log"));
     m_mode->setItemText(3, tr("Local model folder"));
-    m_presetLabel->setText(tr("&Model:"));
+    m_presetLabel->setText(tr("M&odel:"));
     fillPresets();
     m_shapeLabel->setText(tr("&Shape:"));
     m_shape->setPlaceholderText(u"151936, 4096"_s);
@@ -315,10 +315,10 @@ void BucketTab::retranslate()
     m_messageLabel->setText(tr("Paste the AssertionError (or a whole log):"));
     m_message->setPlaceholderText(u"AssertionError: Weight model.embed_tokens.weight(torch.Size([151936, 4096]), "
                                   u"torch.float32) is too large to fit in the bucket."_s);
-    m_openLog->setText(tr("Open &log file…"));
-    m_modelLabel->setText(tr("Model &folder:"));
+    m_openLog->setText(tr("Open lo&g file…"));
+    m_modelLabel->setText(tr("Model f&older:"));
     m_modelPath->setPlaceholderText(tr("/path/to/Qwen2.5-7B-Instruct"));
-    m_browse->setText(tr("&Browse…"));
+    m_browse->setText(tr("B&rowse…"));
     m_modelHint->setText(tr("Only config.json, model.safetensors.index.json and the safetensors headers are read; "
                             "weights are never loaded. You can also drop a folder on this tab."));
     m_settingsHeading->setText(tr("Your run"));
@@ -341,16 +341,16 @@ void BucketTab::retranslate()
     m_engine->setItemText(2, u"nccl"_s);
     m_noIpc->setText(tr("NPU without IPC (HDK < 25.3.rc1 or CANN < 8.3.RC1)"));
     m_noIpc->setToolTip(tr("verl then falls back to shared memory, where the assertion still fires on 0.8 and later"));
-    m_shmLabel->setText(tr("/dev/&shm (MiB):"));
+    m_shmLabel->setText(tr("/dev/sh&m (MiB):"));
     m_shm->setPlaceholderText(tr("unknown"));
     m_shm->setToolTip(tr("df -m /dev/shm on the node; with shared memory every rank needs one bucket there"));
-    m_marginLabel->setText(tr("&Margin:"));
+    m_marginLabel->setText(tr("M&argin:"));
     m_margin->setToolTip(tr("The FAQ suggests 1.2 to 1.5 times the largest tensor before rounding up"));
     m_marginValue->setText(u"×%1"_s.arg(QLocale().toString(m_margin->value() / 100.0, 'f', 2)));
     m_currentLabel->setText(tr("C&urrent bucket:"));
     m_current->setSpecialValueText(tr("from the message or verl's default"));
     m_current->setSuffix(tr(" MiB"));
-    m_hbmLabel->setText(tr("Device &HBM (MiB):"));
+    m_hbmLabel->setText(tr("Device H&BM (MiB):"));
     m_hbm->lineEdit()->setPlaceholderText(tr("unknown"));
     m_hbm->setToolTip(tr("HBM total per NPU from npu-smi: 65536 on Atlas A2 910B1–B3 and A3, 32768 on 910B4"));
     m_calculate->setText(tr("&Calculate"));

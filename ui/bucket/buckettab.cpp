@@ -273,7 +273,7 @@ void BucketTab::update()
         const auto preset = bucket::findPreset(m_state.inputs.preset);
         m_presetSource->setText(preset ? (preset->source.startsWith(u"http")
                                               ? u"<a href=\"%1\">%1</a>"_s.arg(preset->source.toHtmlEscaped())
-                                              : preset->source.toHtmlEscaped())
+                                              : u"<code>%1</code>"_s.arg(preset->source.toHtmlEscaped()))
                                        : QString());
     }
     if (!m_state.source) {

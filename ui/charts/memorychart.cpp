@@ -56,6 +56,7 @@ MemoryChart::MemoryChart(QWidget *parent)
     m_usable->setPen(usable);
 
     m_view = new QChartView(m_chart, this);
+    m_view->setFocusPolicy(Qt::NoFocus); // a picture: nothing in it takes keys
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(fontMetrics().height() * 22);
     auto *layout = new QVBoxLayout(this);

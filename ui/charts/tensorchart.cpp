@@ -69,6 +69,7 @@ TensorChart::TensorChart(QWidget *parent)
     });
 
     m_view = new QChartView(m_chart, this);
+    m_view->setFocusPolicy(Qt::NoFocus); // a picture: nothing in it takes keys
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(fontMetrics().height() * 20);
     auto *layout = new QVBoxLayout(this);

@@ -382,7 +382,7 @@ void SyncTab::retranslate()
                             "rack[1-2]n[01-04], a,b, node[1-8]!node3)."));
     m_sshConfigLabel->setText(tr("SSH configuration file:"));
     m_acceptKeys->setText(tr("Accept new host keys (changed keys are always refused)"));
-    m_bandwidthLabel->setText(tr("&Bandwidth limit:"));
+    m_bandwidthLabel->setText(tr("Band&width limit:"));
     m_bandwidth->setSuffix(tr(" MiB/s"));
     m_bandwidth->setSpecialValueText(tr("no limit"));
     m_bandwidth->setToolTip(tr("From this machine: for every node together, so the source's link keeps room for "
@@ -412,6 +412,14 @@ void SyncTab::retranslate()
     m_openAudit->setText(tr("Open audit log"));
     m_newSync->setText(tr("&New sync"));
     showNeeds();
+    // Results are worded when they arrive, some of them by the nodes' checks: check again, read-only
+    // as before, so that they read in the new language.
+    if (!isBusy() && !m_loading) {
+        if (m_wizard->currentId() == NodesPage && !m_testResult->text().isEmpty())
+            testConnections();
+        else if ((m_wizard->currentId() == PreflightPage || m_wizard->currentId() == PlanPage) && m_state.preflightDone)
+            runPreflight();
+    }
     m_watch->setText(tr("&Watch the folder and sync every new step once it is complete"));
 }
 

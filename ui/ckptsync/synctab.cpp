@@ -81,6 +81,34 @@ SyncTab::SyncTab(Session &session, QWidget *parent)
     buildPlanPage();
     buildRunPage();
     buildSummaryPage();
+    // QWizard makes its buttons before any page: Tab would reach Next before the page's fields. Put
+    // them after the pages, in the order they stand.
+    QWidget *last = m_wizard->page(SummaryPage);
+    while (last->nextInFocusChain() && m_wizard->page(SummaryPage)->isAncestorOf(last->nextInFocusChain()))
+        last = last->nextInFocusChain();
+    for (const QWizard::WizardButton which : {QWizard::BackButton, QWizard::NextButton, QWizard::CommitButton,
+                                              QWizard::FinishButton, QWizard::CancelButton, QWizard::HelpButton}) {
+        QWidget::setTabOrder(last, m_wizard->button(which));
+        last = m_wizard->button(which);
+    }
+    // A new page takes the focus when the widget that had it went away with the old page (the last
+    // page has no Back and no Next): else it would fall to the window's tab bar.
+    connect(m_wizard, &QWizard::currentIdChanged, this, [this] {
+        QTimer::singleShot(0, this, [this] {
+            QWidget *focus = QApplication::focusWidget();
+            if (focus && m_wizard->isAncestorOf(focus) && focus->isVisible())
+                return;
+            if (!focus || focus->window() != window())
+                return; // the user is elsewhere: leave them there
+            for (QWidget *w = m_wizard->nextInFocusChain(); w && w != m_wizard; w = w->nextInFocusChain()) {
+                if (m_wizard->isAncestorOf(w) && w->isVisible() && w->isEnabled()
+                    && (w->focusPolicy() & Qt::TabFocus)) {
+                    w->setFocus(Qt::TabFocusReason);
+                    return;
+                }
+            }
+        });
+    });
     m_watchTimer = new QTimer(this);
     m_watchTimer->setInterval(10000);
     connect(m_watchTimer, &QTimer::timeout, this, &SyncTab::watchTick);
@@ -304,6 +332,7 @@ void SyncTab::testConnections()
     if (!options || options->nodes.isEmpty())
         return;
     const ckptsync::Options &opts = *options;
+    m_testResult->clear(); // an old answer beside a new test reads as its answer
     runJob<QList<ckptsync::NodeState>>(
         tr("Connecting…"), [opts](const std::atomic_bool *cancel) { return ckptsync::preflight(opts, {}, cancel); },
         [this](const QList<ckptsync::NodeState> &states) {
@@ -322,6 +351,7 @@ void SyncTab::runPreflight()
 {
     m_state.preflightDone = false;
     m_preflight->setRowCount(0);
+    m_preflightSummary->clear();
     const auto options = baseOptions();
     if (!options || !m_state.discovery)
         return;
@@ -354,6 +384,8 @@ void SyncTab::runPreflight()
             m_state.preflightDone = true;
             showPreflight();
             page(m_wizard, PreflightPage)->refresh();
+            if (m_wizard->currentId() == PlanPage) // checked again after a language switch
+                showPlan();
             // Unknown host keys are accepted only when the user has seen them and says so.
             QStringList unknown;
             for (const ckptsync::NodeState &state : std::as_const(m_state.states))
@@ -406,7 +438,9 @@ void SyncTab::showPreflight()
         m_preflight->setItem(
             row, 4,
             resultCell(s.reachable ? tr("%1 identical, %2 different, %3 missing").arg(same).arg(differ).arg(missing)
-                                   : QString()));
+                                   : tr("not checked")));
+        if (!s.reachable)
+            m_preflight->item(row, 3)->setText(tr("not checked"));
         reachable += s.reachable;
         shared += s.shared;
     }
@@ -446,16 +480,28 @@ void SyncTab::showPlan()
         copies += ckptsync::receives(p.action);
     }
     m_planTable->resizeColumnsToContents();
-    QString text = copies > 0 ? tr("%n file copy(ies) to make. Nothing on the source is changed; an existing "
-                                   "different file is kept as NAME.bak-<time>.",
-                                   nullptr, copies)
-                              : tr("Nothing to copy: every node already has these files, shares the storage, or "
-                                   "cannot be reached.");
+    int reached = 0;
+    for (const ckptsync::NodeState &state : std::as_const(m_state.states))
+        reached += state.reachable;
+    const int unreached = static_cast<int>(m_state.states.size()) - reached;
+    QString text;
+    if (copies > 0)
+        text = tr("%n file copy(ies) to make. Nothing on the source is changed; an existing different file is kept as "
+                  "NAME.bak-<time>.",
+                  nullptr, copies);
+    else if (reached == 0)
+        text = tr("No node could be reached, so nothing can be copied: the preflight (< Back) says why.");
+    else if (unreached > 0)
+        text = tr("Nothing to copy to the %n node(s) reached: they have these files or share the storage.", nullptr,
+                  reached)
+            + u' ' + tr("%n node(s) could not be reached.", nullptr, unreached);
+    else
+        text = tr("Nothing to copy: every node already has these files or shares the storage.");
     const auto bytes = ckptsync::bytesPerNode(m_state.plan);
     QStringList perNode;
     for (auto it = bytes.cbegin(); it != bytes.cend(); ++it)
         if (it.value() > 0)
-            perNode.append(tr("%1: %2 MiB").arg(it.key()).arg(static_cast<double>(it.value()) / (1 << 20), 0, 'f', 1));
+            perNode.append(tr("%1: %2").arg(it.key(), QLocale().formattedDataSize(it.value())));
     if (!perNode.isEmpty())
         text += u'\n' + tr("To send: %1").arg(perNode.join(u", "_s));
     if (options && copies > 0)

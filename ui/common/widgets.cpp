@@ -155,6 +155,7 @@ QWidget *scrolling(QWidget *content, QWidget *parent)
     area->setWidgetResizable(true);
     area->setWidget(content);
     area->setFrameShape(QFrame::NoFrame);
+    area->setFocusPolicy(Qt::NoFocus); // its fields are the stops, not the panel
     return area;
 }
 

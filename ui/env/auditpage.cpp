@@ -291,7 +291,7 @@ void AuditPage::retranslate()
     m_symptom->setToolTip(tr("The fixes that match it are listed first, and the smallest upgrade gets them."));
     m_audit->setText(tr("&Audit"));
     m_audit->setToolTip(tr("Ctrl+Return"));
-    m_auditNodes->setText(tr("Audit the &nodes just checked"));
+    m_auditNodes->setText(tr("&Audit the nodes just checked"));
     m_cancel->setText(tr("Cancel"));
     m_copy->setText(tr("Copy"));
     m_copyReport->setText(tr("Copy report for a GitHub issue"));

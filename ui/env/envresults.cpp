@@ -209,6 +209,7 @@ QWidget *EnvResults::buildDevicesPage()
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chartView = new QChartView(m_chart, page);
+    m_chartView->setFocusPolicy(Qt::NoFocus); // a picture: nothing in it takes keys
     m_chartView->setObjectName(u"envHbmChart"_s);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(180);

@@ -19,6 +19,7 @@ HomeTab::HomeTab(const QList<ToolInfo> &tools, QWidget *parent)
     : QWidget{parent}
 {
     auto *scroll = new QScrollArea(this);
+    scroll->setFocusPolicy(Qt::NoFocus); // the cards are the stops, not the panel
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto *outer = new QVBoxLayout(this);

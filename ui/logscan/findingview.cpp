@@ -15,6 +15,7 @@
 #include "common/widgets.h"
 #include "locatedview.h"
 #include "logscan/lineinfo.h"
+#include "logsstate.h"
 
 using namespace Qt::StringLiterals;
 
@@ -140,7 +141,7 @@ void FindingView::showFinding(const logscan::Analysis &analysis, const QList<log
     m_linesHeading->setText(tr("Matched lines"));
     m_located->showLocated(finding.located);
 
-    QStringList meta{u"%1:%2"_s.arg(analysis.files.at(finding.first.file).name).arg(finding.first.line)};
+    QStringList meta{u"%1:%2"_s.arg(shownName(analysis.files.at(finding.first.file), true)).arg(finding.first.line)};
     meta << logscan::originParts(finding);
     if (finding.count > 1)
         meta << tr("seen %1 times").arg(finding.count);
@@ -231,7 +232,7 @@ void FindingView::showErrorLine(const logscan::Analysis &analysis, qsizetype ind
     m_title->setText(logscan::undecorated(line.text).trimmed());
     QStringList meta{line.level == logscan::LineLevel::Error ? tr("An error no entry explains")
                                                              : tr("A warning no entry explains"),
-                     u"%1:%2"_s.arg(analysis.files.at(line.file).name).arg(line.line)};
+                     u"%1:%2"_s.arg(shownName(analysis.files.at(line.file), true)).arg(line.line)};
     if (line.count > 1)
         meta << tr("seen %1 times").arg(line.count);
     if (line.ranks.size() > 1)

@@ -108,8 +108,7 @@ void LogsTab::showAnalysis()
         item->setText(0, word(entry.severity));
         item->setText(1, finding.rootCause() ? text.title : tr("%1 (symptom)").arg(text.title));
         item->setText(2, u"×%1"_s.arg(finding.count));
-        QString where
-            = u"%1:%2"_s.arg(QFileInfo(analysis.files.at(finding.first.file).name).fileName()).arg(finding.first.line);
+        QString where = u"%1:%2"_s.arg(shownName(analysis.files.at(finding.first.file), false)).arg(finding.first.line);
         if (!finding.first.info.rank.isEmpty())
             where += u" · "_s + tr("rank %1").arg(finding.first.info.rank);
         if (!finding.first.info.node.isEmpty())
@@ -138,7 +137,7 @@ void LogsTab::showAnalysis()
             item->setText(1, logscan::undecorated(line.text).trimmed());
             item->setToolTip(1, line.text);
             item->setText(2, u"×%1"_s.arg(line.count));
-            item->setText(3, u"%1:%2"_s.arg(QFileInfo(analysis.files.at(line.file).name).fileName()).arg(line.line));
+            item->setText(3, u"%1:%2"_s.arg(shownName(analysis.files.at(line.file), false)).arg(line.line));
             item->setData(0, kFindingRole, -1);
             item->setData(0, kErrorLineRole, static_cast<int>(located.at(k)));
         }

@@ -78,7 +78,7 @@ void LogsTab::showKnowledge()
     m_kbCategory->clear();
     m_kbCategory->addItem(tr("All categories"), QString());
     for (const QString &name : knowledge->kb.categories())
-        m_kbCategory->addItem(name, name);
+        m_kbCategory->addItem(logscan::categoryName(name), name);
     m_kbCategory->setCurrentIndex(std::max(0, m_kbCategory->findData(category)));
     m_kbCategory->blockSignals(false);
 
@@ -90,7 +90,7 @@ void LogsTab::showKnowledge()
         item->setIcon(0, icon(entry.severity));
         item->setText(0, word(entry.severity));
         item->setText(1, entry.id);
-        item->setText(2, entry.category);
+        item->setText(2, logscan::categoryName(entry.category));
         item->setText(
             3, logscan::fillPlaceholders(entry.title.in(i18n::current()), {})); // "${name|A weight}" reads "A weight"
         item->setData(0, kEntryRole, static_cast<int>(i));
@@ -164,7 +164,8 @@ void LogsTab::showEntry()
     }
     html += u"<h3>%1</h3>"_s.arg(filled(entry.title).toHtmlEscaped());
     html += u"<p><code>%1</code> · <span style=\"color:%2\">%3</span> · %4</p>"_s.arg(
-        entry.id, color(entry.severity).name(), word(entry.severity), entry.category.toHtmlEscaped());
+        entry.id, color(entry.severity).name(), word(entry.severity),
+        logscan::categoryName(entry.category).toHtmlEscaped());
     html += u"<p><b>%1</b> %2</p>"_s.arg(tr("Cause:"), filled(entry.cause).toHtmlEscaped());
     // A known upstream bug's fix is its verdict for the window's verl release, and where it was fixed.
     const QString fix = entry.upstream

@@ -73,12 +73,12 @@ QWidget *LogsTab::buildInputs()
     m_recent->setPopupMode(QToolButton::InstantPopup);
     m_recentMenu = new QMenu(m_recent);
     m_recent->setMenu(m_recentMenu);
+    m_cluster = new QPushButton(panel);
+    m_cluster->setObjectName(u"logsCluster"_s);
     m_remove = new QPushButton(panel);
     m_remove->setObjectName(u"logsRemove"_s);
     m_clear = new QPushButton(panel);
     m_clear->setObjectName(u"logsClear"_s);
-    m_cluster = new QPushButton(panel);
-    m_cluster->setObjectName(u"logsCluster"_s);
     fileButtons->addWidget(m_add);
     fileButtons->addWidget(m_recent);
     fileButtons->addWidget(m_cluster);
@@ -207,6 +207,9 @@ QWidget *LogsTab::buildKnowledgePage()
     m_kbEntry = new QTextBrowser(page);
     m_kbEntry->setObjectName(u"logsKbEntry"_s);
     m_kbEntry->setOpenExternalLinks(true);
+    // Tab leaves it rather than walking its links (they are also under the entry's buttons).
+    m_kbEntry->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard
+                                       | Qt::LinksAccessibleByMouse);
     split->addWidget(m_kbList);
     split->addWidget(m_kbEntry);
     split->setChildrenCollapsible(false);
@@ -214,10 +217,11 @@ QWidget *LogsTab::buildKnowledgePage()
     auto *bottom = new QHBoxLayout;
     m_kbCount = new QLabel(page);
     m_kbCount->setObjectName(u"logsKbCount"_s);
-    m_kbReload = new QPushButton(page);
-    m_kbReload->setObjectName(u"logsKbReload"_s);
+    m_kbCount->setWordWrap(true); // it names a folder: a long path must not widen the window
     m_kbFolder = new QPushButton(page);
     m_kbFolder->setObjectName(u"logsKbFolder"_s);
+    m_kbReload = new QPushButton(page);
+    m_kbReload->setObjectName(u"logsKbReload"_s);
     bottom->addWidget(m_kbCount, 1);
     bottom->addWidget(m_kbFolder);
     bottom->addWidget(m_kbReload);
@@ -264,7 +268,7 @@ void LogsTab::retranslate()
                        tr("Leave the sample empty to test the pattern on the log files on the left."));
     m_description->setText(tr("Drop training logs here (Ray, verl, CANN plog; .gz too) to find known failures, "
                               "which one came first, and the tool that fixes it."));
-    m_filesLabel->setText(tr("&Log files:"));
+    m_filesLabel->setText(tr("Lo&g files:"));
     m_files->setToolTip(tr("One file per rank or node is fine: lines with times are merged into one timeline."));
     m_add->setText(tr("&Add files…"));
     m_add->setToolTip(tr("Ctrl+O"));

@@ -74,6 +74,13 @@ void LogsState::forgetRecent()
     recentFiles.clear();
 }
 
+QString shownName(const logscan::FileStats &file, bool whole)
+{
+    if (file.pasted)
+        return Text::tr("pasted text"); // in the language of now, not of the analysis
+    return whole ? file.name : QFileInfo(file.name).fileName();
+}
+
 QList<logscan::LogInput> LogsState::inputs() const
 {
     QList<logscan::LogInput> out;

@@ -43,4 +43,8 @@ public:
     bool hasInputs() const { return !files.isEmpty() || !pasted.isEmpty(); }
 };
 
+// A read input's name as the window shows it: "pasted text" in the current language, a file by its
+// path (`whole`) or its name.
+QString shownName(const logscan::FileStats &file, bool whole);
+
 } // namespace vna::ui

@@ -60,15 +60,15 @@ LogsTab::LogsTab(Session &session, QWidget *parent)
     setObjectName(u"logsTab"_s);
     setAcceptDrops(true);
 
+    // Built in the order they are read, which is the order Tab walks: the inputs on the left first.
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(u"logsSplitter"_s);
+    m_splitter->addWidget(scrolling(buildInputs(), this));
     m_pages = new QTabWidget(this);
     m_pages->setObjectName(u"logsPages"_s);
     m_pages->addTab(buildFindingsPage(), QString());
     m_pages->addTab(buildKnowledgePage(), QString());
     m_pages->addTab(buildPatternPage(), QString());
-
-    m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->setObjectName(u"logsSplitter"_s);
-    m_splitter->addWidget(scrolling(buildInputs(), this));
     m_splitter->addWidget(m_pages);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 5);

@@ -253,10 +253,10 @@ void MemoryTab::build()
 void MemoryTab::retranslate()
 {
     findChild<QLabel *>(u"memoryInputsHeading"_s)->setText(tr("The run"));
-    m_scriptLabel->setText(tr("&Launch command:"));
+    m_scriptLabel->setText(tr("La&unch command:"));
     m_script->setPlaceholderText(tr("Paste the launch command or script (python3 -m verl.trainer.main_ppo …). "
                                     "Empty: verl's defaults for your release."));
-    m_openScript->setText(tr("&Open script…"));
+    m_openScript->setText(tr("Open scri&pt…"));
     m_modelLabel->setText(tr("&Model:"));
     m_model->setToolTip(tr("A model preset, or the path of a local model folder or its config.json (only headers "
                            "are read)."));
@@ -268,7 +268,7 @@ void MemoryTab::retranslate()
             m_npu->setItemData(i, QString(npu->title + u"\n"_s + npu->source), Qt::ToolTipRole);
     }
     fitToItems(m_npu);
-    m_hbmLabel->setText(tr("Device &memory (MiB):"));
+    m_hbmLabel->setText(tr("Device memor&y (MiB):"));
     m_hbm->setPlaceholderText(tr("npu-smi info: HBM total, e.g. 65536"));
     m_nodesLabel->setText(tr("N&odes:"));
     m_nodes->setSpecialValueText(tr("from the command"));

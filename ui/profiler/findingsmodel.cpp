@@ -1,5 +1,7 @@
 #include "findingsmodel.h"
 
+#include <QFontDatabase>
+
 using namespace Qt::StringLiterals;
 
 namespace vna::ui {
@@ -52,6 +54,9 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         if (index.column() == MessageColumn || index.column() == FixColumn)
             return index.data(Qt::DisplayRole);
         return {};
+    case Qt::FontRole: // a rule's id is a name to search for, set as code
+        return index.column() == RuleColumn ? QVariant(QFontDatabase::systemFont(QFontDatabase::FixedFont))
+                                            : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == LineColumn ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     default:

@@ -7,6 +7,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QFrame>
 #include <QHeaderView>
@@ -91,6 +92,7 @@ void ProfilerTab::buildGenerate(QWidget *page)
     for (qsizetype i = 0; i < items.size(); ++i) {
         auto *box = new QCheckBox(items.at(i), m_contents);
         box->setObjectName(u"profilerContent_"_s + items.at(i));
+        box->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont)); // the values verl's option takes
         contents->addWidget(box, static_cast<int>(i / 3), static_cast<int>(i % 3));
         m_contentBoxes << box;
     }
@@ -277,6 +279,7 @@ void ProfilerTab::buildLint(QWidget *page)
     header->resizeSection(FindingsModel::FixColumn, fontMetrics().averageCharWidth() * 28);
     resultLayout->addWidget(m_lintTable, 3);
     m_lintNotesScroll = new QScrollArea(results);
+    m_lintNotesScroll->setFocusPolicy(Qt::NoFocus);
     m_lintNotesScroll->setObjectName(u"profilerLintNotesScroll"_s);
     m_lintNotesScroll->setWidgetResizable(true);
     m_lintNotesScroll->setFrameShape(QFrame::NoFrame);
@@ -327,7 +330,7 @@ void ProfilerTab::retranslate()
                               "and move it from another release."));
     showVerl();
     m_pages->setTabText(static_cast<int>(Page::Generate), tr("&Generate"));
-    m_pages->setTabText(static_cast<int>(Page::Lint), tr("&Launch command"));
+    m_pages->setTabText(static_cast<int>(Page::Lint), tr("La&unch command"));
 
     m_whatHeading->setText(tr("What to profile"));
     m_rolesLabel->setText(tr("&Roles:"));
@@ -384,7 +387,7 @@ void ProfilerTab::retranslate()
                              "problems it had are listed below."));
     m_importText->setPlaceholderText(u"python3 -m verl.trainer.main_ppo \\\n"
                                      u"    actor_rollout_ref.actor.profiler.tool_config.npu.level=1 …"_s);
-    m_import->setText(tr("&Import into the form"));
+    m_import->setText(tr("I&mport into the form"));
     m_import->setToolTip(tr("Fill the form from the pasted command (Ctrl+Return in the box)"));
 
     m_previewHeading->setText(tr("Overrides"));
@@ -399,10 +402,10 @@ void ProfilerTab::retranslate()
                                  u"    …tool_config.npu.contents=npu,cpu \\\n"
                                  u"    …tool_config.npu.level=1"_s);
     m_openScript->setText(tr("&Open script…"));
-    m_fromLabel->setText(tr("Written &for verl:"));
+    m_fromLabel->setText(tr("&Written for verl:"));
     m_lintFrom->setItemText(0, tr("my version (check only)"));
     m_lintFrom->setToolTip(tr("The verl release the script was written for, to move it to yours"));
-    m_lint->setText(tr("Chec&k"));
+    m_lint->setText(tr("&Check"));
     m_lint->setToolTip(tr("Check the script again (Ctrl+Return)"));
     m_lintCancel->setText(tr("Cancel"));
     m_correctionsHeading->setText(m_state.migration ? tr("Moved to verl %1").arg(m_state.migration->to.toString())

@@ -17,6 +17,7 @@ QWidget *LazyTab::content()
     if (!m_content) {
         m_content = m_factory(this);
         layout()->addWidget(m_content);
+        Q_EMIT created(m_content);
     }
     return m_content;
 }

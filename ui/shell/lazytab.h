@@ -20,6 +20,9 @@ public:
     QWidget *content();
     bool isCreated() const;
 
+Q_SIGNALS:
+    void created(QWidget *content);
+
 private:
     Factory m_factory;
     QWidget *m_content = nullptr;

@@ -19,6 +19,7 @@
 #include <QWindow>
 
 #include "cli/globaloptions.h"
+#include "common/focusring.h"
 #include "common/i18n.h"
 #include "common/logging.h"
 #include "common/settingskeys.h"
@@ -55,6 +56,13 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_session, &Session::linkRequested, this, &MainWindow::deliverLink);
 
+    // The toolbar first: Tab reads the window as it is laid out, the verl version, then the tabs.
+    m_toolBar = new QToolBar(this);
+    m_toolBar->setObjectName(u"verlToolBar"_s);
+    m_toolBar->setMovable(false);
+    m_toolBar->addWidget(new VersionBar(*m_session, m_toolBar));
+    addToolBar(Qt::TopToolBarArea, m_toolBar);
+
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"tabs"_s);
     m_tabs->setDocumentMode(true);
@@ -65,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
         auto *page = new LazyTab(
             [this, create = tool.create](QWidget *pageParent) { return create(*m_session, pageParent); }, m_tabs);
         page->setObjectName(u"tab_"_s + tool.id);
+        connect(page, &LazyTab::created, this, &MainWindow::keepLogPanelLast);
         m_tabs->addTab(page, QIcon(tool.icon), QString());
     }
     setCentralWidget(m_tabs);
@@ -80,13 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_logPanel, &LogPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
 
-    m_toolBar = new QToolBar(this);
-    m_toolBar->setObjectName(u"verlToolBar"_s);
-    m_toolBar->setMovable(false);
-    m_toolBar->addWidget(new VersionBar(*m_session, m_toolBar));
-    addToolBar(Qt::TopToolBarArea, m_toolBar);
-
     createMenus();
+    FocusRing::install();
     statusBar();
     retranslate();
     resize(cli::kDefaultWindowSize);
@@ -153,6 +157,19 @@ void MainWindow::ensureTabCreated(int index)
         log::ui()->debug("building the {} tab", tabIds().value(index));
         lazy->content();
     }
+}
+
+// A page built later joins the end of the focus chain, after the log panel at the bottom of the
+// window: put the panel back behind it, its own order kept.
+void MainWindow::keepLogPanelLast()
+{
+    QList<QWidget *> panel;
+    for (QWidget *w = nextInFocusChain(); w != this; w = w->nextInFocusChain()) {
+        if (w == m_logDock || m_logDock->isAncestorOf(w))
+            panel << w;
+    }
+    for (QWidget *w : std::as_const(panel))
+        QWidget::setTabOrder(previousInFocusChain(), w);
 }
 
 void MainWindow::restoreFromSettings()

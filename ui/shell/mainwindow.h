@@ -58,6 +58,7 @@ private:
     void retranslate();
     void switchLanguage(const QString &code);
     void ensureTabCreated(int index);
+    void keepLogPanelLast();
     void deliverLink(const ToolLink &link);
     void saveToSettings();
 

@@ -92,10 +92,10 @@ void VersionBar::changeEvent(QEvent *event)
 
 void VersionBar::retranslate()
 {
-    m_versionLabel->setText(tr("verl &version:"));
+    m_versionLabel->setText(tr("verl vers&ion:"));
     m_version->setToolTip(tr("The verl release of the job, for every tool: the keys, defaults and notes depend on it. "
                              "pip show verl tells you; the Environment tab reads it from the nodes."));
-    m_backendLabel->setText(tr("&Backend:"));
+    m_backendLabel->setText(tr("Bac&kend:"));
     m_backend->setItemText(0, tr("verl's default (fsdp)"));
     m_backend->setToolTip(tr("actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version"));
     fitToItems(m_backend);
