@@ -5618,6 +5618,10 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <source>actor strategy %1 is estimated as FSDP: its sharding was not read from verl's code.</source>
         <translation>actor 策略 %1 按 FSDP 估算：其分片方式未从 verl 代码中读取。</translation>
     </message>
+    <message>
+        <source>Did you mean %1?</source>
+        <translation>您是不是要找 %1？</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCommand</name>
@@ -9095,10 +9099,6 @@ CANN 8.5.1
         <translation>紧张：%1 峰值为 %2 / %3，落在余量内。</translation>
     </message>
     <message>
-        <source>Does not fit: %1 — %2</source>
-        <translation>放不下：%1 — %2</translation>
-    </message>
-    <message>
         <source>No setting checked here makes it fit.</source>
         <translation>这里检查的设置都无法让它放得下。</translation>
     </message>
@@ -9153,6 +9153,10 @@ CANN 8.5.1
     <message>
         <source>La&amp;unch command:</source>
         <translation>启动命令(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 needs %2 of %3 per device — %4</source>
+        <translation>放不下：%1 需要每设备 %2（共 %3）— %4</translation>
     </message>
 </context>
 <context>

@@ -7,12 +7,31 @@
 
 #include "bucket/presets.h"
 #include "bucket/tensor.h"
+#include "common/editdistance.h"
 
 using namespace Qt::StringLiterals;
 
 namespace vna::memory {
 
 namespace {
+
+// The model preset a mistyped name was most likely meant to be ("Qwen2.5-7b-instrut" → Qwen2.5-7B), or
+// empty when none is close.
+QString nearestPreset(const QString &typed)
+{
+    QString best;
+    int bestDistance = std::max(2, static_cast<int>(typed.size()) / 4) + 1;
+    for (const bucket::Preset &preset : bucket::builtinPresets()) {
+        if (!preset.config)
+            continue;
+        const int distance = editDistance(typed.toLower(), preset.id.toLower(), bestDistance);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = preset.id;
+        }
+    }
+    return best;
+}
 
 class Text
 {
@@ -155,9 +174,11 @@ Result<Architecture> architectureOf(const QString &presetOrPath)
         return architectureFrom(*preset->config, preset->id, preset->source);
     }
     if (!QFileInfo::exists(presetOrPath)) {
-        return Error::input(
-            Text::tr("%1 is neither a preset nor an existing model folder or config.json.").arg(presetOrPath),
-            presetOrPath);
+        QString message
+            = Text::tr("%1 is neither a preset nor an existing model folder or config.json.").arg(presetOrPath);
+        if (const QString near = nearestPreset(name); !near.isEmpty())
+            message += u' ' + Text::tr("Did you mean %1?").arg(near);
+        return Error::input(message, presetOrPath);
     }
     const auto inspection = bucket::inspectModel(presetOrPath);
     if (!inspection)

@@ -214,7 +214,8 @@ QStringList visibleTexts(QWidget *window, QStatusBar *status)
                     for (const QString &category : categories->categories())
                         add(w, u"category"_s, category);
             }
-            for (QLegendMarker *marker : chart->legend()->markers())
+            for (QLegendMarker *marker :
+                 chart->legend()->isVisible() ? chart->legend()->markers() : QList<QLegendMarker *>())
                 add(w, u"legend"_s, marker->label());
         }
     }

@@ -10,6 +10,7 @@
 class QBarCategoryAxis;
 class QChart;
 class QChartView;
+class QGridLayout;
 class QLineSeries;
 class QStackedBarSeries;
 class QValueAxis;
@@ -45,6 +46,9 @@ protected:
 
 private:
     void retranslate();
+    void fillLegend();
+    void wrapLabels();
+    static QString twoLines(const QString &phase);
 
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;
@@ -54,6 +58,9 @@ private:
     QBarCategoryAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
     QList<Layer> m_layers;
+    QStringList m_phases; // as given; the axis may show them on two lines
+    QWidget *m_legend = nullptr;
+    QGridLayout *m_legendGrid = nullptr;
 };
 
 } // namespace vna::ui

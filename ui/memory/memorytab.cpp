@@ -25,6 +25,7 @@
 #include "common/session.h"
 #include "common/settingskeys.h"
 #include "common/textbox.h"
+#include "common/verdict.h"
 #include "common/widgets.h"
 #include "memory/report.h"
 #include "profiler/lint.h"
@@ -189,8 +190,7 @@ void MemoryTab::build()
     m_chart = new MemoryChart(results);
     m_chart->setObjectName(u"memoryChart"_s);
     m_fixesHeading = heading(results, u"memoryFixesHeading"_s);
-    m_corrected = monospaceText(results, u"memoryCorrected"_s);
-    m_corrected->setMaximumHeight(fontMetrics().height() * 7);
+    m_corrected = monospaceWrapped(results, u"memoryCorrected"_s); // as tall as its lines, never sideways
     m_copyCommand = new QPushButton(results);
     m_copyCommand->setObjectName(u"memoryCopyCommand"_s);
     m_reportHeading = heading(results, u"memoryReportHeading"_s);
@@ -395,6 +395,7 @@ void MemoryTab::render()
     m_logNoteLabel->setVisible(!note.isEmpty());
     if (!m_estimate) {
         m_verdict->setText(m_error.isEmpty() ? QString() : tr("Not estimated: %1").arg(m_error));
+        m_verdict->setStyleSheet(QString());
         m_chart->clear();
         m_corrected->clear();
         m_report->clear();
@@ -417,9 +418,17 @@ void MemoryTab::render()
                 .arg(memory::phaseName(binding.phase), memory::gib(static_cast<qint64>(binding.peak)), device));
         break;
     case memory::Fit::DoesNotFit:
-        m_verdict->setText(tr("Does not fit: %1 — %2").arg(memory::phaseName(binding.phase), binding.failure));
+        m_verdict->setText(tr("Does not fit: %1 needs %2 of %3 per device — %4")
+                               .arg(memory::phaseName(binding.phase), memory::gib(static_cast<qint64>(binding.peak)),
+                                    device, binding.failure));
         break;
     }
+    // The colour of the verdict, as the Bucket calculator's: red when it does not fit, amber when tight.
+    const Verdict verdict = e.fit == memory::Fit::DoesNotFit ? Verdict::Fail
+        : e.fit == memory::Fit::Tight                        ? Verdict::Warn
+                                                             : Verdict::Pass;
+    m_verdict->setStyleSheet(verdict == Verdict::Pass ? QString()
+                                                      : u"color: %1; font-weight: bold"_s.arg(color(verdict).name()));
     QStringList phases;
     QList<memory::Part> order;
     for (const memory::PhaseEstimate &p : e.phases) {
