@@ -8,6 +8,7 @@
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -32,6 +33,13 @@ QLabel *heading(QWidget *parent, const QString &objectName)
     font.setBold(true);
     label->setFont(font);
     return label;
+}
+
+QString BreakableDelegate::displayText(const QVariant &value, const QLocale &locale) const
+{
+    QString text = QStyledItemDelegate::displayText(value, locale);
+    static const QRegularExpression joints(QStringLiteral("([._/=])(?=\\S)"));
+    return text.replace(joints, QStringLiteral("\\1\u200B")); // a zero-width space: a place to break, invisible
 }
 
 QLabel *resultLabel(QWidget *parent, const QString &objectName)

@@ -5,6 +5,7 @@
 
 #include <QKeySequence>
 #include <QString>
+#include <QStyledItemDelegate>
 
 class QComboBox;
 class QLabel;
@@ -15,6 +16,16 @@ class QTableWidgetItem;
 class QWidget;
 
 namespace vna::ui {
+
+// Shows a cell's text so that a long key (actor_rollout_ref.rollout.tensor_model_parallel_size) wraps
+// after its dots, underscores and slashes instead of being cut; the model's text is unchanged, so
+// copying a cell copies the key as it is.
+class BreakableDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QString displayText(const QVariant &value, const QLocale &locale) const override;
+};
 
 // A bold section heading.
 QLabel *heading(QWidget *parent, const QString &objectName);

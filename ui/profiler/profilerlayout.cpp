@@ -265,6 +265,8 @@ void ProfilerTab::buildLint(QWidget *page)
     m_lintTable = new QTableView(results);
     m_lintTable->setObjectName(u"profilerLintTable"_s);
     m_lintTable->setModel(m_lintModel);
+    // Keys are long words: wrapped at their dots, never cut where a typo and its fix differ.
+    m_lintTable->setItemDelegate(new BreakableDelegate(m_lintTable));
     m_lintTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lintTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_lintTable->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -275,8 +277,9 @@ void ProfilerTab::buildLint(QWidget *page)
     for (int column = 0; column < FindingsModel::ColumnCount; ++column)
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FindingsModel::MessageColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(FindingsModel::FixColumn, QHeaderView::Interactive);
-    header->resizeSection(FindingsModel::FixColumn, fontMetrics().averageCharWidth() * 28);
+    header->setSectionResizeMode(FindingsModel::FixColumn, QHeaderView::Stretch);
+    // The rule's id is in the tooltip: its column took the room the problem and the fix need.
+    m_lintTable->hideColumn(FindingsModel::RuleColumn);
     resultLayout->addWidget(m_lintTable, 3);
     m_lintNotesScroll = new QScrollArea(results);
     m_lintNotesScroll->setFocusPolicy(Qt::NoFocus);

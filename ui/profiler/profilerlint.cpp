@@ -172,6 +172,8 @@ void ProfilerTab::renderLint()
     QList<NoteItem> notes;
     if (m_state.migration) {
         for (const profiler::MigrationItem &item : m_state.migration->items) {
+            if (item.kind == profiler::MigrationItem::Kind::AlreadyWrong)
+                continue; // wrong before the move as well: the table above has it
             Severity severity = Severity::Info;
             switch (item.kind) {
             case profiler::MigrationItem::Kind::Renamed:
@@ -192,6 +194,9 @@ void ProfilerTab::renderLint()
         notes.append({Severity::Info, tr("Not checked: %1").arg(line)});
     m_lintNotes->setNotes(notes);
     m_lintNotesScroll->setVisible(!notes.isEmpty());
+    // As tall as the notes, up to about six lines; more scroll.
+    m_lintNotesScroll->setMinimumHeight(
+        std::min(m_lintNotes->sizeHint().height(), fontMetrics().lineSpacing() * 6 + fontMetrics().height()));
     m_correctionsHeading->setText(m_state.migration ? tr("Moved to verl %1").arg(m_state.migration->to.toString())
                                                     : tr("Corrected command"));
     m_copyCorrections->setEnabled(!m_corrections->toPlainText().isEmpty());
