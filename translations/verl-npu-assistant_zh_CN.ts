@@ -2443,10 +2443,6 @@ Exit code 1 when any check FAILs.</source>
         </translation>
     </message>
     <message>
-        <source>all devices are visible.</source>
-        <translation>所有设备均可见。</translation>
-    </message>
-    <message>
         <source>Not set: %1</source>
         <translation>未设置：%1</translation>
     </message>
@@ -3716,6 +3712,10 @@ Exit code 1 when any check FAILs.</source>
         <source>The probe runs on this machine</source>
         <translation>探测在本机运行</translation>
     </message>
+    <message>
+        <source>Not set, and no NPU was found to make visible.</source>
+        <translation>未设置，也没有找到可设为可见的 NPU。</translation>
+    </message>
 </context>
 <context>
     <name>EnvReport</name>
@@ -3804,6 +3804,14 @@ Exit code 1 when any check FAILs.</source>
         <translation>
             <numerusform>%n 个节点：%1。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 has no Ascend NPU: npu-smi is not installed and no device was found, so this is not an NPU node. Run the checks on the nodes that train (over SSH), or install the NPU driver if it should be one.</source>
+        <translation>%1 没有昇腾 NPU：未安装 npu-smi，也没有找到设备，因此这不是 NPU 节点。请在训练节点上（通过 SSH）运行检查；如果它本应是 NPU 节点，请安装 NPU 驱动。</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
     </message>
 </context>
 <context>
@@ -7598,6 +7606,10 @@ CANN 8.5.1
         <source>Device H&amp;BM (MiB):</source>
         <translation>设备 HBM(&amp;B)（MiB）：</translation>
     </message>
+    <message>
+        <source>The message was written by the %1 engine: the result is for it.</source>
+        <translation>该报错信息来自 %1 引擎：结果按该引擎计算。</translation>
+    </message>
 </context>
 <context>
     <name>vna::ui::ClusterDialog</name>
@@ -10139,6 +10151,14 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>verl vers&amp;ion:</source>
         <translation>verl 版本(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>checked as %1</source>
+        <translation>按 %1 检查</translation>
+    </message>
+    <message>
+        <source>verl %1 is not a release this build has read: every tool checks it against verl %2, the nearest release it knows.</source>
+        <translation>本程序没有读过 verl %1 这个版本：各工具都按它已知的最接近版本 verl %2 检查。</translation>
     </message>
 </context>
 </TS>

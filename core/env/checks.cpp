@@ -238,10 +238,13 @@ Check checkVisible(const Diagnosis &d)
                        "the devices mounted into a container; ids inside are renumbered from 0.")
                   .arg(*docker);
     if (!value) {
-        const QString all = count > 0 ? Text::tr("all %n logical device(s) are visible.", nullptr, count)
-                                      : Text::tr("all devices are visible.");
-        return with("env.visible_devices", Verdict::Pass, Text::tr("Not set: %1").arg(all) + dockerNote, QString(),
-                    u"env"_s);
+        if (count == 0) // nothing to see or hide: "all devices are visible" would claim devices
+            return with("env.visible_devices", Verdict::Skip,
+                        Text::tr("Not set, and no NPU was found to make visible.") + dockerNote, QString(), u"env"_s);
+        return with("env.visible_devices", Verdict::Pass,
+                    Text::tr("Not set: %1").arg(Text::tr("all %n logical device(s) are visible.", nullptr, count))
+                        + dockerNote,
+                    QString(), u"env"_s);
     }
     const QString raw = u"ASCEND_RT_VISIBLE_DEVICES=%1"_s.arg(*value);
     if (value->isEmpty())

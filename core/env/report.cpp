@@ -159,6 +159,17 @@ QString nodesSummary(const QList<Diagnosis> &diagnoses)
     return Text::tr("%n node(s): %1.", "", static_cast<int>(diagnoses.size())).arg(parts.join(u", "_s));
 }
 
+QString notAnNpuNode(const Diagnosis &diagnosis)
+{
+    const Section *smi = diagnosis.snapshot.section(u"npu-smi"_s);
+    if (!diagnosis.snapshot.failure.isEmpty() || !smi || !smi->missing() || diagnosis.logicalDeviceCount() > 0)
+        return {};
+    return Text::tr("%1 has no Ascend NPU: npu-smi is not installed and no device was found, so this is not an NPU "
+                    "node. Run the checks on the nodes that train (over SSH), or install the NPU driver if it should "
+                    "be one.")
+        .arg(diagnosis.host() == kLocalHost ? Text::tr("This machine") : diagnosis.host());
+}
+
 QString toText(const QList<Diagnosis> &diagnoses)
 {
     QString out;
@@ -175,6 +186,8 @@ QString toText(const QList<Diagnosis> &diagnoses)
         if (d.smi && d.smi->family != NpuFamily::Unknown)
             out += u" — "_s + familyName(d.smi->family);
         out += u" ==\n"_s;
+        if (const QString none = notAnNpuNode(d); !none.isEmpty())
+            out += none + u'\n';
         for (const Check &check : d.checks) {
             out += verdictId(check.verdict).leftJustified(6) + check.id.leftJustified(width + 2) + check.evidence
                 + u'\n';

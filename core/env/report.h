@@ -17,6 +17,9 @@ QString toMarkdown(const QList<Diagnosis> &diagnoses);
 QString toText(const QList<Diagnosis> &diagnoses);
 // One line over every node: "3 nodes: 1 unreachable (node9), 1 with failures (node2), 1 passed."
 QString nodesSummary(const QList<Diagnosis> &diagnoses);
+// When the machine has no Ascend NPU at all (no npu-smi, no device), the sentence that says so first,
+// before a list of failures that only an NPU node could pass; empty otherwise.
+QString notAnNpuNode(const Diagnosis &diagnosis);
 // The verl version every node that has verl reports ("0.7.1"), or empty when none has it or the
 // nodes differ (the node matrix shows how).
 QString installedVerl(const QList<Diagnosis> &diagnoses);

@@ -337,11 +337,18 @@ void TestBucketCalc::notes()
     QCOMPARE(report->deviceMiB, 8192ULL);
     QVERIFY(hasNote(*report, Note::Level::Warning, u"25%"_s));
     QVERIFY(!hasNote(*report, Note::Level::Info, u"that setting lives at"_s)); // it names no key
-    // 0.9.0's HCCL engine splits: a pasted message still fired, and is said to come from elsewhere.
+    // 0.9.0's HCCL engine splits: a pasted message came from another version or engine. No failure is
+    // told for 0.9.0 (no "set the override" beside "never raises"), only where the message came from.
     hccl.version = *vna::verl::Version::parse(u"0.9.0"_s, u"x"_s);
     report = analyze(engine, hccl);
-    QVERIFY(report->assertionFires);
+    QCOMPARE(report->assertionFires, false);
+    QCOMPARE(vna::bucket::isProblem(*report), false);
     QVERIFY(hasNote(*report, Note::Level::Warning, u"does not raise this message"_s));
+    QVERIFY(!hasNote(*report, Note::Level::Error, u"Set the override below"_s));
+    // The same before the assertion existed (0.6.x): the message proves a newer verl.
+    report = analyze(vllm, version(u"0.6.0"_s));
+    QCOMPARE(vna::bucket::isProblem(*report), false);
+    QVERIFY(hasNote(*report, Note::Level::Warning, u"proves your verl is 0.7.1 or newer"_s));
     hccl.engine = vna::verl::Engine::Hccl;
     QCOMPARE(analyze(big, hccl)->assertionApplies, false);
 

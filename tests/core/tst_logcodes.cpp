@@ -249,7 +249,8 @@ void TestLogCodes::genericFindingSaysWhatTheCodeMeans_data()
     QTest::addColumn<QString>("fix");
     QTest::addRow("en") << u"en"_s << u"507033 (ACL_ERROR_RT_DEV_SETUP_ERROR): Failed to start the device."_s
                         << u"A task failed on the device."_s;
-    QTest::addRow("zh_CN") << u"zh_CN"_s << u"507033（ACL_ERROR_RT_DEV_SETUP_ERROR）：Device启动失败。"_s
+    // In Chinese the source's words are quoted: most codes have only English ones (E30005: “Failed to …”).
+    QTest::addRow("zh_CN") << u"zh_CN"_s << u"507033（ACL_ERROR_RT_DEV_SETUP_ERROR）：“Device启动失败。”"_s
                            << u"设备上的任务执行失败。"_s;
 }
 

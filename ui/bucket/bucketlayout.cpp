@@ -161,6 +161,10 @@ void BucketTab::buildInputs(QWidget *panel)
         m_engine->addItem(QString(), QString::fromLatin1(engine));
     m_engineLabel->setBuddy(m_engine);
     form->addRow(m_engineLabel, m_engine);
+    // When the pasted message shows another engine than the form's, the result is for that one: said here.
+    m_engineUsed = resultLabel(panel, u"bucketEngineUsed"_s);
+    m_engineUsed->hide();
+    form->addRow(QString(), m_engineUsed);
     m_noIpc = new QCheckBox(panel);
     m_noIpc->setObjectName(u"bucketNoIpc"_s);
     form->addRow(QString(), m_noIpc);

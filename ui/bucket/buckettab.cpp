@@ -335,6 +335,10 @@ void BucketTab::showReport(const bucket::Report &report)
         w->setVisible(!report.override.isEmpty());
 
     m_steps->setText(BucketState::stepsHtml(report));
+    const QString chosen = m_engine->currentData().toString();
+    const QString used = bucket::engineName(report.engine);
+    m_engineUsed->setText(tr("The message was written by the %1 engine: the result is for it.").arg(used));
+    m_engineUsed->setVisible(used != chosen);
 
     QList<NoteItem> notes;
     for (const bucket::Note &note : report.notes)
@@ -368,6 +372,7 @@ void BucketTab::showStatus(const QString &text)
 {
     m_state.report.reset();
     m_results->hide();
+    m_engineUsed->hide();
     m_status->setText(text);
     m_status->show();
     Q_EMIT resultChanged();

@@ -119,6 +119,7 @@ private:
     FieldMessage *m_shmMessage = nullptr;
     QLabel *m_engineLabel = nullptr;
     QComboBox *m_engine = nullptr;
+    QLabel *m_engineUsed = nullptr;
     QCheckBox *m_noIpc = nullptr;
     QLabel *m_marginLabel = nullptr;
     QSlider *m_margin = nullptr;

@@ -165,6 +165,8 @@ void MemoryChart::fillLegend()
         const int column = (index % 3) * 2;
         m_legendGrid->addWidget(mark, row, column);
         m_legendGrid->addWidget(text, row, column + 1);
+        mark->show(); // now, not when the layout gets round to it
+        text->show();
     };
     int index = 0;
     entry(index++, m_hbm->pen().color(), true, Qt::SolidLine, m_hbm->name());

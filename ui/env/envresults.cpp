@@ -325,7 +325,10 @@ void EnvResults::showChecks()
               .arg(d->host() == env::kLocalHost ? tr("This machine") : d->host(), family, parts.join(u", "_s))
               .arg(QString::number(static_cast<double>(d->snapshot.elapsedMs) / 1000.0, 'f', 1));
     // With several nodes, all of them first: the selected one is only one of them.
-    m_summary->setText(m_results.size() > 1 ? env::nodesSummary(m_results) + u'\n' + node : node);
+    QString text = m_results.size() > 1 ? env::nodesSummary(m_results) + u'\n' + node : node;
+    if (const QString none = env::notAnNpuNode(*d); !none.isEmpty())
+        text += u'\n' + none;
+    m_summary->setText(text);
     showUseVerl();
 }
 

@@ -8,6 +8,7 @@
 #include "common/fieldcheck.h"
 #include "common/session.h"
 #include "common/widgets.h"
+#include "verl/facts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -46,6 +47,9 @@ VersionBar::VersionBar(Session &session, QWidget *parent)
     row->addWidget(m_versionLabel);
     row->addWidget(m_version);
     row->addWidget(m_versionMessage);
+    m_versionNote = new QLabel(this);
+    m_versionNote->setObjectName(u"verlVersionNote"_s);
+    row->addWidget(m_versionNote);
     row->addSpacing(12);
     row->addWidget(m_backendLabel);
     row->addWidget(m_backend);
@@ -79,8 +83,24 @@ void VersionBar::showSession()
         m_version->setCurrentText(version);
         m_versionMessage->setMessage(QString());
     }
+    showVersionNote();
     const QSignalBlocker blocker(m_backend);
     m_backend->setCurrentIndex(std::max(0, m_backend->findData(m_session.backend())));
+}
+
+// A version this build has no facts for (0.10.0, say) is checked as the nearest it has: said beside
+// it, not only in each tool's notes.
+void VersionBar::showVersionNote()
+{
+    const verl::Version &version = m_session.verlVersion();
+    const bool known = verl::isKnownRelease(version);
+    const QString facts = verl::factsFor(version).version.toString();
+    m_versionNote->setText(known ? QString() : tr("checked as %1").arg(facts));
+    m_versionNote->setToolTip(known ? QString()
+                                    : tr("verl %1 is not a release this build has read: every tool checks it against "
+                                         "verl %2, the nearest release it knows.")
+                                          .arg(version.toString(), facts));
+    m_versionNote->setVisible(!known);
 }
 
 void VersionBar::changeEvent(QEvent *event)
@@ -99,6 +119,7 @@ void VersionBar::retranslate()
     m_backend->setItemText(0, tr("verl's default (fsdp)"));
     m_backend->setToolTip(tr("actor_rollout_ref.actor.strategy: which dtype travels depends on it and on the version"));
     fitToItems(m_backend);
+    showVersionNote();
     if (!m_versionMessage->isValid())
         versionTyped(m_version->currentText());
 }

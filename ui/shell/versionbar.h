@@ -25,6 +25,7 @@ protected:
 
 private:
     void retranslate();
+    void showVersionNote();
     void versionTyped(const QString &text);
     void showSession();
 
@@ -32,6 +33,7 @@ private:
     QLabel *m_versionLabel = nullptr;
     QComboBox *m_version = nullptr;
     FieldMessage *m_versionMessage = nullptr;
+    QLabel *m_versionNote = nullptr; // "checked as 0.9.0" for a version this build has not read
     QLabel *m_backendLabel = nullptr;
     QComboBox *m_backend = nullptr;
 };
