@@ -98,7 +98,7 @@ SyncTab::SyncTab(Session &session, QWidget *parent)
             QWidget *focus = QApplication::focusWidget();
             if (focus && m_wizard->isAncestorOf(focus) && focus->isVisible())
                 return;
-            if (!focus || focus->window() != window())
+            if ((focus && focus->window() != window()) || (!focus && !window()->isActiveWindow()))
                 return; // the user is elsewhere: leave them there
             for (QWidget *w = m_wizard->nextInFocusChain(); w && w != m_wizard; w = w->nextInFocusChain()) {
                 if (m_wizard->isAncestorOf(w) && w->isVisible() && w->isEnabled()
