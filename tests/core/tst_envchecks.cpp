@@ -170,6 +170,8 @@ private slots:
     void unreachable();
     void reachable_data();
     void nodesSummary();
+    void notAnNpuNode_data();
+    void notAnNpuNode();
     void reachable();
     void versions();
     void compareVersions_data();
@@ -213,6 +215,9 @@ void TestEnvChecks::checks_data()
     n.npuSmiExit = 127;
     n.npuSmi = u"npu-smi: command not found"_s;
     QTest::addRow("npu-smi missing") << n << u"npu.smi"_s << Verdict::Fail << u"/dev/davinci"_s;
+    // No NPU: nothing is "visible", and nothing claims all devices are.
+    QTest::addRow("no NPU, nothing to make visible")
+        << n << u"env.visible_devices"_s << Verdict::Skip << u"no NPU was found"_s;
     n = NodeBuilder();
     n.npuSmiExit = 124;
     QTest::addRow("npu-smi hangs") << n << u"npu.smi"_s << Verdict::Error << u"did not finish"_s;
@@ -714,6 +719,32 @@ void TestEnvChecks::unreachable()
 }
 
 // The line over all nodes names the ones to look at, whichever node is selected.
+void TestEnvChecks::notAnNpuNode_data()
+{
+    QTest::addColumn<NodeBuilder>("node");
+    QTest::addColumn<bool>("said");
+    NodeBuilder n;
+    QTest::addRow("an NPU node") << n << false;
+    n.npuSmiExit = 127;
+    n.npuSmi = u"npu-smi: command not found"_s;
+    QTest::addRow("no npu-smi, no device") << n << true;
+    n = NodeBuilder();
+    n.npuSmiExit = 1;
+    n.npuSmi = u"dcmi model initialized failed, because the device is used. ret is -8020"_s;
+    QTest::addRow("a driver that fails is still an NPU node") << n << false;
+}
+
+// A laptop or a CPU head node is told so first, in the report and the window, before the failures
+// that only an NPU node could pass.
+void TestEnvChecks::notAnNpuNode()
+{
+    QFETCH(NodeBuilder, node);
+    QFETCH(bool, said);
+    const Diagnosis d = node.build();
+    QCOMPARE(vna::env::notAnNpuNode(d).contains(u"not an NPU node"_s), said);
+    QCOMPARE(vna::env::toText({d}).contains(u"not an NPU node"_s), said);
+}
+
 void TestEnvChecks::nodesSummary()
 {
     const auto remote = [](const NodeBuilder &node, const QString &host) {

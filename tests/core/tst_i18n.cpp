@@ -15,6 +15,8 @@ private Q_SLOTS:
     void validate_data();
     void validate();
     void installTranslatesAndReverts();
+    void pseudoLocaleMarksWhatTheCatalogueTranslates_data();
+    void pseudoLocaleMarksWhatTheCatalogueTranslates();
     void cleanupTestCase();
 };
 
@@ -84,6 +86,35 @@ void TestI18n::installTranslatesAndReverts()
 
     QCOMPARE(vna::i18n::install(u"xx"_s), false);
     QCOMPARE(vna::i18n::current(), u"en"_s);
+}
+
+void TestI18n::pseudoLocaleMarksWhatTheCatalogueTranslates_data()
+{
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("shown");
+    QTest::addRow("in our catalogue") << u"vna::ui::MainWindow"_s << u"Home"_s << u"⟦Home⟧"_s;
+    QTest::addRow("in Qt's catalogue") << u"QWizard"_s << u"&Next >"_s << u"⟦&Next >⟧"_s;
+    QTest::addRow("in no catalogue: shown bare") << u"vna::ui::MainWindow"_s << u"never translated"_s
+                                                 << u"never translated"_s;
+}
+
+// The pseudo-locale the whole-window test reads: a text the Chinese catalogue translates is shown
+// marked, anything else bare; texts written in both languages follow it.
+void TestI18n::pseudoLocaleMarksWhatTheCatalogueTranslates()
+{
+    QFETCH(QString, context);
+    QFETCH(QString, source);
+    QFETCH(QString, shown);
+    QCOMPARE(vna::i18n::validate(vna::i18n::pseudoCode(), u"--lang"_s).ok(), true);
+    QCOMPARE(vna::i18n::install(vna::i18n::pseudoCode()), true);
+    QCOMPARE(vna::i18n::current(), vna::i18n::pseudoCode());
+    QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), shown);
+    QCOMPARE(vna::i18n::pick(u"Parameters"_s, u"参数"_s), u"⟦Parameters⟧"_s);
+    QCOMPARE(vna::i18n::pick(u"English only"_s, QString()), u"English only"_s);
+    QCOMPARE(QLocale().name(), u"en_US"_s); // numbers as in English
+    QCOMPARE(vna::i18n::install(u"en"_s), true);
+    QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), source);
 }
 
 void TestI18n::cleanupTestCase()

@@ -234,6 +234,10 @@ private Q_SLOTS:
         QTest::addRow("FAQ row has no shape") << QStringList{u"memory"_s, u"--model"_s, u"7B"_s} << u"no model shape"_s;
         QTest::addRow("no such folder") << QStringList{u"memory"_s, u"--model"_s, u"/nonexistent/model"_s}
                                         << u"neither a preset"_s;
+        QTest::addRow("mistyped preset") << QStringList{u"memory"_s, u"--model"_s, u"Qwen2,5-7B"_s}
+                                         << u"Did you mean Qwen2.5-7B?"_s;
+        QTest::addRow("mistyped, far from any") << QStringList{u"memory"_s, u"--model"_s, u"Mixtral-8x22B"_s}
+                                                << u"or config.json.\n"_s; // no guess when none is close
         QTest::addRow("nodes") << QStringList{u"memory"_s, u"--model"_s, u"Qwen3-8B"_s, u"--nodes"_s, u"0"_s}
                                << u"Invalid nodes \"0\""_s;
     }
