@@ -387,13 +387,14 @@ Result<Report> analyze(const Source &source, const Options &options)
                                              [](const verl::BucketFacts &f) { return f.assertionExists(); });
     // A pasted message this release cannot print (no assertion yet, or an engine that splits large
     // weights) came from another version or engine: no failure here, and the notes say which.
-    const bool splitsHere = report.engine != verl::Engine::Naive && !verl::oversizedSource(facts, report.engine).isEmpty()
+    const bool splitsHere = report.engine != verl::Engine::Naive
+        && !verl::oversizedSource(facts, report.engine).isEmpty()
         && !verl::oversizedWeightAsserts(facts, report.engine, false);
     const bool foreignMessage = isMessage && !dev && (!assertionExists || splitsHere);
     report.assertionApplies = (isMessage && !foreignMessage)
         || std::any_of(releases.cbegin(), releases.cend(), [&](const verl::BucketFacts &f) {
-              return verl::oversizedWeightAsserts(f, report.engine, report.sharedMemory);
-          });
+                                  return verl::oversizedWeightAsserts(f, report.engine, report.sharedMemory);
+                              });
     report.assertionFires = !report.fitsCurrent && report.assertionApplies;
     for (const verl::BucketFacts &f : releases) {
         report.assertionSource = verl::oversizedSource(f, report.engine);

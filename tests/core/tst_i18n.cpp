@@ -95,8 +95,8 @@ void TestI18n::pseudoLocaleMarksWhatTheCatalogueTranslates_data()
     QTest::addColumn<QString>("shown");
     QTest::addRow("in our catalogue") << u"vna::ui::MainWindow"_s << u"Home"_s << u"⟦Home⟧"_s;
     QTest::addRow("in Qt's catalogue") << u"QWizard"_s << u"&Next >"_s << u"⟦&Next >⟧"_s;
-    QTest::addRow("in no catalogue: shown bare") << u"vna::ui::MainWindow"_s << u"never translated"_s
-                                                 << u"never translated"_s;
+    QTest::addRow("in no catalogue: shown bare")
+        << u"vna::ui::MainWindow"_s << u"never translated"_s << u"never translated"_s;
 }
 
 // The pseudo-locale the whole-window test reads: a text the Chinese catalogue translates is shown

@@ -85,9 +85,10 @@ bool WindowTour::showResult(ui::MainWindow &window, const QString &tab) const
                             u"AssertionError: Weight model.embed_tokens.weight(torch.Size([151936, 4096]), "
                             u"torch.float32) is too large to fit in the bucket."_s}};
         else
-            link.params = {{u"command"_s, u"python3 -m verl.trainer.main_ppo trainer.npu_profile.options.level=1 "
-                                          u"actor_rollout_ref.rollout.tensor_model_paralel_size=2 "
-                                          u"data.train_batch_szie=64 actor_rollout_ref.actor.entropy_coeff=0.001"_s}};
+            link.params = {{u"command"_s,
+                            u"python3 -m verl.trainer.main_ppo trainer.npu_profile.options.level=1 "
+                            u"actor_rollout_ref.rollout.tensor_model_paralel_size=2 "
+                            u"data.train_batch_szie=64 actor_rollout_ref.actor.entropy_coeff=0.001"_s}};
         window.openLink(link);
     } else if (tab == u"memory") {
         // Arrived from the log analyzer with the allocation the log failed on.

@@ -8,13 +8,13 @@
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QFontDatabase>
-#include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QShortcut>

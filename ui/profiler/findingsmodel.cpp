@@ -52,8 +52,9 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         return index.column() == SeverityColumn ? QVariant(icon(severityOf(finding))) : QVariant();
     case Qt::ToolTipRole: // the whole text, and the rule's id (its column is hidden where room is short)
         if (index.column() == MessageColumn || index.column() == FixColumn || index.column() == SeverityColumn)
-            return u"[%1] %2"_s.arg(finding.rule, index.column() == SeverityColumn ? finding.message
-                                                                                  : index.data(Qt::DisplayRole).toString());
+            return u"[%1] %2"_s.arg(finding.rule,
+                                    index.column() == SeverityColumn ? finding.message
+                                                                     : index.data(Qt::DisplayRole).toString());
         return {};
     case Qt::FontRole: // a rule's id is a name to search for, set as code
         return index.column() == RuleColumn ? QVariant(QFontDatabase::systemFont(QFontDatabase::FixedFont))
