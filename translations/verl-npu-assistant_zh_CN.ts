@@ -9927,12 +9927,6 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>文件夹由日志分析根据 %1 填入。如果检查点在另一个节点上，请选择“在另一个节点上”并填写该节点。</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s), %1 MiB: %2</source>
-        <translation>
-            <numerusform>%n 个文件，%1 MiB：%2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n per-rank file(s) stay on their node.</source>
         <translation>
             <numerusform>%n 个每 rank 各自的文件留在其所在节点。</numerusform>
@@ -10067,6 +10061,14 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>Band&amp;width limit:</source>
         <translation>带宽上限(&amp;W)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1: %2</source>
+        <translation><numerusform>%n 个文件，%1：%2</numerusform></translation>
+    </message>
+    <message>
+        <source>none on this machine</source>
+        <translation>本机上没有</translation>
     </message>
 </context>
 <context>

@@ -188,9 +188,9 @@ void SyncTab::showNeeds()
     }
     QStringList lines;
     for (auto it = byNeed.cbegin(); it != byNeed.cend(); ++it)
-        lines << tr("%n file(s), %1 MiB: %2", nullptr, it.value().first)
-                     .arg(static_cast<double>(it.value().second) / (1 << 20), 0, 'f', 1)
-                     .arg(ckptsync::needText(static_cast<ckptsync::Need>(it.key())));
+        lines << tr("%n file(s), %1: %2", nullptr, it.value().first)
+                     .arg(QLocale().formattedDataSize(it.value().second),
+                          ckptsync::needText(static_cast<ckptsync::Need>(it.key())));
     if (!set->perRank.isEmpty())
         lines << tr("%n per-rank file(s) stay on their node.", nullptr, static_cast<int>(set->perRank.size()));
     lines << set->refused;
@@ -277,13 +277,15 @@ void SyncTab::scan()
             for (const ckptsync::Step &step : found->steps) {
                 auto *top = new QTreeWidgetItem(m_found, {step.dir});
                 for (const ckptsync::DistCkptDir &dist : step.dists) {
-                    new QTreeWidgetItem(top,
-                                        {dist.path.section(u'/', 1), dist.present.join(u", "_s),
-                                         dist.worldSize > 0 ? tr("%n rank(s)", nullptr, dist.worldSize) : QString()});
+                    new QTreeWidgetItem(
+                        top,
+                        {dist.path.section(u'/', 1), dist.present.join(u", "_s),
+                         dist.worldSize > 0 ? tr("%n rank(s)", nullptr, dist.worldSize) : tr("none on this machine")});
                 }
                 top->setExpanded(true);
             }
             m_found->resizeColumnToContents(0);
+            m_found->resizeColumnToContents(1); // the metadata files by name, not "common.pt, …"
             if (found->steps.isEmpty()) {
                 m_folderMessage->setMessage(tr("No global_step_N folder was found here."));
             } else {
