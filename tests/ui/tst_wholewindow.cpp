@@ -93,7 +93,7 @@ QString proseIn(const QString &rest)
     for (auto t = token.globalMatch(rest); t.hasNext();) {
         const QString whole = t.next().captured();
         static const QRegularExpression trim(u"^[\"'“‘(\\[«]+|[\"'”’)\\]»,;:.!?…]+$"_s);
-        const QString bare = QString(whole).remove(trim).remove(trim);
+        QString bare = QString(whole).remove(trim).remove(trim);
         const auto m = word.match(bare);
         if (!m.hasMatch() || m.capturedLength() != bare.size() || bare.count(u'-') >= 2)
             continue; // a path, a key, a number, a version, an id-like-this-one: data

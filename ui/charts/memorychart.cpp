@@ -203,7 +203,7 @@ void MemoryChart::wrapLabels()
     const qreal room = m_chart->plotArea().width() / static_cast<qreal>(m_phases.size()) - 24; // QtCharts pads
     QStringList labels;
     for (const QString &phase : std::as_const(m_phases))
-        labels << (metrics.horizontalAdvance(phase) * 5 / 4 > room ? twoLines(phase) : phase);
+        labels << (metrics.horizontalAdvance(phase) * 1.25 > room ? twoLines(phase) : phase);
     if (labels != m_axisX->categories()) {
         m_axisX->clear();
         m_axisX->append(labels);
