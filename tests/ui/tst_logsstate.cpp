@@ -5,8 +5,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "common/i18n.h"
 #include "common/paths.h"
 #include "logscan/logsstate.h"
+#include "logscan/matcher.h"
 #include "support/modelfiles.h"
 
 using namespace Qt::StringLiterals;
@@ -22,6 +24,8 @@ private Q_SLOTS:
     void addFiles();
     void recentIsCapped();
     void inputsAndMemory();
+    void pastedTextIsNamedInTheLanguageOfNow_data();
+    void pastedTextIsNamedInTheLanguageOfNow();
 
 private:
     QTemporaryDir m_dir;
@@ -103,6 +107,39 @@ void TestLogsState::inputsAndMemory()
     QCOMPARE(again.files, QStringList()); // the files of one analysis are not remembered
     state.clearInputs();
     QVERIFY(!state.hasInputs());
+}
+
+void TestLogsState::pastedTextIsNamedInTheLanguageOfNow_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("pastedName");
+    QTest::addRow("en") << u"en"_s << u"pasted text"_s;
+    QTest::addRow("zh_CN") << u"zh_CN"_s << u"粘贴的文本"_s;
+}
+
+// Analysed in English, shown (and copied as a report) after a switch: the pasted lines are named in
+// the language of now, a file keeps its path.
+void TestLogsState::pastedTextIsNamedInTheLanguageOfNow()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, pastedName);
+    QVERIFY(vna::i18n::install(u"en"_s));
+    LogsState state;
+    QStringList problems;
+    state.addFiles({m_dir.filePath(u"a.log"_s)}, problems);
+    state.pasted = u"EI0006: Getting socket times out"_s;
+    const auto matcher = vna::logscan::Matcher::compile({});
+    QVERIFY(matcher);
+    const auto result = vna::logscan::analyze(state.inputs(), {}, *matcher);
+    QVERIFY(result);
+    const vna::logscan::Analysis &analysis = *result;
+    QCOMPARE(analysis.files.size(), 2);
+    QVERIFY(vna::i18n::install(language));
+    const vna::logscan::Analysis shown = vna::ui::asShown(analysis);
+    QCOMPARE(shown.files.at(0).name, m_dir.filePath(u"a.log"_s));
+    QCOMPARE(shown.files.at(1).name, pastedName);
+    QCOMPARE(vna::ui::shownName(analysis.files.at(1), false), pastedName);
+    vna::i18n::install(u"en"_s);
 }
 
 QTEST_GUILESS_MAIN(TestLogsState)

@@ -201,7 +201,7 @@ void LogsTab::copyFinding()
     const logscan::Finding *finding = currentFinding();
     if (!finding)
         return;
-    logscan::Analysis one = *m_state.analysis;
+    logscan::Analysis one = asShown(*m_state.analysis);
     one.findings = {*finding};
     one.findings.first().symptomOf.clear();
     QApplication::clipboard()->setText(logscan::toText(one, m_state.analysisEntries, i18n::current(), 0));
@@ -212,7 +212,8 @@ void LogsTab::copyReport()
 {
     if (!m_state.analysis)
         return;
-    QApplication::clipboard()->setText(logscan::toText(*m_state.analysis, m_state.analysisEntries, i18n::current(), 0));
+    QApplication::clipboard()->setText(
+        logscan::toText(asShown(*m_state.analysis), m_state.analysisEntries, i18n::current(), 0));
     session().showStatus(tr("Copied"));
 }
 
@@ -224,10 +225,11 @@ void LogsTab::saveReport()
                                                       tr("Text (*.txt);;JSON (*.json)"));
     if (path.isEmpty())
         return;
+    const logscan::Analysis shown = asShown(*m_state.analysis);
     const QByteArray bytes = path.endsWith(u".json"_s, Qt::CaseInsensitive)
-        ? QJsonDocument(logscan::toJson(*m_state.analysis, m_state.analysisEntries, i18n::current(), 0))
+        ? QJsonDocument(logscan::toJson(shown, m_state.analysisEntries, i18n::current(), 0))
               .toJson(QJsonDocument::Indented)
-        : logscan::toText(*m_state.analysis, m_state.analysisEntries, i18n::current(), 0).toUtf8();
+        : logscan::toText(shown, m_state.analysisEntries, i18n::current(), 0).toUtf8();
     const auto written = writeFileAtomically(path, bytes);
     if (!written)
         QMessageBox::warning(this, tr("Save report"), written.error().message);

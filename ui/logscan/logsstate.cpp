@@ -81,6 +81,13 @@ QString shownName(const logscan::FileStats &file, bool whole)
     return whole ? file.name : QFileInfo(file.name).fileName();
 }
 
+logscan::Analysis asShown(logscan::Analysis analysis)
+{
+    for (logscan::FileStats &file : analysis.files)
+        file.name = shownName(file, true);
+    return analysis;
+}
+
 QList<logscan::LogInput> LogsState::inputs() const
 {
     QList<logscan::LogInput> out;

@@ -46,5 +46,8 @@ public:
 // A read input's name as the window shows it: "pasted text" in the current language, a file by its
 // path (`whole`) or its name.
 QString shownName(const logscan::FileStats &file, bool whole);
+// The analysis with its inputs named as the window shows them now, for a report copied or saved
+// after a language switch.
+logscan::Analysis asShown(logscan::Analysis analysis);
 
 } // namespace vna::ui
