@@ -15,8 +15,8 @@ namespace vna::memory {
 
 namespace {
 
-// The model preset a mistyped name was most likely meant to be ("Qwen2.5-7b-instrut" → Qwen2.5-7B), or
-// empty when none is close.
+// The model preset a mistyped name was most likely meant to be ("Qwen2,5-7B" → Qwen2.5-7B), or empty
+// when none is within a quarter of the name's length (at least 2 edits).
 QString nearestPreset(const QString &typed)
 {
     QString best;

@@ -149,8 +149,9 @@ bool WindowTour::visitEveryPage(ui::MainWindow &window,
         return false;
     QTest::qWait(50); // word-wrapped labels take a second layout pass
     visit(tab);
-    QWidget *content = window.tabContent(tab);
-    for (auto *pages : content->findChildren<QTabWidget *>()) {
+    // Each page of a tab widget or a stack (they share the page API, not a base class), then back to
+    // the one that was shown.
+    const auto visitPages = [&](auto *pages) {
         const int shown = pages->currentIndex();
         for (int i = 0; i < pages->count(); ++i) {
             if (i == shown)
@@ -160,19 +161,13 @@ bool WindowTour::visitEveryPage(ui::MainWindow &window,
             visit(u"%1/%2 %3"_s.arg(tab, pages->objectName()).arg(i));
         }
         pages->setCurrentIndex(shown);
-    }
+    };
+    QWidget *content = window.tabContent(tab);
+    for (auto *pages : content->findChildren<QTabWidget *>())
+        visitPages(pages);
     for (auto *stack : content->findChildren<QStackedWidget *>()) {
-        if (qobject_cast<QTabWidget *>(stack->parentWidget()) || insideWizard(stack))
-            continue; // a tab widget's pages are visited above, the wizard's below
-        const int shown = stack->currentIndex();
-        for (int i = 0; i < stack->count(); ++i) {
-            if (i == shown)
-                continue;
-            stack->setCurrentIndex(i);
-            QTest::qWait(20);
-            visit(u"%1/%2 %3"_s.arg(tab, stack->objectName()).arg(i));
-        }
-        stack->setCurrentIndex(shown);
+        if (!qobject_cast<QTabWidget *>(stack->parentWidget()) && !insideWizard(stack))
+            visitPages(stack); // a tab widget's stack is visited above, the wizard's below
     }
     if (tab == u"sync")
         return walkSyncWizard(window, visit);
