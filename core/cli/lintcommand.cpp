@@ -80,7 +80,8 @@ QJsonObject reportJson(const profiler::LintReport &report, const verl::Version &
                        {u"complete"_s, profiler::complete(report)},
                        {u"findings"_s, findings},
                        {u"launches"_s, launches},
-                       {u"sourced"_s, QJsonArray::fromStringList(report.sourced)}};
+                       {u"sourced"_s, QJsonArray::fromStringList(report.sourced)},
+                       {u"traced_commands"_s, report.tracedCommands}};
 }
 
 } // namespace

@@ -16,8 +16,6 @@ namespace vna::profiler {
 
 using namespace configsupport;
 
-namespace {
-
 QString versionRange(const QList<verl::Version> &versions)
 {
     // Consecutive releases joined: "0.5.0–0.7.0, 0.9.0".
@@ -37,8 +35,6 @@ QString versionRange(const QList<verl::Version> &versions)
     }
     return parts.join(u", "_s);
 }
-
-} // namespace
 
 LaunchConfig::LaunchConfig(const verl::Launch &launch, const verl::Version &version)
     : m_version{version}

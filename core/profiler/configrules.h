@@ -27,6 +27,9 @@ struct ConfigVerdict
     bool drop = false; // it has nothing to be written as: leave it out of the corrected command
 };
 
+// Releases joined where consecutive among those the config facts know: "0.5.0–0.7.0, 0.9.0".
+QString versionRange(const QList<verl::Version> &versions);
+
 class LaunchConfig
 {
     Q_DECLARE_TR_FUNCTIONS(LaunchConfig)

@@ -236,7 +236,9 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
             wrongType(Finding::Severity::Warning, tr("Python counts true as 1 and false as 0."));
             return;
         }
-        if (expect.kind == Expectation::Kind::Int && t == Value::Type::Float) {
+        // Only a dataclass field says "whole number": a YAML default of 0 is as much a float's default
+        // (entropy_coeff: 0 before verl 0.6 typed it float), and OmegaConf keeps whichever it is given.
+        if (expect.kind == Expectation::Kind::Int && t == Value::Type::Float && annotated) {
             wrongType(Finding::Severity::Warning,
                       tr("Hydra reads it as a float; verl passes it to code that wants a whole number."));
             return;

@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include "bash/interpreter.h"
+#include "bash/trace.h"
 #include "common/editdistance.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
@@ -86,7 +87,10 @@ public:
 
     Result<LintReport> run(const QString &script)
     {
-        const auto parsed = shell::interpret(script);
+        // A pasted `set -x` trace holds the commands bash ran, already expanded, behind "+ ".
+        const shell::Untraced input = shell::untrace(script);
+        m_report.tracedCommands = input.commands;
+        const auto parsed = shell::interpret(input.script);
         if (!parsed)
             return parsed.error();
         m_run = &*parsed;
@@ -242,6 +246,32 @@ private:
         }
     }
 
+    // python -m verl.… of a module the release does not have: Python stops before any config is read.
+    // Judged only for verl's own modules, from the releases' program lists (recipe.* moved out of verl).
+    void missingModule(const verl::Launch &launch)
+    {
+        if (launch.fragment || !launch.module || !launch.entry.startsWith(u"verl."_s) || verl::olderThanFacts(m_version))
+            return;
+        const auto has = [&launch](const verl::VersionFacts &f) {
+            const auto same = [&launch](const verl::EntryPoint &p) { return p.module == launch.entry; };
+            return std::any_of(f.entryPoints.begin(), f.entryPoints.end(), same)
+                || std::any_of(f.notHydra.begin(), f.notHydra.end(), same);
+        };
+        if (has(m_facts))
+            return;
+        QList<verl::Version> others;
+        for (const verl::VersionFacts &f : verl::allFacts()) {
+            if (has(f))
+                others << f.version;
+        }
+        if (others.isEmpty())
+            return; // a module no release lists: a local file, perhaps; not judged
+        add(launch.line, launch.column, Finding::Severity::Error, u"no-module"_s,
+            Text::tr("verl %1 has no module %2 (it is in verl %3): Python stops at once with \"No module named "
+                     "%2\".")
+                .arg(m_facts.version.toString(), launch.entry, versionRange(others)));
+    }
+
     // What stands for a key of another release in this one: the overrides to write instead (empty:
     // nothing), following the settings both releases name.
     QList<hydra::Override> equivalent(const QString &key,
@@ -327,6 +357,8 @@ private:
                 Text::tr("Hydra's command line has no option %1 and stops (\"unrecognized arguments\").")
                     .arg(words[index].text));
         }
+
+        missingModule(launch);
 
         LaunchState state;
         state.counts = first;
@@ -930,6 +962,10 @@ QStringList notCheckedLines(const LintReport &report)
 QStringList launchLines(const LintReport &report)
 {
     QStringList lines;
+    if (report.tracedCommands > 0)
+        lines << Text::tr("Read as a set -x trace: the %n command(s) after \"+ \" as bash ran them; the lines "
+                          "programs printed between them were left out.",
+                          nullptr, static_cast<int>(report.tracedCommands));
     if (report.launches.isEmpty()) {
         lines << Text::tr("No verl launch found: no python -m verl…/recipe…, main_*.py, torchrun or ray job submit "
                           "command, and no overrides on their own, so nothing was checked.");
@@ -957,6 +993,10 @@ QString versionNote(const verl::Version &version)
     if (verl::isKnownRelease(version))
         return QString();
     const verl::VersionFacts &facts = verl::factsFor(version);
+    if (verl::olderThanFacts(version))
+        return Text::tr("verl %1 is older than every release this build has read (the first is %2): no override is "
+                        "checked against its config, and the profiler settings are those of %2, which may differ.")
+            .arg(version.toString(), facts.version.toString());
     return Text::tr("verl %1 is not a release this build has read; it is checked as verl %2 (%3), the nearest "
                     "earlier one it knows.")
         .arg(version.toString(), facts.version.toString(), facts.tag);

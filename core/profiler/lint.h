@@ -61,6 +61,7 @@ struct LintReport
     // command meant, for filling the generator's form.
     QList<hydra::Override> corrected;
     QStringList sourced; // files the script sources, which were not read
+    qsizetype tracedCommands = 0; // the text was a `set -x` trace of this many commands (0: a script)
 };
 
 // Fails when bash could not read the text to its end (an unclosed quote: the error names the line) or

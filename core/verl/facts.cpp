@@ -239,6 +239,12 @@ bool isKnownRelease(const Version &version)
     return std::any_of(all.begin(), all.end(), [&](const VersionFacts &f) { return f.version == version; });
 }
 
+bool olderThanFacts(const Version &version)
+{
+    const QList<VersionFacts> &all = allFacts();
+    return !all.isEmpty() && version < all.constFirst().version;
+}
+
 Version firstWithNpuProfiler()
 {
     for (const VersionFacts &f : allFacts()) {

@@ -124,6 +124,8 @@ const QList<EntryPoint> &recipeEntryPoints();
 const VersionFacts &factsFor(const Version &version);
 // Whether `version` is a release the file was read from.
 bool isKnownRelease(const Version &version);
+// Older than the first release the facts were read from (0.3.x): factsFor() stands the first one in.
+bool olderThanFacts(const Version &version);
 
 // The oldest release with NPU profiler settings (0.5.0).
 Version firstWithNpuProfiler();

@@ -204,6 +204,13 @@ void TestConfigRules::rules_data()
     row("text for an int", kPpo + u"data.train_batch_size=abc"_s, "0.9.0", u"wrong-type@data.train_batch_size"_s, true);
     row("an int for an int", kPpo + u"data.train_batch_size=512"_s, "0.9.0", u"wrong-type@data.train_batch_size"_s,
         false);
+    // v0.5.0:verl/trainer/config/actor/actor.yaml: entropy_coeff: 0, a literal no dataclass types (v0.6.0's
+    // verl/workers/config/actor.py:108 types it float): OmegaConf keeps the float it is given.
+    row("a float where the YAML default is 0", kPpo + u"actor_rollout_ref.actor.entropy_coeff=0.001"_s, "0.5.0",
+        u"wrong-type@actor_rollout_ref.actor.entropy_coeff"_s, false);
+    // v0.9.0:verl/workers/config/actor.py: ppo_mini_batch_size: int.
+    row("a float where a dataclass says int", kPpo + u"actor_rollout_ref.actor.ppo_mini_batch_size=1.5"_s, "0.9.0",
+        u"wrong-type@actor_rollout_ref.actor.ppo_mini_batch_size"_s, true);
     // v0.9.0:verl/trainer/sft_trainer.py:195 compares test_freq with "after_each_epoch".
     row("text verl's code looks for", u"python3 -m verl.trainer.sft_trainer trainer.test_freq=after_each_epoch"_s,
         "0.9.0", u"wrong-type@trainer.test_freq"_s, false);

@@ -341,6 +341,16 @@ void TestLint::rules_data()
     row("a command of 4,000 words", kRun + u"trainer.total_epochs={1..4000}"_s, "0.9.0", "not-checked", false);
     row("a function calling itself", u"f() { f; }\nf\n"_s, "0.9.0", "not-checked", true);
     row("functions calling each other", u"f() { g; }\ng() { echo; }\nf\nf\n"_s, "0.9.0", "not-checked", false);
+
+    // Programs: verl.trainer.main_ppo_sync is in v0.8.0 only (removed by verl#6710), yet v0.9.0's
+    // examples/remax_trainer/run_qwen2.5_math_7b_sync_fsdp.sh still runs it.
+    row("a module the release lacks", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.9.0",
+        "no-module", true);
+    row("the release that has it", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.8.0", "no-module",
+        false);
+    row("a module of no release", u"python3 -m verl.trainer.main_mine trainer.nnodes=1"_s, "0.9.0", "no-module", false);
+    row("recipe modules are not judged", u"python3 -m recipe.dapo.main_dapo trainer.nnodes=1"_s, "0.9.0",
+        "no-module", false);
 }
 
 void TestLint::rules()
@@ -411,6 +421,8 @@ void TestLint::launches_data()
                                          u"python3 -m recipe.dapo.main_dapo"_s};
     QTest::addRow("not launches") << u"not-launches.sh"_s << QStringList{};
     QTest::addRow("functions") << u"functions.sh"_s << QStringList{u"python3 -m verl.trainer.main_ppo"_s};
+    // verl#3566 pasted its launch as bash printed it under set -x, between the lines Ray printed.
+    QTest::addRow("set -x trace") << u"trace.sh"_s << QStringList{u"python3 -m verl.trainer.main_ppo"_s};
 }
 
 void TestLint::launches()
@@ -424,6 +436,13 @@ void TestLint::launches()
     for (const LaunchReport &launch : report.launches)
         found << launch.program;
     QCOMPARE(found, programs);
+    QCOMPARE(report.tracedCommands, fixture == u"trace.sh" ? 5 : 0);
+    if (fixture == u"trace.sh") {
+        QCOMPARE(report.overrides, 21);
+        QCOMPARE(report.checked, 21);
+        QCOMPARE(report.launches.first().line, 5);
+        QCOMPARE(report.launches.first().column, 3);
+    }
     if (programs.isEmpty()) {
         QCOMPARE(report.overrides, 0);
         QVERIFY(report.findings.isEmpty());
@@ -508,6 +527,8 @@ void TestLint::shellFixturesAtEveryRelease_data()
                 missing(name == u"nested-quotes.sh" ? 2 : 1);
             if (v == u"0.5.0" && name == u"functions.sh")
                 missing(3);
+            if (v == u"0.5.0" && name == u"entry-points.sh")
+                errors << u"no-module"_s; // torchrun -m verl.trainer.sft_trainer: first in v0.6.0
             if (v != u"0.9.0" && name == u"arithmetic.sh")
                 errors << u"key-moved"_s; // the checkpoint_engine bucket key arrived in 0.7.1
             QTest::addRow("%s at %s", qPrintable(name), version)
@@ -539,6 +560,14 @@ void TestLint::versionNotes()
     QCOMPARE(versionNote(*vna::verl::Version::parse(u"0.9.0"_s, u"x"_s)), QString());
     const QString note = versionNote(*vna::verl::Version::parse(u"0.8.3"_s, u"x"_s));
     QVERIFY2(note.contains(u"0.8.0"_s), qPrintable(note));
+    // Older than the facts: said as such, never "the nearest earlier one" (0.4.0 is later), and the
+    // report agrees that nothing was checked.
+    const auto old = *vna::verl::Version::parse(u"0.3.1"_s, u"x"_s);
+    QCOMPARE(versionNote(old).contains(u"older than every release"_s), true);
+    QCOMPARE(versionNote(old).contains(u"nearest earlier"_s), false);
+    const LintReport report = run(kRun + u"data.train_batch_size=8"_s, u"0.3.1"_s);
+    QCOMPARE(report.overrides, 1);
+    QCOMPARE(report.checked, 0);
 }
 
 void TestLint::unreadableScript()

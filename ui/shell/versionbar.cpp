@@ -95,11 +95,19 @@ void VersionBar::showVersionNote()
     const verl::Version &version = m_session.verlVersion();
     const bool known = verl::isKnownRelease(version);
     const QString facts = verl::factsFor(version).version.toString();
-    m_versionNote->setText(known ? QString() : tr("checked as %1").arg(facts));
-    m_versionNote->setToolTip(known ? QString()
-                                    : tr("verl %1 is not a release this build has read: every tool checks it against "
-                                         "verl %2, the nearest release it knows.")
-                                          .arg(version.toString(), facts));
+    if (verl::olderThanFacts(version)) {
+        m_versionNote->setText(tr("older than %1").arg(facts));
+        m_versionNote->setToolTip(tr("verl %1 is older than every release this build has read (the first is %2): "
+                                     "launch commands are not checked against its config, and the other tools use "
+                                     "the facts of verl %2, which may differ.")
+                                      .arg(version.toString(), facts));
+    } else {
+        m_versionNote->setText(known ? QString() : tr("checked as %1").arg(facts));
+        m_versionNote->setToolTip(known ? QString()
+                                        : tr("verl %1 is not a release this build has read: every tool checks it "
+                                             "against verl %2, the nearest release it knows.")
+                                              .arg(version.toString(), facts));
+    }
     m_versionNote->setVisible(!known);
 }
 
