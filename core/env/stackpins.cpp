@@ -31,7 +31,8 @@ QList<ReleasePins> readReleases(const QJsonValue &value)
     for (const QJsonValue &v : value.toObject().value(u"releases").toArray()) {
         const QJsonObject o = v.toObject();
         ReleasePins release{o.value(u"version").toString(), o.value(u"tag").toString(), o.value(u"commit").toString(),
-                            readPins(o.value(u"pins")),     readPins(o.value(u"docs")), {}};
+                            readPins(o.value(u"pins")),     readPins(o.value(u"docs")), {}, {}};
+        release.refusesV0Engine = o.value(u"refuses_v0_engine").toString();
         for (const QJsonValue &i : o.value(u"images").toArray()) {
             const QJsonObject image = i.toObject();
             release.images.append({image.value(u"file").toString(), image.value(u"hardware").toString(),
@@ -100,6 +101,15 @@ const ReleasePins *releasePins(const QList<ReleasePins> &releases, const QString
     for (const ReleasePins &release : releases)
         if (const auto v = PyVersion::parse(release.version); v && v->compare(*wanted) == 0)
             return &release;
+    return nullptr;
+}
+
+const ReleasePins *firstRefusingV0Engine()
+{
+    for (const ReleasePins &release : stackPins().vllmAscend) {
+        if (!release.refusesV0Engine.isEmpty())
+            return &release;
+    }
     return nullptr;
 }
 

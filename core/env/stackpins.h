@@ -41,6 +41,9 @@ struct ReleasePins
     QList<StackPin> pins; // vllm-ascend: its requirements and its images' pins
     QList<StackPin> docs; // vllm-ascend: its documentation's compatibility row at the same tag
     QList<StackImage> images;
+    // vllm-ascend: where its platform refuses vLLM's V0 engine ("vLLM Ascend does not support V0
+    // engine."), e.g. "v0.10.0rc1:vllm_ascend/platform.py:120"; empty when it still runs V0.
+    QString refusesV0Engine;
 
     // The pin of a package: a requirement before an image's; null when the release pins none.
     const StackPin *pin(const QString &package) const;
@@ -57,6 +60,9 @@ struct StackPinsData
 
 // Loaded once from :/data/stack-pins.json; empty (and logged) if the resource is damaged.
 const StackPinsData &stackPins();
+
+// The first vllm-ascend release that refuses vLLM's V0 engine, or null.
+const ReleasePins *firstRefusingV0Engine();
 
 // The release of `releases` with this version (PEP 440 equality; "v" and a local part ignored), or null.
 const ReleasePins *releasePins(const QList<ReleasePins> &releases, const QString &version);

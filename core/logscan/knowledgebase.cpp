@@ -17,6 +17,7 @@
 #include "common/paths.h"
 #include "common/pyversion.h"
 #include "logscan/codes.h"
+#include "logscan/conditions.h"
 #include "verl/version.h"
 
 using namespace Qt::StringLiterals;
@@ -349,7 +350,7 @@ private:
         static const QStringList known{u"id"_s,         u"title"_s,    u"cause"_s,       u"fix"_s,
                                        u"category"_s,   u"severity"_s, u"indications"_s, u"applies_to"_s,
                                        u"references"_s, u"leads_to"_s, u"reach"_s,       u"action"_s,
-                                       u"codes"_s,      u"wrapper"_s,  u"upstream"_s};
+                                       u"codes"_s,      u"wrapper"_s,  u"upstream"_s,     u"only_with"_s};
         Entry entry;
         entry.origin = m_file;
         const QJsonValue id = object.value(u"id"_s);
@@ -442,6 +443,13 @@ private:
             if (!components)
                 return components.error();
             entry.appliesToComponents = *components;
+        }
+        if (object.contains(u"only_with"_s)) {
+            const QString condition = object.value(u"only_with"_s).toString();
+            if (!knownConditions().contains(condition))
+                return failField(u"only_with"_s,
+                                 Text::tr("unknown condition (expected one of: %1).").arg(knownConditions().join(u", "_s)));
+            entry.onlyWith = condition;
         }
         auto references = stringList(object, u"references"_s, 20);
         if (!references)
@@ -726,6 +734,8 @@ QJsonObject Entry::toJson() const
     if (!appliesToComponents.isEmpty())
         applies.insert(u"components"_s, QJsonArray::fromStringList(appliesToComponents));
     out.insert(u"applies_to"_s, applies);
+    if (!onlyWith.isEmpty())
+        out.insert(u"only_with"_s, onlyWith);
     if (upstream) {
         QJsonObject change{
             {u"repo"_s, upstream->repo}, {u"commit"_s, upstream->commit}, {u"url"_s, upstream->fixUrl()}};

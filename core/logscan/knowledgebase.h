@@ -109,6 +109,9 @@ struct Entry
     bool wrapper = false;
     QString appliesToVerl;           // e.g. ">=0.7.0"; empty: every version
     QStringList appliesToComponents; // e.g. "vllm-ascend", "megatron"
+    // A failure only from some release of a component on, named by a condition the code reads from
+    // generated facts (conditions.h): the line alone is then no root cause where that is not known.
+    QString onlyWith;
     QStringList references;          // URLs
     QStringList leadsTo;             // ids of entries this failure can cause on other ranks
     Reach reach = Reach::Job;        // how far from its cause this failure can show

@@ -110,8 +110,15 @@ Explanation explain(const Entry &entry, const Finding &finding, const Analysis &
     const QString fix = entry.upstream
         ? knownBugAdvice(*entry.upstream, knownBugVerdict(*entry.upstream, analysis.installed), language)
         : fillPlaceholders(entry.fix.in(language), filled);
-    return {fillPlaceholders(entry.title.in(language), filled), fillPlaceholders(entry.cause.in(language), filled),
-            fix};
+    Explanation text{fillPlaceholders(entry.title.in(language), filled),
+                     fillPlaceholders(entry.cause.in(language), filled), fix};
+    if (!entry.onlyWith.isEmpty()) {
+        const ConditionVerdict verdict
+            = conditionVerdict(entry.onlyWith, analysis.installed, analysis.logReleases, language);
+        text.condition = verdict.state;
+        text.cause += u' ' + verdict.sentence;
+    }
+    return text;
 }
 
 QString ToolLink::param(const QString &key) const
@@ -283,7 +290,8 @@ toJson(const Analysis &analysis, const QList<Entry> &entries, const QString &lan
             {u"pid"_s, orNull(finding.first.info.pid)},
             {u"ranks"_s, QJsonArray::fromStringList(finding.ranks)},
             {u"nodes"_s, QJsonArray::fromStringList(finding.nodes)},
-            {u"root_cause"_s, finding.rootCause()},
+            {u"root_cause"_s, finding.rootCause() && text.condition == ConditionState::Holds},
+            {u"condition"_s, entry.onlyWith.isEmpty() ? QJsonValue() : QJsonValue(conditionStateId(text.condition))},
             {u"symptom_of"_s, orNull(finding.symptomOf)},
             {u"cause"_s, text.cause},
             {u"fix"_s, text.fix},
@@ -387,7 +395,11 @@ QString toText(const Analysis &analysis, const QList<Entry> &entries, const QStr
         const Explanation text = explain(entry, finding, analysis, language);
         const QString prefix = finding.rootCause() ? QString() : u"    "_s;
         out += u'\n' + prefix + severityWord(entry.severity) + u"  "_s + text.title + u"  ["_s + entry.id + u']';
-        if (finding.rootCause())
+        if (finding.rootCause() && text.condition == ConditionState::DoesNotHold)
+            out += u"  "_s + Text::tr("(harmless with your release)");
+        else if (finding.rootCause() && text.condition == ConditionState::Unknown)
+            out += u"  "_s + Text::tr("(a cause only with some releases: see below)");
+        else if (finding.rootCause())
             out += u"  "_s + Text::tr("(root cause)");
         else
             out += u"  "_s + Text::tr("(symptom of %1)").arg(finding.symptomOf);

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QUrl>
 
+#include "logscan/conditions.h"
 #include "logscan/scanner.h"
 #include "verl/version.h"
 
@@ -19,6 +20,8 @@ struct Explanation
     QString title;
     QString cause;
     QString fix;
+    // For an entry that needs a release (Entry::onlyWith): whether the user's does; the cause says it.
+    ConditionState condition = ConditionState::Holds;
 };
 
 // Title, cause and fix in "en" or "zh_CN", with ${captures} and ${file}/${line}/… filled in.

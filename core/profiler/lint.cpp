@@ -10,6 +10,7 @@
 #include "bash/interpreter.h"
 #include "bash/trace.h"
 #include "common/editdistance.h"
+#include "env/stackpins.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
 #include "profiler/checks.h"
@@ -185,8 +186,40 @@ private:
         add(at.line, at.column, severity, rule, message, key, fixes);
     }
 
+    // The vllm-ascend that verl's own Ascend images of this release install, when they say.
+    QString imageVllmAscend() const
+    {
+        const env::ReleasePins *release = env::releasePins(env::stackPins().verl, m_facts.version.toString());
+        if (!release || m_facts.version != m_version)
+            return QString();
+        for (const env::StackImage &image : release->images) {
+            for (const env::StackPin &pin : image.installs) {
+                if (pin.package == u"vllm-ascend" && pin.spec.startsWith(u"=="_s))
+                    return pin.spec.mid(2);
+            }
+        }
+        return QString();
+    }
+
     void assignment(const shell::Assigned &a, const shell::Executed &command)
     {
+        if (a.name == u"VLLM_ATTENTION_BACKEND" && a.value.known()
+            && a.value.text.compare(u"XFORMERS"_s, Qt::CaseInsensitive) == 0) {
+            // vLLM's V1 engine has no XFORMERS backend: vLLM falls back to V0, which vllm-ascend refuses
+            // from the release stack-pins.json names (v0.10.0rc1:vllm_ascend/platform.py:120).
+            const env::ReleasePins *refuses = env::firstRefusingV0Engine();
+            if (!refuses)
+                return;
+            QString message = Text::tr("VLLM_ATTENTION_BACKEND=XFORMERS makes vLLM fall back to its V0 engine, which "
+                                       "vllm-ascend refuses from %1 on (\"vLLM Ascend does not support V0 engine.\", "
+                                       "%2); with an earlier vllm-ascend it runs. On NPU, leave it unset.")
+                                  .arg(refuses->version, refuses->refusesV0Engine);
+            if (const QString image = imageVllmAscend(); !image.isEmpty())
+                message += u' ' + Text::tr("verl %1's Ascend images install vllm-ascend %2.").arg(m_version.toString(), image);
+            add(a.line, a.column, Finding::Severity::Warning, u"vllm-xformers"_s, message);
+            m_report.findings.last().fix = u"unset VLLM_ATTENTION_BACKEND"_s; // a shell line, not an override
+            return;
+        }
         if (a.name != u"HCCL_DEBUG")
             return;
         const bool export_ = a.exported && (command.words.isEmpty() || command.words.first().text == u"export");

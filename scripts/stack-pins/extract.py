@@ -73,8 +73,11 @@ def vllm_ascend(raw):
         images = [{"file": i["file"], "hardware": i.get("hardware", ""), "os": i.get("os", ""),
                    "base": i.get("base", ""), "cann": i.get("cann", ""), "python": i.get("python", ""),
                    "source": i["source"]} for i in rec.get("images", [])]
-        releases.append({"version": rec["tag"].lstrip("v"), "tag": rec["tag"], "commit": rec["commit"],
-                         "pins": pins, "docs": docs, "images": images})
+        release = {"version": rec["tag"].lstrip("v"), "tag": rec["tag"], "commit": rec["commit"],
+                   "pins": pins, "docs": docs, "images": images}
+        if rec.get("refuses_v0_engine"):
+            release["refuses_v0_engine"] = rec["refuses_v0_engine"]
+        releases.append(release)
     return releases
 
 

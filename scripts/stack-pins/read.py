@@ -687,6 +687,13 @@ def vllm_ascend_tag(repo: str, tag: str) -> dict:
     if checks:
         rec["code_vllm_version_checks"] = checks
 
+    # Whether the platform refuses vLLM's V0 engine, which VLLM_ATTENTION_BACKEND=XFORMERS selects.
+    platform = show(repo, tag, "vllm_ascend/platform.py") or ""
+    for number, line in enumerate(platform.splitlines(), 1):
+        if "does not support V0 engine" in line:
+            rec["refuses_v0_engine"] = src(tag, "vllm_ascend/platform.py", number)
+            break
+
     # --- docs ---------------------------------------------------------------------
     docs_files = ls_tree(repo, tag, recursive=True, path="docs/source")
     vp = next((p for p in docs_files if re.search(r"(developer_guide|community)/versioning_policy\.md$", p)), None)

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include "common/pyversion.h"
+#include "logscan/conditions.h"
 #include "logscan/knowledgebase.h"
 #include "logscan/knownbugs.h"
 #include "logscan/matcher.h"
@@ -100,6 +101,8 @@ private slots:
     void builtinBugsAreComputed();
     void heldBackThreads();
     void noFalseMatchesOnTheLogCorpus();
+    void conditions_data();
+    void conditions();
 };
 
 void TestKnownBugs::versionOrder_data()
@@ -416,6 +419,48 @@ void TestKnownBugs::noFalseMatchesOnTheLogCorpus()
     QCOMPARE(excerpts, 145);
     QCOMPARE(falseMatches, QStringList());
     QCOMPARE(sameThread, 1); // verl#7416, in the real corpus
+}
+
+void TestKnownBugs::conditions_data()
+{
+    // VLLM_ATTENTION_BACKEND=XFORMERS breaks a run only where vllm-ascend refuses vLLM's V0 engine:
+    // from v0.10.0rc1 (vllm_ascend/platform.py:120), as stack-pins.json read it. verl#2837 ran with the
+    // line, verl#3488 failed on it.
+    QTest::addColumn<QString>("installed");  // --installed, or empty
+    QTest::addColumn<QStringList>("logFits"); // the vllm-ascend releases the log's lines fit
+    QTest::addColumn<QString>("state");
+    QTest::addRow("not known") << QString() << QStringList{} << u"unknown"_s;
+    QTest::addRow("0.9.1 still runs V0") << u"0.9.1"_s << QStringList{} << u"does-not-hold"_s;
+    QTest::addRow("0.9.2rc1 still runs V0") << u"0.9.2rc1"_s << QStringList{} << u"does-not-hold"_s;
+    QTest::addRow("0.10.0rc1 refuses it") << u"0.10.0rc1"_s << QStringList{} << u"holds"_s;
+    QTest::addRow("0.11.0 refuses it") << u"0.11.0"_s << QStringList{} << u"holds"_s;
+    QTest::addRow("the log fits later releases only") << QString() << QStringList{u"0.10.1rc1"_s, u"0.11.0rc0"_s}
+                                                       << u"holds"_s;
+    QTest::addRow("the log fits both sides") << QString() << QStringList{u"0.9.1"_s, u"0.10.1rc1"_s} << u"unknown"_s;
+    QTest::addRow("what is given wins") << u"0.9.1"_s << QStringList{u"0.10.1rc1"_s} << u"does-not-hold"_s;
+}
+
+void TestKnownBugs::conditions()
+{
+    QFETCH(QString, installed);
+    QFETCH(QStringList, logFits);
+    QFETCH(QString, state);
+    QList<InstalledVersion> given;
+    if (!installed.isEmpty())
+        given << InstalledVersion{u"vllm-ascend"_s, installed, u"--installed"_s};
+    QList<LogReleases> fits;
+    if (!logFits.isEmpty())
+        fits << LogReleases{u"vllm-ascend"_s, logFits};
+    const ConditionVerdict verdict = conditionVerdict(u"vllm-ascend-refuses-v0-engine"_s, given, fits, u"en"_s);
+    QCOMPARE(conditionStateId(verdict.state), state);
+    QCOMPARE(verdict.sentence.contains(u"v0.10.0rc1:vllm_ascend/platform.py:120"_s), true);
+
+    // The knowledge base names the condition on the XFORMERS entry.
+    const KnowledgeBase kb = loadKnowledgeBase();
+    const auto entry = std::find_if(kb.entries.begin(), kb.entries.end(),
+                                    [](const Entry &e) { return e.id == u"vllm-attention-backend-xformers"; });
+    QVERIFY(entry != kb.entries.end());
+    QCOMPARE(entry->onlyWith, u"vllm-ascend-refuses-v0-engine"_s);
 }
 
 QTEST_GUILESS_MAIN(TestKnownBugs)

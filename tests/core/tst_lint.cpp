@@ -342,6 +342,15 @@ void TestLint::rules_data()
     row("a function calling itself", u"f() { f; }\nf\n"_s, "0.9.0", "not-checked", true);
     row("functions calling each other", u"f() { g; }\ng() { echo; }\nf\nf\n"_s, "0.9.0", "not-checked", false);
 
+    // Environment: vllm-ascend refuses the V0 engine XFORMERS selects from the release stack-pins.json
+    // names (v0.10.0rc1:vllm_ascend/platform.py:120); verl#2837 ran with it, verl#3488 did not.
+    row("XFORMERS exported", u"export VLLM_ATTENTION_BACKEND=XFORMERS\n"_s + kRun + u"trainer.nnodes=1"_s, "0.9.0",
+        "vllm-xformers", true, u"unset VLLM_ATTENTION_BACKEND"_s);
+    row("XFORMERS before the command", u"VLLM_ATTENTION_BACKEND=XFORMERS "_s + kRun + u"trainer.nnodes=1"_s, "0.5.0",
+        "vllm-xformers", true);
+    row("another backend", u"export VLLM_ATTENTION_BACKEND=FLASH_ATTN\n"_s + kRun + u"trainer.nnodes=1"_s, "0.9.0",
+        "vllm-xformers", false);
+
     // Programs: verl.trainer.main_ppo_sync is in v0.8.0 only (removed by verl#6710), yet v0.9.0's
     // examples/remax_trainer/run_qwen2.5_math_7b_sync_fsdp.sh still runs it.
     row("a module the release lacks", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.9.0",
