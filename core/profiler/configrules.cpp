@@ -191,6 +191,18 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
     if (!m_config)
         return verdict;
     const verl::ConfigGroup *group = m_config->group(o.key);
+    if (!group->options.contains(option) && !m_searchPath.isEmpty()) {
+        // The package a group is written to (after @) is the one node its option fills.
+        if (o.key.contains(u'@'))
+            m_outsideNodes << o.key.section(u'@', 1);
+        else
+            m_unknownGroups << o.key + u'=' + option;
+        verdict.checked = false;
+        verdict.notChecked = tr("%1=%2 may come from %3, which the command's hydra.searchpath adds; config from "
+                                "outside verl is not known")
+                                 .arg(o.key, option, m_searchPath);
+        return verdict;
+    }
     if (!group->options.contains(option)) {
         const QString near = closest(option, group->options);
         hydra::Override fixed = o;
@@ -226,6 +238,11 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
     m_config = std::move(*composed);
     invalidateKeys();
     return verdict;
+}
+
+void LaunchConfig::addSearchPath(const QString &outside)
+{
+    m_searchPath = outside;
 }
 
 QString LaunchConfig::movedTo(const QString &key) const
@@ -402,10 +419,23 @@ ConfigVerdict LaunchConfig::check(const hydra::Override &o, bool valueKnown)
         return verdict;
     }
     const verl::ConfigFacts &facts = verl::ConfigFacts::instance();
+    for (const QString &node : m_outsideNodes) {
+        if (o.key == node || o.key.startsWith(node + u'.')) {
+            verdict.checked = false;
+            verdict.notChecked = tr("%1 is filled from %2, which the command's hydra.searchpath adds; config from "
+                                    "outside verl is not known")
+                                     .arg(node, m_searchPath);
+            return verdict;
+        }
+    }
     if (!m_unknownGroups.isEmpty()) {
         verdict.checked = false;
-        verdict.notChecked = tr("the config group choice %1 is not in the facts, so the config it makes is not known")
-                                 .arg(m_unknownGroups.join(u", "_s));
+        verdict.notChecked = m_searchPath.isEmpty()
+            ? tr("the config group choice %1 is not in the facts, so the config it makes is not known")
+                  .arg(m_unknownGroups.join(u", "_s))
+            : tr("the config group choice %1 may come from %2, which the command's hydra.searchpath adds; config "
+                 "from outside verl is not known")
+                  .arg(m_unknownGroups.join(u", "_s), m_searchPath);
         return verdict;
     }
     if (o.key == u"hydra"_s || o.key.startsWith(u"hydra."_s)) {

@@ -62,6 +62,10 @@ public:
     // a list or dict merges).
     bool plusRefused(const hydra::Override &o) const;
 
+    // The script's hydra.searchpath adds config folders from outside verl (pkg://verl_mlite.config):
+    // a group option or a key this release lacks may come from there, so it is not judged.
+    void addSearchPath(const QString &outside);
+
     // The key `key` stands for in this config when it is a key of another release (a move found by
     // comparing releases), or empty.
     QString movedTo(const QString &key) const;
@@ -97,6 +101,10 @@ private:
     QSet<QString> m_added;       // keys added with +, and the nodes above them
     QSet<QString> m_deleted;     // keys removed with ~
     QStringList m_unknownGroups; // group choices the facts hold no composition for
+    QString m_searchPath;        // what hydra.searchpath adds from outside verl, as written
+    // The nodes an option from there fills (actor@actor_rollout_ref.actor=mlite_actor: that node); the
+    // keys elsewhere are still checked. Empty with an unknown choice: nothing is checked.
+    QStringList m_outsideNodes;
     // What was found about a missing key, by key: a script may name it many times.
     mutable QHash<QString, QString> m_releasesWith;
     mutable QHash<QString, QStringList> m_otherConfigsWith;

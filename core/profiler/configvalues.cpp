@@ -268,6 +268,10 @@ void LaunchConfig::checkValue(const hydra::Override &o, bool valueKnown, ConfigV
         break;
     case Expectation::Kind::Dict:
         if (t == Value::Type::Dict && node->type == ConfigNode::Type::Dict) {
+            // +key={…} and ++key={…} merge with force_add (hydra 1.3.2 config_loader_impl.py: an add
+            // whose value is a dict), so new keys are taken.
+            if (o.prefix == hydra::Override::Prefix::Add || o.prefix == hydra::Override::Prefix::ForceAdd)
+                return;
             // Merged into the node: every key must be one it has (the config is closed).
             for (const auto &[k, sub] : v.toDict()) {
                 Q_UNUSED(sub);

@@ -398,6 +398,28 @@ private:
         state.config.emplace(launch, m_version);
         report.config = state.config->known() ? state.config->describe() : QString();
         report.notChecked = state.config->unknownReason();
+        // A search path of the script's own (pkg://verl_mlite.config) may hold group options and keys
+        // verl lacks; Hydra adds it before it reads the choices.
+        for (const qsizetype index : launch.overrides) {
+            const shell::Field &w = words[index];
+            if (!w.known() || !w.text.startsWith(u"hydra.searchpath="_s))
+                continue;
+            const auto parsed = hydra::parseOverride(w.text);
+            if (!parsed || !parsed->override.value)
+                continue;
+            const hydra::Value &paths = *parsed->override.value;
+            QStringList outside;
+            const hydra::Value::List list
+                = paths.type() == hydra::Value::Type::List ? paths.toList() : hydra::Value::List{paths};
+            for (const hydra::Value &path : list) {
+                const QString text = path.type() == hydra::Value::Type::String ? path.toString() : hydra::describe(path);
+                static const QRegularExpression verlOwn(u"^(pkg://verl[./]|file://(.*/)?verl/)"_s);
+                if (!verlOwn.match(text).hasMatch())
+                    outside << text;
+            }
+            if (!outside.isEmpty())
+                state.config->addSearchPath(outside.join(u", "_s));
+        }
         // Hydra reads the config group choices (model_engine=megatron …) before any key.
         for (const qsizetype index : launch.overrides) {
             const shell::Field &w = words[index];

@@ -351,6 +351,18 @@ void TestLint::rules_data()
     row("another backend", u"export VLLM_ATTENTION_BACKEND=FLASH_ATTN\n"_s + kRun + u"trainer.nnodes=1"_s, "0.9.0",
         "vllm-xformers", false);
 
+    // v0.9.0's Megatron-Lite examples add their own config package with hydra.searchpath.
+    const QString mlite = kRun + u"actor@actor_rollout_ref.actor=mlite_actor actor_rollout_ref.actor.engine.tp=2 "_s;
+    row("a group option from the script's search path", mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]'"_s,
+        "0.9.0", "group-option", false);
+    row("a key from the script's search path", mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]'"_s, "0.9.0",
+        "unknown-key", false);
+    row("the same option without it", mlite, "0.9.0", "group-option", true);
+    row("keys elsewhere are still checked",
+        mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]' trainer.nnodez=1"_s, "0.9.0", "unknown-key", true);
+    row("verl's own package adds nothing", mlite + u"'hydra.searchpath=[pkg://verl.trainer.config]'"_s, "0.9.0",
+        "group-option", true);
+
     // Programs: verl.trainer.main_ppo_sync is in v0.8.0 only (removed by verl#6710), yet v0.9.0's
     // examples/remax_trainer/run_qwen2.5_math_7b_sync_fsdp.sh still runs it.
     row("a module the release lacks", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.9.0",
