@@ -240,6 +240,15 @@ ConfigVerdict LaunchConfig::choose(const hydra::Override &o)
     return verdict;
 }
 
+std::optional<QJsonValue> LaunchConfig::defaultValue(const QString &key) const
+{
+    const ConfigNode *node = nodeOf(key);
+    if (!node || node->type == ConfigNode::Type::Interpolation || node->type == ConfigNode::Type::Dict
+        || node->type == ConfigNode::Type::Missing)
+        return std::nullopt;
+    return node->value;
+}
+
 void LaunchConfig::addSearchPath(const QString &outside)
 {
     m_searchPath = outside;

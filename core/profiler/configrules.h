@@ -62,6 +62,10 @@ public:
     // a list or dict merges).
     bool plusRefused(const hydra::Override &o) const;
 
+    // The default of a key in the config as composed so far, when it is a plain value (not ${…}, not a
+    // node); nothing when the key is not known.
+    std::optional<QJsonValue> defaultValue(const QString &key) const;
+
     // The script's hydra.searchpath adds config folders from outside verl (pkg://verl_mlite.config):
     // a group option or a key this release lacks may come from there, so it is not judged.
     void addSearchPath(const QString &outside);

@@ -15,6 +15,7 @@
 #include "hydra/shell.h"
 #include "profiler/checks.h"
 #include "profiler/configrules.h"
+#include "profiler/crosskeys.h"
 #include "verl/facts.h"
 #include "verl/launch.h"
 #include "verl/profilerschema.h"
@@ -279,6 +280,65 @@ private:
         }
     }
 
+    // The checks verl makes across keys at start-up, with the values this launch gives them: the last
+    // override of a key, else the config's default. A value only the running script knows is not judged.
+    void crossKeys(const verl::Launch &launch, const LaunchState &state, const QList<shell::Field> &words)
+    {
+        // "$@" may set any of them again.
+        if (!state.config->known() || verl::olderThanFacts(m_version) || launch.passesArguments)
+            return;
+        QHash<QString, std::optional<QJsonValue>> given; // nullopt: set to what only running tells
+        QHash<QString, const shell::Field *> at;
+        for (const qsizetype index : launch.overrides) {
+            const shell::Field &w = words[index];
+            QString key = w.text.section(u'=', 0, 0);
+            while (key.startsWith(u'+'))
+                key.remove(0, 1);
+            at.insert(key, &w);
+            if (!w.known()) {
+                given.insert(key, std::nullopt);
+                continue;
+            }
+            const auto parsed = hydra::parseOverride(w.text);
+            if (!parsed || !parsed->override.value) {
+                given.insert(key, std::nullopt);
+                continue;
+            }
+            const hydra::Value &v = *parsed->override.value;
+            switch (v.type()) {
+            case hydra::Value::Type::Bool:
+                given.insert(key, QJsonValue(v.toBool()));
+                break;
+            case hydra::Value::Type::Int:
+                given.insert(key, QJsonValue(v.toInt()));
+                break;
+            case hydra::Value::Type::Float:
+                given.insert(key, QJsonValue(v.toFloat()));
+                break;
+            case hydra::Value::Type::String:
+                given.insert(key, QJsonValue(v.toString()));
+                break;
+            case hydra::Value::Type::Null:
+                given.insert(key, QJsonValue(QJsonValue::Null));
+                break;
+            default:
+                given.insert(key, std::nullopt);
+                break;
+            }
+        }
+        const KeyValue value = [&given, &state](const QString &key) -> std::optional<QJsonValue> {
+            if (const auto it = given.constFind(key); it != given.constEnd())
+                return *it;
+            return state.config->defaultValue(key);
+        };
+        for (Finding f : crossKeyFindings(m_facts, launch.fragment ? QString() : launch.entry, value)) {
+            const shell::Field *word = at.value(f.key);
+            f.line = word ? word->line : launch.line;
+            f.column = word ? word->column : launch.column;
+            m_report.findings.append(f);
+        }
+    }
+
     // python -m verl.… of a module the release does not have: Python stops before any config is read.
     // Judged only for verl's own modules, from the releases' program lists (recipe.* moved out of verl).
     void missingModule(const verl::Launch &launch)
@@ -457,6 +517,8 @@ private:
             else
                 entries += *out;
         }
+
+        crossKeys(launch, state, words);
 
         if (launch.profilerConfig) {
             for (Finding f : checkSettings(state.settings, m_version, RunContext{launch.configName})) {

@@ -502,6 +502,47 @@ CHECKPOINT = {
 }
 
 # The values verl accepts: (kind, file, pattern). A pattern's group is a Python list literal, or, for
+# Checks verl makes across keys at start-up, read like ANCHORS (the value names the form of the check) but
+# for every release, NPU profiler or not. The linter states each with the source line found here.
+CROSS_CHECKS = {
+    # The rollout's device mesh: the actor/rollout/ref world (nnodes × n_gpus_per_node) must split into
+    # whole rollout groups: tp alone up to 0.5, tp × dp × pp from 0.6.
+    "cross_rollout_world": {
+        "since": "0.4.0",
+        "anchors": [
+            ("tp_dp_pp", "verl/workers/fsdp_workers.py", r"is not divisible by infer_world_size"),
+            ("tp_dp_pp", "verl/workers/engine_workers.py", r"is not divisible by infer_world_size"),
+            ("tp", "verl/workers/fsdp_workers.py", r"is not divisible by infer_tp"),
+        ],
+    },
+    # Multi-turn rollout needs a tool (0.4.0) or a tool or interaction config (0.4.1); removed by #2337.
+    "cross_multi_turn_config": {
+        "since": "0.4.0",
+        "until": "0.5.0",
+        "anchors": [
+            ("tool_or_interaction", "verl/trainer/ppo/ray_trainer.py",
+             r"tool_config_path or interaction_config_path must be set when enabling multi_turn"),
+            ("tool", "verl/trainer/ppo/ray_trainer.py", r"tool_config_path must be set when enabling multi_turn"),
+        ],
+    },
+    # Multi-turn rollout only with GRPO advantages; removed by #2337 with the one above.
+    "cross_multi_turn_estimator": {
+        "since": "0.4.0",
+        "until": "0.5.0",
+        "anchors": [
+            ("grpo", "verl/trainer/ppo/ray_trainer.py", r"only GRPO is tested for multi-turn with tool"),
+        ],
+    },
+    # Expert parallelism of the rollout spans its tensor and data parallel ranks.
+    "cross_rollout_ep": {
+        "since": "0.6.0",
+        "anchors": [
+            ("tp_dp", "verl/workers/config/rollout.py",
+             r"expert_parallel_size must be equal to tensor_model_parallel_size \* data_parallel_size"),
+        ],
+    },
+}
+
 # patterns marked "each", one accepted value per matching line (an if/elif chain).
 CHOICES = [
     ("level", "verl/utils/profiler/config.py", r"assert self\.level in (\[[^\]]*\])", "list"),
@@ -807,6 +848,18 @@ def extract(repo, tag):
         if found is None:
             raise SystemExit(
                 f"{tag}: no anchor of '{name}' matches any more; read verl's code at {tag} and update ANCHORS"
+            )
+        behaviour[name] = found
+
+    for name, fact in CROSS_CHECKS.items():
+        since = tuple(map(int, fact["since"].split(".")))
+        until = tuple(map(int, fact["until"].split("."))) if "until" in fact else None
+        if version < since or (until and version >= until):
+            continue
+        found = anchored(repo, tag, fact)
+        if found is None:
+            raise SystemExit(
+                f"{tag}: no anchor of '{name}' matches any more; read verl's code at {tag} and update CROSS_CHECKS"
             )
         behaviour[name] = found
 
