@@ -1,6 +1,7 @@
 #include "jsonreader.h"
 
 #include <cstdint>
+#include <cstring>
 
 #include <QCoreApplication>
 #include <QStringDecoder>
@@ -360,9 +361,20 @@ bool JsonReader::skipBrackets()
     for (qsizetype p = m_pos; p < size; ++p) {
         const char c = data[p];
         if (c == '"') {
-            for (++p; p < size && data[p] != '"'; ++p) {
-                if (data[p] == '\\')
-                    ++p;
+            // The closing quote is the next one not escaped: found with memchr, then the backslashes
+            // before it counted (an even number escape each other).
+            for (++p; p < size; ++p) {
+                const void *quote = std::memchr(data + p, '"', static_cast<size_t>(size - p));
+                if (!quote) {
+                    p = size;
+                    break;
+                }
+                p = static_cast<const char *>(quote) - data;
+                qsizetype slashes = 0;
+                while (p - 1 - slashes >= 0 && data[p - 1 - slashes] == '\\')
+                    ++slashes;
+                if (slashes % 2 == 0)
+                    break;
             }
         } else if (c == '[' || c == '{') {
             ++depth;

@@ -9,9 +9,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
-#include <QResource>
 #include <QSet>
 
+#include "common/resourcedata.h"
 #include "common/jsonreader.h"
 #include "common/logging.h"
 #include "common/pyversion.h"
@@ -680,15 +680,8 @@ struct Upstream::Impl
     // folder; nullopt when there is none.
     static std::optional<QByteArray> read(const QString &name)
     {
-        if (name.startsWith(u':')) {
-            const QResource resource(name);
-            if (!resource.isValid())
-                return std::nullopt;
-            if (resource.compressionAlgorithm()
-                == QResource::NoCompression) // in place, for as long as the program runs
-                return QByteArray::fromRawData(reinterpret_cast<const char *>(resource.data()), resource.size());
-            return resource.uncompressedData();
-        }
+        if (name.startsWith(u':'))
+            return resourceData(name);
         QFile file(name);
         if (!file.open(QIODevice::ReadOnly))
             return std::nullopt;

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 
-#include <QFile>
 #include <QJsonDocument>
 #include <QMutex>
 #include <QMutexLocker>
 
+#include "common/jsonreader.h"
 #include "common/logging.h"
+#include "common/resourcedata.h"
 
 using namespace Qt::StringLiterals;
 
@@ -76,6 +77,27 @@ QMutex &cacheMutex()
 {
     static QMutex mutex;
     return mutex;
+}
+
+QMutex &parseMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+// Where each member's value of the object at the reader's position lies: {key: (offset, length)}.
+bool memberSlices(JsonReader &reader, QHash<QString, std::pair<qsizetype, qsizetype>> &slices)
+{
+    if (!reader.beginObject())
+        return false;
+    QString key;
+    while (reader.nextMember(key)) {
+        const qsizetype from = reader.offset();
+        if (!reader.skipBrackets())
+            return false;
+        slices.insert(key, {from, reader.offset() - from});
+    }
+    return !reader.failed();
 }
 
 } // namespace
@@ -152,14 +174,17 @@ const ConfigFacts &ConfigFacts::instance()
 {
     static const ConfigFacts facts = [] {
         ConfigFacts f;
-        QFile file(u":/data/verl-config.json"_s);
-        if (!file.open(QIODevice::ReadOnly)) {
+        const auto data = resourceData(u":/data/verl-config.json"_s);
+        if (!data) {
             f.m_error = u"verl-config.json is missing from the program's resources"_s;
             log::core()->error("{}", f.m_error.toStdString());
             return f;
         }
+        const QByteArray &text = *data;
+        if (f.readLazily(text))
+            return f;
         QJsonParseError error{};
-        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+        const QJsonDocument document = QJsonDocument::fromJson(text, &error);
         if (error.error != QJsonParseError::NoError || !document.isObject()) {
             f.m_error = u"verl-config.json: "_s + error.errorString();
             log::core()->error("{}", f.m_error.toStdString());
@@ -169,6 +194,68 @@ const ConfigFacts &ConfigFacts::instance()
         return f;
     }();
     return facts;
+}
+
+bool ConfigFacts::readLazily(const QByteArray &json)
+{
+    JsonReader reader(json);
+    if (!reader.beginObject())
+        return false;
+    // Every other member is small: gathered into one object and read as before.
+    QByteArray small = "{";
+    QString key;
+    while (reader.nextMember(key)) {
+        if (key == u"configs" || key == u"dataclasses") {
+            if (!memberSlices(reader, key == u"configs" ? m_configAt : m_dataclassAt))
+                return false;
+            continue;
+        }
+        const qsizetype from = reader.offset();
+        if (!reader.skipValue())
+            return false;
+        if (small.size() > 1)
+            small += ',';
+        small += QJsonDocument(QJsonObject{{key, QJsonValue()}}).toJson(QJsonDocument::Compact).chopped(5).mid(1)
+            + json.mid(from, reader.offset() - from);
+    }
+    if (reader.failed() || !reader.atEnd() || m_configAt.isEmpty())
+        return false;
+    small += '}';
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(small, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return false;
+    m_text = json;
+    read(document.object());
+    return m_error.isEmpty();
+}
+
+QJsonObject ConfigFacts::configFacts(const QString &id) const
+{
+    if (m_configAt.isEmpty())
+        return m_configs.value(id).toObject();
+    const auto at_ = m_configAt.constFind(id);
+    if (at_ == m_configAt.cend())
+        return {};
+    QMutexLocker lock(&parseMutex());
+    auto it = m_configParsed.find(id);
+    if (it == m_configParsed.end())
+        it = m_configParsed.insert(id, QJsonDocument::fromJson(m_text.mid(at_->first, at_->second)).object());
+    return *it;
+}
+
+QJsonArray ConfigFacts::dataclassFacts(const QString &name) const
+{
+    if (m_dataclassAt.isEmpty())
+        return m_dataclasses.value(name).toArray();
+    const auto at_ = m_dataclassAt.constFind(name);
+    if (at_ == m_dataclassAt.cend())
+        return {};
+    QMutexLocker lock(&parseMutex());
+    auto it = m_dataclassParsed.find(name);
+    if (it == m_dataclassParsed.end())
+        it = m_dataclassParsed.insert(name, QJsonDocument::fromJson(m_text.mid(at_->first, at_->second)).array());
+    return *it;
 }
 
 ConfigFacts ConfigFacts::fromJson(const QByteArray &json)
@@ -293,16 +380,18 @@ QStringList ConfigFacts::programsOf(const QString &id, qsizetype release) const
 
 bool ConfigFacts::hasConfig(const QString &id, qsizetype release) const
 {
-    return covers(m_configs.value(id).toObject().value(u"r"_s).toArray(), release);
+    return covers(configFacts(id).value(u"r"_s).toArray(), release);
 }
 
 QStringList ConfigFacts::configs(qsizetype release, bool failed) const
 {
     QStringList ids;
-    for (auto it = m_configs.begin(); it != m_configs.end(); ++it) {
-        if (covers(it.value().toObject().value(u"r"_s).toArray(), release))
-            ids << it.key();
+    const QStringList all = m_configAt.isEmpty() ? m_configs.keys() : m_configAt.keys();
+    for (const QString &id : all) {
+        if (covers(configFacts(id).value(u"r"_s).toArray(), release))
+            ids << id;
     }
+    ids.sort();
     for (auto it = m_failed.begin(); failed && it != m_failed.end(); ++it) {
         if (at(it.value().toArray(), release).isString())
             ids << it.key();
@@ -332,7 +421,7 @@ void ConfigFacts::applyKeys(ComposedConfig &config, const QJsonObject &keys, qsi
 
 Result<ComposedConfig> ConfigFacts::composeDefault(const QString &id, qsizetype release, int depth) const
 {
-    const QJsonObject c = m_configs.value(id).toObject();
+    const QJsonObject c = configFacts(id);
     if (c.isEmpty() || !covers(c.value(u"r"_s).toArray(), release) || depth > 4)
         return Error::input(QString());
     ComposedConfig config;
@@ -375,7 +464,7 @@ bool ConfigFacts::applyVariant(ComposedConfig &config,
     // The config's own difference, else its base's (kept once when they are the same).
     QString at_ = id;
     for (int depth = 0; depth < 4 && !at_.isEmpty(); ++depth) {
-        const QJsonObject c = m_configs.value(at_).toObject();
+        const QJsonObject c = configFacts(at_);
         const QJsonObject variant = c.value(u"variants"_s).toObject().value(override).toObject();
         if (covers(variant.value(u"r"_s).toArray(), release)) {
             if (at(variant.value(u"error"_s).toArray(), release).isString())
@@ -469,7 +558,7 @@ const Dataclass *ConfigFacts::dataclass(const QString &name, qsizetype release) 
     QMutexLocker lock(&cacheMutex());
     auto it = m_dataclassCache.find(cacheKey);
     if (it == m_dataclassCache.end()) {
-        const QJsonObject d = at(m_dataclasses.value(name).toArray(), release).toObject();
+        const QJsonObject d = at(dataclassFacts(name), release).toObject();
         if (d.isEmpty())
             return nullptr;
         const QString tag = m_tags.value(release);

@@ -160,6 +160,13 @@ public:
 private:
     ConfigFacts() = default;
     void read(const QJsonObject &root);
+    // Reads the file's small members at once and only finds where each config and dataclass lies: a
+    // check parses the few it composes, not the 3 MB of every release and program. False when the
+    // text is not the shape expected (then it is read whole).
+    bool readLazily(const QByteArray &json);
+    // One config's or dataclass's facts, parsed on first use.
+    QJsonObject configFacts(const QString &id) const;
+    QJsonArray dataclassFacts(const QString &name) const;
     // The segment of a [[first, last, value] …] list that covers `release`, or Undefined.
     static QJsonValue at(const QJsonArray &segments, qsizetype release);
     static bool covers(const QJsonArray &ranges, qsizetype release);
@@ -176,6 +183,12 @@ private:
     QJsonObject m_configs;
     QJsonObject m_failed;
     QJsonObject m_dataclasses;
+    // Read lazily: the file's text, and where each config's and dataclass's value lies in it.
+    QByteArray m_text;
+    QHash<QString, std::pair<qsizetype, qsizetype>> m_configAt;
+    QHash<QString, std::pair<qsizetype, qsizetype>> m_dataclassAt;
+    mutable QHash<QString, QJsonObject> m_configParsed;
+    mutable QHash<QString, QJsonArray> m_dataclassParsed;
     QJsonObject m_values;
     QJsonObject m_unbuilt;
     QJsonObject m_specials;

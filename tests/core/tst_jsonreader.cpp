@@ -21,6 +21,8 @@ private Q_SLOTS:
     void refuses_data();
     void refuses();
     void depthIsLimited();
+    void skipsBrackets_data();
+    void skipsBrackets();
 };
 
 void TestJsonReader::walksADocument()
@@ -172,6 +174,28 @@ void TestJsonReader::depthIsLimited()
     const QByteArray fine = QByteArray(JsonReader::kMaxDepth, '[') + QByteArray(JsonReader::kMaxDepth, ']');
     JsonReader ok(fine);
     QVERIFY(ok.skipValue());
+}
+
+void TestJsonReader::skipsBrackets_data()
+{
+    // The text after the skipped value: quotes and brackets inside strings, and escapes of both.
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("rest");
+    QTest::addRow("plain") << QByteArray(R"({"a":[1,2]} X)") << QByteArray(" X");
+    QTest::addRow("bracket in a string") << QByteArray(R"({"a":"}]"} X)") << QByteArray(" X");
+    QTest::addRow("escaped quote") << QByteArray(R"({"a":"x\"}"} X)") << QByteArray(" X");
+    QTest::addRow("escaped backslash before the quote") << QByteArray(R"({"a":"x\\"} X)") << QByteArray(" X");
+    QTest::addRow("three backslashes") << QByteArray(R"({"a":"x\\\"}"} X)") << QByteArray(" X");
+    QTest::addRow("nested") << QByteArray(R"([{"a":{"b":["]"]}}],1)") << QByteArray(",1");
+}
+
+void TestJsonReader::skipsBrackets()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, rest);
+    vna::JsonReader reader(text);
+    QCOMPARE(reader.skipBrackets(), true);
+    QCOMPARE(text.mid(reader.offset()), rest.trimmed()); // offset() is past the blanks
 }
 
 QTEST_GUILESS_MAIN(TestJsonReader)
