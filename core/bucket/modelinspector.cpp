@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
@@ -103,12 +104,82 @@ Result<ModelConfig> parseModelConfig(QByteArrayView json, const QString &path)
     }
     config.expertsPerToken = positive(sizes.value(u"num_experts_per_tok"));
     config.moeIntermediateSize = positive(sizes.value(u"moe_intermediate_size"));
+    config.sharedExpertIntermediateSize = positive(sizes.value(u"shared_expert_intermediate_size"));
     config.kvLoraRank = positive(sizes.value(u"kv_lora_rank"));
     config.qkRopeHeadDim = positive(sizes.value(u"qk_rope_head_dim"));
     if (!config.tieWordEmbeddings && sizes.value(u"tie_word_embeddings").isBool())
         config.tieWordEmbeddings = sizes.value(u"tie_word_embeddings").toBool();
     if (config.torchDtype.isEmpty())
         config.torchDtype = sizes.value(u"torch_dtype").toString(sizes.value(u"dtype").toString());
+
+    // The vision tower: read where one is declared, refused by name where a size is missing.
+    if (root.value(u"vision_config").isObject()) {
+        const QJsonObject v = root.value(u"vision_config").toObject();
+        ModelConfig::Vision vision;
+        const auto first = [&v](std::initializer_list<const char16_t *> names) -> std::optional<quint64> {
+            for (const char16_t *name : names) {
+                if (const auto value = positive(v.value(QStringView(name))))
+                    return value;
+            }
+            return std::nullopt;
+        };
+        const auto depth = first({u"depth", u"num_hidden_layers"});
+        const auto hidden = first({u"hidden_size", u"embed_dim"});
+        const auto intermediate = first({u"intermediate_size"});
+        if (!depth)
+            config.unreadField = u"vision_config.depth"_s;
+        else if (!hidden)
+            config.unreadField = u"vision_config.hidden_size"_s;
+        else if (!intermediate && !positive(v.value(u"mlp_ratio")))
+            config.unreadField = u"vision_config.intermediate_size"_s;
+        else {
+            vision.depth = *depth;
+            vision.hidden = *hidden;
+            vision.intermediate = intermediate.value_or(*hidden * static_cast<quint64>(v.value(u"mlp_ratio").toDouble()));
+            vision.outHidden = first({u"out_hidden_size"}).value_or(config.hiddenSize.value_or(*hidden));
+            vision.patch = first({u"patch_size"}).value_or(14);
+            vision.temporalPatch = first({u"temporal_patch_size"}).value_or(2);
+            vision.merge = first({u"spatial_merge_size"}).value_or(2);
+            vision.inChannels = first({u"in_channels", u"in_chans"}).value_or(3);
+            vision.positions = first({u"num_position_embeddings"}).value_or(0);
+            vision.deepstack = static_cast<quint64>(v.value(u"deepstack_visual_indexes").toArray().size());
+            vision.gated = config.modelType.startsWith(u"qwen2_5_vl");
+            config.vision = vision;
+        }
+    }
+
+    // Hybrid attention: which layers attend fully, from layer_types or full_attention_interval.
+    if (sizes.value(u"layer_types").isArray()) {
+        quint64 full = 0;
+        for (const QJsonValue &type : sizes.value(u"layer_types").toArray()) {
+            const QString t = type.toString();
+            if (t == u"full_attention" || t == u"sliding_attention" || t == u"attention")
+                ++full;
+            else if (t != u"linear_attention" && config.unreadField.isEmpty())
+                config.unreadField = u"layer_types: "_s + t;
+        }
+        config.fullAttentionLayers = full;
+    } else if (const auto interval = positive(sizes.value(u"full_attention_interval")); interval && config.numLayers) {
+        config.fullAttentionLayers = *config.numLayers / *interval;
+    }
+    config.linearKeyHeads = positive(sizes.value(u"linear_num_key_heads"));
+    config.linearValueHeads = positive(sizes.value(u"linear_num_value_heads"));
+    config.linearKeyHeadDim = positive(sizes.value(u"linear_key_head_dim"));
+    config.linearValueHeadDim = positive(sizes.value(u"linear_value_head_dim"));
+    config.linearConvKernel = positive(sizes.value(u"linear_conv_kernel_dim"));
+    if (config.fullAttentionLayers && config.numLayers && *config.fullAttentionLayers < *config.numLayers
+        && config.unreadField.isEmpty()) {
+        for (const auto &[field, value] :
+             {std::pair{u"linear_num_key_heads", config.linearKeyHeads},
+              std::pair{u"linear_num_value_heads", config.linearValueHeads},
+              std::pair{u"linear_key_head_dim", config.linearKeyHeadDim},
+              std::pair{u"linear_value_head_dim", config.linearValueHeadDim}}) {
+            if (!value) {
+                config.unreadField = QString::fromUtf16(field);
+                break;
+            }
+        }
+    }
     return config;
 }
 

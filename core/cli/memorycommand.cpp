@@ -97,6 +97,8 @@ ExitCode MemoryCommand::run(const QCommandLineParser &parser, Context &ctx)
         ctx.out << QString::fromUtf8(QJsonDocument(memory::toJson(*estimate)).toJson(QJsonDocument::Indented));
     else
         ctx.out << memory::toText(*estimate);
+    if (!estimate->notEstimated.isEmpty())
+        return ExitCode::Incomplete;
     return estimate->fit == memory::Fit::DoesNotFit ? ExitCode::Problems : ExitCode::Ok;
 }
 

@@ -54,7 +54,8 @@ quint64 Architecture::layerParams() const
     quint64 mlp = 3 * hidden * intermediate;
     if (experts > 0) {
         // Every routed expert is a SwiGLU of moe_intermediate_size, plus the router.
-        mlp = experts * 3 * hidden * moeIntermediate + hidden * experts;
+        mlp = experts * 3 * hidden * moeIntermediate + hidden * experts
+            + (sharedIntermediate > 0 ? 3 * hidden * sharedIntermediate + hidden : 0);
     }
     return attention + mlp + 2 * hidden;
 }
@@ -72,9 +73,37 @@ quint64 Architecture::expertParams() const
 quint64 Architecture::kvBytesPerToken(quint64 tp, quint64 dtypeBytes) const
 {
     if (kvLoraRank > 0)
-        return layers * (kvLoraRank + ropeHeadDim) * dtypeBytes;
+        return attentionLayers * (kvLoraRank + ropeHeadDim) * dtypeBytes;
     const quint64 perDevice = std::max<quint64>(1, (kvHeads + std::max<quint64>(tp, 1) - 1) / std::max<quint64>(tp, 1));
-    return layers * 2 * perDevice * headDim * dtypeBytes;
+    return attentionLayers * 2 * perDevice * headDim * dtypeBytes;
+}
+
+quint64 Architecture::linearLayerParams() const
+{
+    if (attentionLayers >= layers)
+        return 0;
+    // Gated DeltaNet (transformers' modeling_qwen3_next): q, k, v and the gate z projected from the
+    // hidden state, two per-head gates (a, b), a causal convolution over q, k and v, a norm, and the output.
+    const quint64 kd = linearKeyHeads * linearKeyHeadDim;
+    const quint64 vd = linearValueHeads * linearValueHeadDim;
+    const quint64 attention = hidden * (2 * kd + 2 * vd + 2 * linearValueHeads) + linearConvKernel * (2 * kd + vd)
+        + 2 * linearValueHeads + linearValueHeadDim + vd * hidden;
+    quint64 mlp = 3 * hidden * intermediate;
+    if (experts > 0)
+        mlp = experts * 3 * hidden * moeIntermediate + hidden * experts
+            + (sharedIntermediate > 0 ? 3 * hidden * sharedIntermediate + hidden : 0);
+    return attention + mlp + 2 * hidden;
+}
+
+quint64 Architecture::linearStateBytesPerSequence(quint64 tp) const
+{
+    if (attentionLayers >= layers)
+        return 0;
+    const quint64 kd = linearKeyHeads * linearKeyHeadDim;
+    const quint64 vd = linearValueHeads * linearValueHeadDim;
+    const quint64 conv = (linearConvKernel > 0 ? linearConvKernel - 1 : 0) * (2 * kd + vd) * 2;
+    const quint64 recurrent = linearValueHeads * linearKeyHeadDim * linearValueHeadDim * 4;
+    return (layers - attentionLayers) * (conv + recurrent) / std::max<quint64>(tp, 1);
 }
 
 quint64 Architecture::activationElementsPerToken() const
@@ -129,17 +158,44 @@ Result<Architecture> architectureFrom(const bucket::ModelConfig &config,
         a.experts = *config.numExperts;
         a.expertsPerToken = config.expertsPerToken.value_or(1);
         a.moeIntermediate = *config.moeIntermediateSize;
+        a.sharedIntermediate = config.sharedExpertIntermediateSize.value_or(0);
     }
     a.kvLoraRank = config.kvLoraRank.value_or(0);
     a.ropeHeadDim = config.qkRopeHeadDim.value_or(0);
     if (a.headDim == 0 || a.kvHeads == 0)
         return missing("head_dim");
+    if (!config.unreadField.isEmpty()) {
+        return Error::input(Text::tr("%1: config.json's %2 is not one the memory estimate can read, so its memory "
+                                     "is not estimated rather than guessed.")
+                                .arg(name, config.unreadField),
+                            name);
+    }
+    a.attentionLayers = config.fullAttentionLayers.value_or(a.layers);
+    a.linearKeyHeads = config.linearKeyHeads.value_or(0);
+    a.linearValueHeads = config.linearValueHeads.value_or(0);
+    a.linearKeyHeadDim = config.linearKeyHeadDim.value_or(0);
+    a.linearValueHeadDim = config.linearValueHeadDim.value_or(0);
+    a.linearConvKernel = config.linearConvKernel.value_or(4);
+    if (config.vision) {
+        // transformers' Qwen2.5-VL / Qwen3-VL vision blocks: attention (qkv and proj, with biases), the MLP
+        // (gated in Qwen2.5-VL), two norms; the patch embedding; the merger (and Qwen3-VL's deepstack ones).
+        const auto &v = *config.vision;
+        const quint64 d = v.hidden;
+        const quint64 i = v.intermediate;
+        const quint64 block = v.gated ? 4 * d * d + 3 * d * i + 2 * i + 7 * d : 4 * d * d + 2 * d * i + i + 9 * d;
+        const quint64 merged = v.merge * v.merge * d;
+        const quint64 merger = d + merged * merged + merged + merged * v.outHidden + v.outHidden;
+        a.visionParams = v.depth * block + v.inChannels * v.temporalPatch * v.patch * v.patch * d
+            + v.positions * d + (1 + v.deepstack) * merger;
+    }
     const bool qkvBias = config.modelType.startsWith(u"qwen2");
     // Qwen2 has biases on q, k and v; Qwen3 normalises q and k per head instead.
     quint64 bias = qkvBias ? a.heads * a.headDim + 2 * a.kvHeads * a.headDim : 0;
     if (config.modelType.startsWith(u"qwen3"))
         bias += 2 * a.headDim;
-    a.params = a.embeddingParams() + a.layers * (a.layerParams() + bias) + a.hidden;
+    const quint64 linear = a.layers - std::min(a.attentionLayers, a.layers);
+    a.params = a.embeddingParams() + a.attentionLayers * (a.layerParams() + bias) + linear * a.linearLayerParams()
+        + a.hidden + a.visionParams;
     if (countedParams && *countedParams > 0) {
         a.params = *countedParams;
         a.paramsCounted = true;

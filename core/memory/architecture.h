@@ -1,7 +1,9 @@
 // The sizes of a model that decide its memory: parameters (counted from the safetensors headers when a
 // folder is given, else from config.json's shape), the decoder layer FSDP gathers at a time, the KV cache
 // per token and the activations per token. Dense decoders (Llama, Qwen2/3, Mistral) and mixtures of
-// experts (Qwen3-MoE, DeepSeek with latent attention) are sized from their config fields.
+// experts (Qwen3-MoE, DeepSeek with latent attention) are sized from their config fields, with a vision
+// tower (vision_config) and hybrid linear attention (Qwen3-Next, Qwen3.5) where config.json declares them;
+// a field the sizes need and cannot be read is refused by name.
 #pragma once
 
 #include <optional>
@@ -29,10 +31,20 @@ struct Architecture
     quint64 experts = 0; // 0: dense
     quint64 expertsPerToken = 0;
     quint64 moeIntermediate = 0;
+    quint64 sharedIntermediate = 0; // a shared expert beside the routed ones (0: none)
     quint64 kvLoraRank = 0; // latent attention: one latent of this size (+ the rope part) per token and layer
     quint64 ropeHeadDim = 0;
     quint64 params = 0;
     bool paramsCounted = false; // summed from the safetensors headers rather than computed
+    quint64 visionParams = 0;   // the vision tower's share of params (computed from vision_config)
+    // Hybrid attention: the layers that keep a KV cache; the others (Gated DeltaNet) keep a fixed
+    // recurrent state per sequence instead. attentionLayers == layers for a plain decoder.
+    quint64 attentionLayers = 0;
+    quint64 linearKeyHeads = 0;
+    quint64 linearValueHeads = 0;
+    quint64 linearKeyHeadDim = 0;
+    quint64 linearValueHeadDim = 0;
+    quint64 linearConvKernel = 4;
 
     // One decoder layer's parameters: what FSDP gathers at a time and vLLM loads per layer.
     quint64 layerParams() const;
@@ -43,6 +55,11 @@ struct Architecture
     // KV cache bytes per token over all layers on one device at tensor parallelism `tp` (heads are split,
     // at least one per device; a latent cache is not split).
     quint64 kvBytesPerToken(quint64 tp, quint64 dtypeBytes) const;
+    // A linear-attention layer's parameters (0 for a plain decoder).
+    quint64 linearLayerParams() const;
+    // The recurrent state one sequence keeps in the linear-attention layers on one device (bf16
+    // convolution state, fp32 recurrent state), whatever its length.
+    quint64 linearStateBytesPerSequence(quint64 tp) const;
     // Elements per token a decoder layer keeps for its backward pass (bf16, flash attention, SwiGLU):
     // the two norms' inputs, the projections' inputs, q/k/v and the attention output, the MLP's gate, up,
     // activation and product.

@@ -89,6 +89,13 @@ struct Run
     quint64 refBytes = 2;
     quint64 bucketBytes = 0;
     int bucketBuffers = 1;
+    // LoRA: the base frozen in the actor's dtype, an adapter of rank `loraRank` on `loraTargets`, and the
+    // engine's LoRA slots.
+    quint64 loraRank = 0;
+    QStringList loraTargets;
+    quint64 adapterParams = 0;
+    quint64 engineLoraRank = 0;
+    quint64 maxLoras = 1;
     QStringList assumptions;
 
     explicit Run(const Input &input)
@@ -152,6 +159,7 @@ struct Run
             refOffload = true;
         refBytes = 2;
         refExists = s.flag(kActor + u"use_kl_loss"_s, false) || s.flag(u"algorithm.use_kl_in_reward"_s, false);
+        readLora();
         critic = s.text(u"algorithm.adv_estimator"_s) == u"gae";
         // The critic's engine config moved from critic.model.fsdp_config to critic.fsdp in 0.8.
         const QString criticFsdp
@@ -207,6 +215,85 @@ struct Run
         }
     }
 
+    // The linear layers of one decoder layer as (name, in, out): what PEFT's target_modules name.
+    QList<std::tuple<QString, quint64, quint64>> linears() const
+    {
+        const quint64 q = m.heads * m.headDim;
+        const quint64 kv = m.kvHeads * m.headDim;
+        const quint64 mlp = m.experts > 0 ? m.moeIntermediate : m.intermediate;
+        return {{u"q_proj"_s, m.hidden, q},      {u"k_proj"_s, m.hidden, kv},      {u"v_proj"_s, m.hidden, kv},
+                {u"o_proj"_s, q, m.hidden},      {u"gate_proj"_s, m.hidden, mlp}, {u"up_proj"_s, m.hidden, mlp},
+                {u"down_proj"_s, mlp, m.hidden}};
+    }
+
+    void readLora()
+    {
+        loraRank = static_cast<quint64>(std::max(0.0, s.number(kModel + u"lora_rank"_s, 0)));
+        if (loraRank == 0)
+            return;
+        // target_modules: "all-linear" (verl's default), a list, or one name.
+        const QJsonValue targets = s.get(kModel + u"target_modules"_s).value;
+        if (targets.isArray()) {
+            for (const QJsonValue &t : targets.toArray())
+                loraTargets << t.toString();
+        } else {
+            QString text = targets.toString(u"all-linear"_s).trimmed();
+            if (text.startsWith(u'[') && text.endsWith(u']'))
+                text = text.mid(1, text.size() - 2);
+            for (QString t : text.split(u',', Qt::SkipEmptyParts))
+                loraTargets << t.trimmed().remove(u'\'').remove(u'"');
+        }
+        const bool all = loraTargets.contains(u"all-linear"_s);
+        quint64 perLayer = 0;
+        for (const auto &[name, inputs, outputs] : linears()) {
+            if (all || loraTargets.contains(name)) {
+                // An expert's projections each carry their own adapter (PEFT wraps every Linear it matches).
+                const bool expert = m.experts > 0 && (name == u"gate_proj" || name == u"up_proj" || name == u"down_proj");
+                perLayer += loraRank * (inputs + outputs) * (expert ? m.experts : 1);
+            }
+        }
+        adapterParams = m.layers * perLayer;
+        if (adapterParams == 0) {
+            assumptions << Text::tr("lora_rank is %1 but target_modules (%2) names no q/k/v/o/gate/up/down projection: "
+                                    "no adapter is counted.")
+                               .arg(loraRank)
+                               .arg(loraTargets.join(u", "_s));
+        }
+        // The reference is the actor with its adapter turned off: no model of its own.
+        if (facts.loraRefInActor.value == u"yes")
+            refExists = false;
+        // The engine's slots: max_loras of max_lora_rank, the rank itself or rounded up to one vLLM allows.
+        maxLoras = static_cast<quint64>(std::max(1, facts.loraMaxLoras.value.toInt()));
+        engineLoraRank = loraRank;
+        if (facts.loraVllmRank.value.startsWith(u"rounded"_s)) {
+            QList<quint64> allowed{8, 16, 32, 64, 128, 256, 320, 512};
+            if (facts.loraVllmRank.value == u"rounded-from-1")
+                allowed.prepend(1);
+            for (const quint64 rank : allowed) {
+                if (rank >= loraRank) {
+                    engineLoraRank = rank;
+                    break;
+                }
+            }
+        }
+        if (m.experts > 0)
+            assumptions << Text::tr("the engine's LoRA slots are counted for the attention and dense layers; the "
+                                    "experts' are not.");
+    }
+    // What the engine sets aside for LoRA: for every linear layer vLLM wraps (all of them), A and B of
+    // max_lora_rank for each of max_loras slots, split by tensor parallelism on the side the layer is.
+    quint64 engineLoraBytes() const
+    {
+        if (loraRank == 0)
+            return 0;
+        quint64 perLayer = 0;
+        for (const auto &[name, inputs, outputs] : linears()) {
+            const bool rowParallel = name == u"o_proj" || name == u"down_proj";
+            perLayer += rowParallel ? inputs / rolloutTp + outputs : inputs + outputs / rolloutTp;
+        }
+        return maxLoras * engineLoraRank * perLayer * m.layers * 2;
+    }
+
     quint64 seqLen() const { return prompt + response; }
     quint64 updateTokens() const
     {
@@ -232,6 +319,17 @@ struct Run
     // ----- parts -----
     Amount actorParams() const
     {
+        if (loraRank > 0) {
+            return {Part::Params, (perDevice + adapterParams / std::max<quint64>(1, shards)) * actorBytes,
+                    Text::tr("actor parameters: the frozen base, %1 × %2 bytes ÷ %3 shards, and the LoRA adapter "
+                             "of rank %4 (%5 parameters)")
+                        .arg(QLocale().toString(m.params))
+                        .arg(actorBytes)
+                        .arg(split())
+                        .arg(loraRank)
+                        .arg(QLocale().toString(adapterParams)),
+                    src(kModel + u"lora_rank"_s)};
+        }
         return {Part::Params, perDevice * actorBytes,
                 Text::tr("actor parameters: %1 × %2 bytes ÷ %3 shards")
                     .arg(QLocale().toString(m.params))
@@ -239,8 +337,23 @@ struct Run
                     .arg(split()),
                 megatron ? src(kActor + u"megatron.tensor_model_parallel_size"_s) : facts.actorDtype.source};
     }
+    // LoRA trains the adapter alone: its gradients and AdamW moments, split like the parameters.
+    quint64 trainedPerDevice() const
+    {
+        return loraRank > 0 ? adapterParams / std::max<quint64>(1, shards) : perDevice;
+    }
+    QString trainedCount() const
+    {
+        return loraRank > 0 ? Text::tr("%1 adapter parameters").arg(QLocale().toString(adapterParams))
+                            : QLocale().toString(m.params);
+    }
     Amount grads() const
     {
+        if (loraRank > 0) {
+            return {Part::Gradients, trainedPerDevice() * actorBytes,
+                    Text::tr("gradients: %1 × %2 bytes ÷ %3 shards").arg(trainedCount()).arg(actorBytes).arg(shards),
+                    src(kModel + u"lora_rank"_s)};
+        }
         const quint64 per = megatron ? 4 : actorBytes;
         return {
             Part::Gradients, perDevice * per,
@@ -253,6 +366,11 @@ struct Run
         // by the distributed optimizer.
         const quint64 per = megatron ? 12 : 8;
         const quint64 dp = megatron && distributedOptimizer ? dataParallel : 1;
+        if (loraRank > 0) {
+            return {Part::Optimizer, trainedPerDevice() * 8,
+                    Text::tr("optimizer states (AdamW): %1 × 8 bytes ÷ %2 shards").arg(trainedCount()).arg(shards),
+                    src(kModel + u"lora_rank"_s)};
+        }
         return {Part::Optimizer, perDevice * per / dp,
                 Text::tr("optimizer states (AdamW): %1 × %2 bytes ÷ %3")
                     .arg(QLocale().toString(m.params))
@@ -411,8 +529,11 @@ Estimate compute(const Input &input)
     quint64 startResident = 0;
     for (const Amount &a : atStart)
         startResident += a.bytes;
-    e.kvBytes
-        = static_cast<qint64>(e.engineBytes) - static_cast<qint64>(weights.bytes) - static_cast<qint64>(workspace);
+    const quint64 loraSlots = r.engine == u"vllm" ? r.engineLoraBytes() : 0;
+    if (r.loraRank > 0 && r.engine != u"vllm")
+        e.assumptions << Text::tr("%1's LoRA buffers are not counted: only vLLM's are known.").arg(r.engine);
+    e.kvBytes = static_cast<qint64>(e.engineBytes) - static_cast<qint64>(weights.bytes)
+        - static_cast<qint64>(workspace) - static_cast<qint64>(loraSlots);
     if (sizing == u"device-wide")
         e.kvBytes -= static_cast<qint64>(startResident);
     // vllm-ascend counts whole blocks of 128 tokens (its platform forces 128 with prefix caching or chunked
@@ -427,6 +548,14 @@ Estimate compute(const Input &input)
                             .arg(r.maxNumBatchedTokens)
                             .arg(std::min(r.maxNumSeqs, r.maxNumBatchedTokens)),
                         r.src(kRollout + u"max_num_batched_tokens"_s)};
+        if (loraSlots > 0) {
+            parts << Amount{Part::Engine, loraSlots,
+                            Text::tr("engine LoRA slots: %1 × rank %2 for every linear layer, ÷ tensor parallel %3")
+                                .arg(r.maxLoras)
+                                .arg(r.engineLoraRank)
+                                .arg(r.rolloutTp),
+                            r.facts.loraVllmRank.source};
+        }
         if (kv && e.kvBytes > 0) {
             parts << Amount{
                 Part::KvCache, static_cast<quint64>(e.kvBytes),
@@ -790,6 +919,24 @@ Result<Estimate> estimate(const Request &request, const std::atomic_bool *cancel
         if (!settings)
             return settings.error();
         input.settings = *settings;
+    }
+    // A rollout on devices of its own (one-step-off and fully asynchronous policies) is not the colocated
+    // engine this estimate models: said, not estimated as if it were.
+    const QString program = input.settings.program;
+    const bool ownDevices = program.contains(u"fully_async"_s) || program.contains(u"one_step_off"_s)
+        || input.settings.get(u"rollout.nnodes"_s).fromCommand || input.settings.get(u"rollout.n_gpus_per_node"_s).fromCommand;
+    if (ownDevices) {
+        Estimate e;
+        e.input = input;
+        e.facts = memoryFacts(input.settings.version);
+        e.notEstimated
+            = Text::tr("Not estimated: this run gives the rollout devices of its own (%1), and this estimate models "
+                       "verl's colocated engine, where the rollout and the training take turns on the same devices. "
+                       "Their own memory (the engine's grant, the weight-sync buffers on both sides) is not modelled "
+                       "yet; a fully asynchronous run has run out of memory in the weight sync with a 0.5B model on "
+                       "64 GB devices (verl PR #7041).")
+                  .arg(program.isEmpty() ? u"rollout.nnodes / rollout.n_gpus_per_node"_s : program);
+        return e;
     }
     for (const auto &[text, key, what] :
          {std::tuple{request.nodes, u"trainer.nnodes"_s, u"nodes"_s},

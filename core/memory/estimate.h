@@ -97,6 +97,9 @@ struct Estimate
     QStringList corrected;               // the command with the fixes, one word per element
     qsizetype correctedProgramWords = 0; // how many of `corrected` are the program and its options
     QStringList assumptions;             // what the estimate takes as given and why
+    // Set when the run is not one this model covers (its rollout on devices of its own): why, and
+    // nothing else is filled in.
+    QString notEstimated;
 };
 
 Result<Estimate> estimate(const Input &input);

@@ -33,6 +33,9 @@ MemoryFacts memoryFacts(const verl::Version &version)
     m.maxModelLen = behaviour(f, u"mem_max_model_len"_s);
     m.vllmAscend = behaviour(f, u"mem_vllm_ascend"_s);
     m.kvSizing = behaviour(f, u"mem_kv_sizing"_s);
+    m.loraRefInActor = behaviour(f, u"lora_ref_in_actor"_s);
+    m.loraMaxLoras = behaviour(f, u"lora_max_loras"_s);
+    m.loraVllmRank = behaviour(f, u"lora_vllm_rank"_s);
     m.bucket = verl::bucketFacts(version).constLast();
     return m;
 }

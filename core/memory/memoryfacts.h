@@ -25,6 +25,9 @@ struct MemoryFacts
     verl::Sourced maxModelLen;       // "prompt-plus-response" or "max-position-embeddings" when unset
     verl::Sourced vllmAscend;        // the vllm-ascend release verl's Ascend guide installs
     verl::Sourced kvSizing;          // "profile-only", "device-wide", "start-check" (see extract.py)
+    verl::Sourced loraRefInActor;    // "yes": with LoRA the reference is the actor with its adapter off
+    verl::Sourced loraMaxLoras;      // the LoRA slots verl asks vLLM for: "1"
+    verl::Sourced loraVllmRank;      // "raw", "rounded" (to 8, 16 … 512) or "rounded-from-1" (1, 8 … 512)
     verl::BucketFacts bucket;
 };
 

@@ -175,6 +175,13 @@ QString fitId(Fit fit)
 QJsonObject toJson(const Estimate &e)
 {
     const Architecture &m = e.input.model;
+    if (!e.notEstimated.isEmpty()) {
+        return QJsonObject{{u"verl_version"_s, e.input.settings.version.toString()},
+                           {u"config_release"_s, e.input.settings.tag},
+                           {u"model"_s, QJsonObject{{u"name"_s, m.name}, {u"parameters"_s, static_cast<double>(m.params)}}},
+                           {u"fit"_s, QJsonValue()},
+                           {u"not_estimated"_s, e.notEstimated}};
+    }
     QJsonArray phases;
     for (const PhaseEstimate &p : e.phases) {
         QJsonArray parts;
@@ -238,6 +245,10 @@ QJsonObject toJson(const Estimate &e)
         {u"fixes_suffice"_s, e.fixesSuffice},
         {u"corrected_command"_s, QJsonArray::fromStringList(e.corrected)},
         {u"assumptions"_s, QJsonArray::fromStringList(e.assumptions + e.input.settings.notes)},
+        {u"command_read"_s, e.input.settings.notRead.isEmpty()},
+        {u"not_estimated"_s, QJsonValue()},
+        {u"vision_parameters"_s, static_cast<double>(m.visionParams)},
+        {u"attention_layers"_s, static_cast<double>(m.attentionLayers)},
     };
 }
 
@@ -258,6 +269,21 @@ QString toText(const Estimate &e)
     const Architecture &m = e.input.model;
     const QLocale locale;
     out += Text::tr("Model: %1, %2 parameters (%3)").arg(m.name, locale.toString(m.params), m.source) + u'\n';
+    if (!e.notEstimated.isEmpty())
+        return out + e.notEstimated + u'\n';
+    if (!e.input.settings.notRead.isEmpty())
+        out += e.input.settings.notRead + u'\n';
+    if (m.visionParams > 0 && !m.paramsCounted)
+        out += Text::tr("Vision tower: %1 parameters, from config.json's vision_config").arg(locale.toString(m.visionParams))
+            + u'\n';
+    if (m.attentionLayers < m.layers)
+        out += Text::tr("Hybrid attention: %1 of %2 layers keep a KV cache; the other %3 keep a fixed state of %4 per "
+                        "sequence")
+                   .arg(m.attentionLayers)
+                   .arg(m.layers)
+                   .arg(m.layers - m.attentionLayers)
+                   .arg(gib(static_cast<qint64>(m.linearStateBytesPerSequence(1))))
+            + u'\n';
     out += Text::tr("Devices: %1 × %2 (%3 per device; %4)")
                .arg(e.devices)
                .arg(e.input.npu.id, gib(static_cast<qint64>(e.input.npu.hbmBytes)), e.input.npu.source)

@@ -36,6 +36,9 @@ public:
     QStringList programWords;
     QList<hydra::Override> overrides; // the command's overrides, corrected by the linter
     QStringList notes;                // what could not be read and was assumed
+    // A command was given and nothing in it was read (no verl launch, no overrides): verl's defaults
+    // stand for every setting, which the estimate says first of all.
+    QString notRead;
 
     Setting get(const QString &key) const;
     // The value as a number; `fallback` when unset, null or not a number.

@@ -543,6 +543,36 @@ CROSS_CHECKS = {
     },
 }
 
+# What LoRA changes in a run's memory, for every release: the reference model is the actor with its
+# adapter off (no copy of its own), and the rollout engine holds LoRA slots: max_loras of them, each of
+# max_lora_rank, which verl passes as the rank itself or rounded up to a rank vLLM allows.
+LORA_FACTS = {
+    "lora_ref_in_actor": {
+        "since": "0.4.0",
+        "anchors": [("yes", "verl/trainer/ppo/ray_trainer.py", r"self\.ref_in_actor = ")],
+    },
+    "lora_max_loras": {
+        "since": "0.4.0",
+        "anchors": [
+            ("1", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", r'"max_loras": 1'),
+            ("1", "verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py", r'"max_loras": 1'),
+            ("1", "verl/workers/fsdp_workers.py", r'"max_loras": 1'),
+        ],
+    },
+    "lora_vllm_rank": {
+        "since": "0.4.0",
+        "anchors": [
+            # vLLM's own list (MaxLoRARanks), verl's copy of it when vLLM has none: 1 is allowed too.
+            ("rounded-from-1", "verl/workers/rollout/vllm_rollout/utils.py",
+             r"MaxLoRARanks = Literal\[1, 8, 16, 32, 64, 128, 256, 320, 512\]"),
+            ("rounded", "verl/workers/rollout/vllm_rollout/utils.py",
+             r"vllm_max_lora_ranks = \[8, 16, 32, 64, 128, 256, 320, 512\]"),
+            ("raw", "verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py", r'"max_lora_rank": model_config\.lora_rank'),
+            ("raw", "verl/workers/fsdp_workers.py", r'"max_lora_rank": self\._lora_rank'),
+        ],
+    },
+}
+
 # patterns marked "each", one accepted value per matching line (an if/elif chain).
 CHOICES = [
     ("level", "verl/utils/profiler/config.py", r"assert self\.level in (\[[^\]]*\])", "list"),
@@ -851,7 +881,7 @@ def extract(repo, tag):
             )
         behaviour[name] = found
 
-    for name, fact in CROSS_CHECKS.items():
+    for name, fact in {**CROSS_CHECKS, **LORA_FACTS}.items():
         since = tuple(map(int, fact["since"].split(".")))
         until = tuple(map(int, fact["until"].split("."))) if "until" in fact else None
         if version < since or (until and version >= until):

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include "../support/clirun.h"
+#include "bucket/modelinspector.h"
 #include "memory/estimate.h"
 #include "memory/report.h"
 
@@ -248,6 +249,115 @@ private Q_SLOTS:
         const auto result = test::runCli(args);
         QCOMPARE(result.code, ExitCode::Usage);
         QVERIFY2(result.err.contains(message), qPrintable(result.err));
+    }
+
+    // Architectures read from config.json alone: vision towers and hybrid attention against the counts
+    // their makers publish (Qwen2.5-VL-7B 8.29 B, Qwen3-VL-8B 8.77 B, Qwen3-Next-80B-A3B 79.7 B; fields as
+    // in their config.json files), and a clear refusal naming a field that cannot be read.
+    void configArchitectures_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<double>("billions"); // 0: refused
+        QTest::addColumn<QString>("refusal");
+        const QByteArray qwen25vl = R"({"model_type":"qwen2_5_vl","vocab_size":152064,"hidden_size":3584,
+            "intermediate_size":18944,"num_hidden_layers":28,"num_attention_heads":28,"num_key_value_heads":4,
+            "tie_word_embeddings":false,"vision_config":{"depth":32,"hidden_size":1280,"intermediate_size":3420,
+            "num_heads":16,"patch_size":14,"spatial_merge_size":2,"temporal_patch_size":2,"out_hidden_size":3584}})";
+        const QByteArray qwen3vl = R"({"model_type":"qwen3_vl","text_config":{"vocab_size":151936,"hidden_size":4096,
+            "intermediate_size":12288,"num_hidden_layers":36,"num_attention_heads":32,"num_key_value_heads":8,
+            "head_dim":128},"tie_word_embeddings":false,"vision_config":{"depth":27,"hidden_size":1152,
+            "intermediate_size":4304,"patch_size":16,"spatial_merge_size":2,"temporal_patch_size":2,
+            "out_hidden_size":4096,"num_position_embeddings":2304,"deepstack_visual_indexes":[8,16,24]}})";
+        const QByteArray qwen3next = R"({"model_type":"qwen3_next","vocab_size":151936,"hidden_size":2048,
+            "intermediate_size":5120,"num_hidden_layers":48,"num_attention_heads":16,"num_key_value_heads":2,
+            "head_dim":256,"full_attention_interval":4,"linear_num_key_heads":16,"linear_num_value_heads":32,
+            "linear_key_head_dim":128,"linear_value_head_dim":128,"linear_conv_kernel_dim":4,"num_experts":512,
+            "num_experts_per_tok":10,"moe_intermediate_size":512,"shared_expert_intermediate_size":512,
+            "tie_word_embeddings":false})";
+        QTest::addRow("Qwen2.5-VL-7B") << qwen25vl << 8.29 << QString();
+        QTest::addRow("Qwen3-VL-8B") << qwen3vl << 8.77 << QString();
+        QTest::addRow("Qwen3-Next-80B-A3B") << qwen3next << 79.7 << QString();
+        QByteArray noDepth = qwen25vl;
+        noDepth.replace(R"("depth":32,)", "");
+        QTest::addRow("a vision tower without depth") << noDepth << 0.0 << u"vision_config.depth"_s;
+        QByteArray mamba = qwen3next;
+        mamba.replace(R"("full_attention_interval":4,)", R"("layer_types":["mamba","full_attention"],)");
+        QTest::addRow("a layer type it does not know") << mamba << 0.0 << u"layer_types: mamba"_s;
+        QByteArray noHeads = qwen3next;
+        noHeads.replace(R"("linear_num_value_heads":32,)", "");
+        QTest::addRow("linear attention without its heads") << noHeads << 0.0 << u"linear_num_value_heads"_s;
+    }
+    void configArchitectures()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(double, billions);
+        QFETCH(QString, refusal);
+        const auto config = bucket::parseModelConfig(json, u"config.json"_s);
+        QVERIFY(config);
+        const auto model = architectureFrom(*config, u"m"_s, u"config.json"_s);
+        QCOMPARE(model.ok(), billions > 0);
+        if (!model.ok()) {
+            QVERIFY2(model.error().message.contains(refusal), qPrintable(model.error().message));
+            return;
+        }
+        const double counted = static_cast<double>(model->params) / 1e9;
+        QVERIFY2(std::abs(counted - billions) / billions < 0.01, qPrintable(QString::number(counted)));
+    }
+
+    // LoRA: the frozen base stays, only the adapter is trained (its gradients and AdamW moments), the
+    // reference is the actor with its adapter off, and the engine holds LoRA slots.
+    void lora()
+    {
+        const QString withKl = kLaunch + u"actor_rollout_ref.actor.use_kl_loss=True "_s;
+        const Estimate full = run(u"Qwen2.5-7B"_s, withKl, u"0.9.0"_s);
+        const Estimate lora = run(u"Qwen2.5-7B"_s, withKl + u"actor_rollout_ref.model.lora_rank=64"_s, u"0.9.0"_s);
+        const PhaseEstimate &fullUpdate = phase(full, Phase::Update);
+        const PhaseEstimate &loraUpdate = phase(lora, Phase::Update);
+        // Rank 64 on all seven projections of 28 layers: 161,480,704 adapter parameters (PEFT's count).
+        QCOMPARE(partBytes(loraUpdate, Part::Gradients), quint64(161480704) / 8 * 4);
+        QCOMPARE(partBytes(loraUpdate, Part::Optimizer), quint64(161480704) / 8 * 8);
+        QVERIFY(partBytes(fullUpdate, Part::Optimizer) > 40 * partBytes(loraUpdate, Part::Optimizer));
+        // The engine's slots take from the KV cache.
+        QVERIFY(partBytes(phase(lora, Phase::EngineStart), Part::Engine)
+                > partBytes(phase(full, Phase::EngineStart), Part::Engine));
+        QVERIFY(lora.kvBytes < full.kvBytes);
+        // The Megatron reference stays on the device without LoRA and is not there with it.
+        const QString withMegatron = u"actor_rollout_ref.actor.strategy=megatron "_s;
+        QCOMPARE(partBytes(phase(run(u"Qwen2.5-7B"_s, withKl + withMegatron, u"0.9.0"_s), Phase::Rollout),
+                           Part::Reference) > 0,
+                 true);
+        QCOMPARE(partBytes(phase(run(u"Qwen2.5-7B"_s, withKl + withMegatron + u"actor_rollout_ref.model.lora_rank=8"_s,
+                                     u"0.9.0"_s),
+                                 Phase::Rollout),
+                           Part::Reference),
+                 quint64(0));
+    }
+
+    // What the estimate does not cover is said, never estimated as something else.
+    void notCovered_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<bool>("estimated");
+        QTest::addColumn<bool>("read");
+        QTest::addRow("fully async") << u"python3 -m verl.experimental.fully_async_policy.fully_async_main trainer.nnodes=1"_s
+                                     << false << true;
+        QTest::addRow("one step off") << u"python3 -m verl.experimental.one_step_off_policy.main_ppo trainer.nnodes=1"_s
+                                      << false << true;
+        QTest::addRow("rollout devices of its own")
+            << u"python3 -m recipe.my.main rollout.nnodes=1 rollout.n_gpus_per_node=4"_s << false << true;
+        QTest::addRow("no launch in it") << u"echo training\nsleep 1\n"_s << true << false;
+        QTest::addRow("a set -x trace") << u"+ python3 -m verl.trainer.main_ppo trainer.nnodes=1\n"_s << true << true;
+    }
+    void notCovered()
+    {
+        QFETCH(QString, script);
+        QFETCH(bool, estimated);
+        QFETCH(bool, read);
+        const Estimate e = run(u"Qwen2.5-7B"_s, script, u"0.9.0"_s);
+        QCOMPARE(e.notEstimated.isEmpty(), estimated);
+        QCOMPARE(e.phases.isEmpty(), !estimated);
+        QCOMPARE(e.input.settings.notRead.isEmpty(), read);
+        QCOMPARE(toText(e).contains(u"verl's defaults are estimated"_s), !read);
     }
 
     void cliJson()

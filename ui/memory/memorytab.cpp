@@ -404,6 +404,17 @@ void MemoryTab::render()
         return;
     }
     const memory::Estimate &e = *m_estimate;
+    if (!e.notEstimated.isEmpty()) {
+        // A run whose rollout has devices of its own: the reason, and nothing drawn as if it were colocated.
+        m_verdict->setText(e.notEstimated);
+        m_verdict->setStyleSheet(u"color: %1; font-weight: bold"_s.arg(color(Verdict::Warn).name()));
+        m_chart->clear();
+        m_corrected->clear();
+        m_report->setPlainText(memory::toText(e));
+        m_copyCommand->setEnabled(false);
+        m_copyReport->setEnabled(true);
+        return;
+    }
     const memory::PhaseEstimate &binding = e.phases.at(e.binding);
     const QString device = memory::gib(static_cast<qint64>(e.input.npu.hbmBytes));
     switch (e.fit) {
@@ -423,10 +434,13 @@ void MemoryTab::render()
                                     device, binding.failure));
         break;
     }
+    // verl's defaults standing for a command that was not read are said before the verdict on them.
+    if (!e.input.settings.notRead.isEmpty())
+        m_verdict->setText(e.input.settings.notRead + u'\n' + m_verdict->text());
     // The colour of the verdict, as the Bucket calculator's: red when it does not fit, amber when tight.
     const Verdict verdict = e.fit == memory::Fit::DoesNotFit ? Verdict::Fail
-        : e.fit == memory::Fit::Tight                        ? Verdict::Warn
-                                                             : Verdict::Pass;
+        : e.fit == memory::Fit::Tight || !e.input.settings.notRead.isEmpty() ? Verdict::Warn
+                                                                              : Verdict::Pass;
     m_verdict->setStyleSheet(verdict == Verdict::Pass ? QString()
                                                       : u"color: %1; font-weight: bold"_s.arg(color(verdict).name()));
     QStringList phases;
