@@ -81,7 +81,8 @@ QJsonObject reportJson(const profiler::LintReport &report, const verl::Version &
                        {u"findings"_s, findings},
                        {u"launches"_s, launches},
                        {u"sourced"_s, QJsonArray::fromStringList(report.sourced)},
-                       {u"traced_commands"_s, report.tracedCommands}};
+                       {u"traced_commands"_s, report.tracedCommands},
+                       {u"markdown"_s, report.markdown}};
 }
 
 } // namespace

@@ -101,6 +101,13 @@ QString jsonText(const QJsonValue &v)
     }
     case QJsonValue::Null:
         return u"null"_s;
+    case QJsonValue::Array: {
+        // As the YAML writes it: [console, wandb]
+        QStringList items;
+        for (const QJsonValue &item : v.toArray())
+            items << jsonText(item);
+        return u'[' + items.join(u", "_s) + u']';
+    }
     default:
         return QString();
     }

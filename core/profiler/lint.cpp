@@ -8,7 +8,7 @@
 #include <QSet>
 
 #include "bash/interpreter.h"
-#include "bash/trace.h"
+#include "bash/paste.h"
 #include "common/editdistance.h"
 #include "env/stackpins.h"
 #include "hydra/parser.h"
@@ -89,9 +89,11 @@ public:
 
     Result<LintReport> run(const QString &script)
     {
-        // A pasted `set -x` trace holds the commands bash ran, already expanded, behind "+ ".
-        const shell::Untraced input = shell::untrace(script);
-        m_report.tracedCommands = input.commands;
+        // A pasted `set -x` trace holds the commands bash ran, already expanded, behind "+ "; a command
+        // copied from an issue may come with its Markdown.
+        const shell::Pasted input = shell::readPaste(script);
+        m_report.tracedCommands = input.traceCommands;
+        m_report.markdown = input.markdown;
         const auto parsed = shell::interpret(input.script);
         if (!parsed)
             return parsed.error();
@@ -1083,6 +1085,9 @@ QStringList launchLines(const LintReport &report)
         lines << Text::tr("Read as a set -x trace: the %n command(s) after \"+ \" as bash ran them; the lines "
                           "programs printed between them were left out.",
                           nullptr, static_cast<int>(report.tracedCommands));
+    if (report.markdown)
+        lines << Text::tr("Read as pasted from Markdown: the ``` fences or the backquotes around the command were left "
+                          "out.");
     if (report.launches.isEmpty()) {
         lines << Text::tr("No verl launch found: no python -m verl…/recipe…, main_*.py, torchrun or ray job submit "
                           "command, and no overrides on their own, so nothing was checked.");

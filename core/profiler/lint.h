@@ -62,6 +62,7 @@ struct LintReport
     QList<hydra::Override> corrected;
     QStringList sourced; // files the script sources, which were not read
     qsizetype tracedCommands = 0; // the text was a `set -x` trace of this many commands (0: a script)
+    bool markdown = false;        // Markdown fences or backquotes around the command were left out
 };
 
 // Fails when bash could not read the text to its end (an unclosed quote: the error names the line) or

@@ -62,6 +62,8 @@ private Q_SLOTS:
     void correctedKeysBelongToTheVersion();
     void launches_data();
     void launches();
+    void pastedForms_data();
+    void pastedForms();
     void unresolvedOncePerVariable();
     void positionsAndFixes();
     void arrayElementsPointAtTheirLine();
@@ -502,6 +504,40 @@ void TestLint::launches()
         QVERIFY(report.findings.isEmpty());
         QVERIFY(launchLines(report).first().startsWith(u"No verl launch found"_s));
     }
+}
+
+void TestLint::pastedForms_data()
+{
+    // What users paste from issues: the launch is read as bash would run it once the paste is undone.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("launches");
+    QTest::addColumn<bool>("markdown");
+    QTest::addColumn<int>("traced");
+    const QString launch = kRun + u"trainer.nnodes=1"_s;
+    QTest::addRow("a fenced block") << u"```bash\n"_s + launch + u"\n```\n"_s << 1 << true << 0;
+    QTest::addRow("inline code over lines") << u"`"_s + kRun + u"\\\n  trainer.nnodes=1\n`\n"_s << 1 << true << 0;
+    QTest::addRow("inline code on one line") << u"`"_s + launch + u"`"_s << 1 << true << 0;
+    QTest::addRow("an opening backquote, the rest cut off") << u"`\nset -x\n"_s + launch << 1 << true << 0;
+    QTest::addRow("a real command substitution") << u"T=`date +%s`\n"_s + launch << 1 << false << 0;
+    QTest::addRow("a trace in a fence") << u"```\n+ "_s + launch + u"\n(TaskRunner pid=1) hello\n```"_s << 1 << true
+                                        << 1;
+    QTest::addRow("a trace's nested level") << u"++ hostname\n+ NODE=n1\n+ "_s + launch << 1 << false << 3;
+    QTest::addRow("a quoted word over lines") << u"+ "_s + kRun + u"'trainer.experiment_name=a\nb' trainer.nnodes=1"_s
+                                              << 1 << false << 1;
+}
+
+void TestLint::pastedForms()
+{
+    QFETCH(QString, text);
+    QFETCH(int, launches);
+    QFETCH(bool, markdown);
+    QFETCH(int, traced);
+    const auto report = lint(text, *vna::verl::Version::parse(u"0.9.0"_s, u"x"_s));
+    QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().message));
+    QCOMPARE(report->launches.size(), launches);
+    QCOMPARE(report->markdown, markdown);
+    QCOMPARE(report->tracedCommands, traced);
+    QCOMPARE(report->checked, report->overrides);
 }
 
 void TestLint::unresolvedOncePerVariable()
