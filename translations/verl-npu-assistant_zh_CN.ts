@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Analyze</name>
+    <message>
+        <source>The facts hold no vllm-ascend release that refuses vLLM's V0 engine, so whether this setting breaks the run is not known.</source>
+        <translation>事实数据中没有拒绝 vLLM V0 引擎的 vllm-ascend 版本，因此不知道这项设置是否会让运行失败。</translation>
+    </message>
+    <message>
+        <source>the releases the log's lines fit</source>
+        <translation>日志各行所符合的版本</translation>
+    </message>
+    <message>
+        <source>It breaks a run only with vllm-ascend %1 or later, which refuses vLLM's V0 engine (%2); with an earlier one it runs. Which vllm-ascend you run is not known (give it with --installed vllm-ascend=…).</source>
+        <translation>只有 vllm-ascend %1 及以后的版本会因此失败：它们拒绝 vLLM 的 V0 引擎（%2）；更早的版本照常运行。不知道你使用的 vllm-ascend 版本（可用 --installed vllm-ascend=… 指定）。</translation>
+    </message>
+    <message>
+        <source>You run vllm-ascend %1 (%2), which refuses vLLM's V0 engine (since %3: %4).</source>
+        <translation>你使用的是 vllm-ascend %1（%2），它拒绝 vLLM 的 V0 引擎（自 %3 起：%4）。</translation>
+    </message>
+    <message>
+        <source>You run vllm-ascend %1 (%2), which still runs vLLM's V0 engine (refused only from %3: %4): here the setting is harmless and not the cause of a failure.</source>
+        <translation>你使用的是 vllm-ascend %1（%2），它仍可运行 vLLM 的 V0 引擎（从 %3 起才拒绝：%4）：在这里这项设置无害，不是失败的原因。</translation>
+    </message>
+</context>
+<context>
     <name>AnalyzeCommand</name>
     <message>
         <source>Entries: %1 (from %2).</source>
@@ -4567,6 +4590,10 @@ Exit code 1 when any check FAILs.</source>
         <source>commit %1</source>
         <translation>提交 %1</translation>
     </message>
+    <message>
+        <source>unknown condition (expected one of: %1).</source>
+        <translation>未知条件（应为以下之一：%1）。</translation>
+    </message>
 </context>
 <context>
     <name>KnowledgeCategory</name>
@@ -4884,6 +4911,45 @@ Exit code 1 when any check FAILs.</source>
         <source>+%1 adds a key verl %2 does not read: %3. Write %4 instead.</source>
         <translation>+%1 添加的键 verl %2 并不读取：%3。请改写为 %4。</translation>
     </message>
+    <message>
+        <source>%1=%2 may come from %3, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <translation>%1=%2 可能来自命令的 hydra.searchpath 加入的 %3；verl 之外的配置无从得知</translation>
+    </message>
+    <message>
+        <source>%1 is filled from %2, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <translation>%1 的内容来自命令的 hydra.searchpath 加入的 %2；verl 之外的配置无从得知</translation>
+    </message>
+    <message>
+        <source>the config group choice %1 may come from %2, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <translation>配置组选项 %1 可能来自命令的 hydra.searchpath 加入的 %2；verl 之外的配置无从得知</translation>
+    </message>
+</context>
+<context>
+    <name>Lint</name>
+    <message>
+        <source>The rollout's %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor_model_parallel_size %4, so verl stops at start-up ("rollout world_size: %1 is not divisible by infer_tp: %4", %5).</source>
+        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按 tensor_model_parallel_size %4 整组划分，verl 启动时就会停止（"rollout world_size: %1 is not divisible by infer_tp: %4"，%5）。</translation>
+    </message>
+    <message>
+        <source>The rollout's %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor × data × pipeline parallel = %4, so verl stops at start-up ("rollout world_size: %1 is not divisible by infer_world_size: %4", %5).</source>
+        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按张量 × 数据 × 流水线并行 = %4 整组划分，verl 启动时就会停止（"rollout world_size: %1 is not divisible by infer_world_size: %4"，%5）。</translation>
+    </message>
+    <message>
+        <source>The rollout's expert_parallel_size %1 is not tensor × data parallel = %2 × %3, so verl stops at start-up ("expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size", %4).</source>
+        <translation>rollout 的 expert_parallel_size %1 不等于张量 × 数据并行 = %2 × %3，verl 启动时就会停止（"expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size"，%4）。</translation>
+    </message>
+    <message>
+        <source>Multi-turn rollout needs multi_turn.tool_config_path in verl %1, which stops at start-up without it (%2).</source>
+        <translation>在 verl %1 中，多轮 rollout 需要 multi_turn.tool_config_path，缺少时启动即停止（%2）。</translation>
+    </message>
+    <message>
+        <source>Multi-turn rollout needs multi_turn.tool_config_path or interaction_config_path in verl %1, which stops at start-up without one (%2).</source>
+        <translation>在 verl %1 中，多轮 rollout 需要 multi_turn.tool_config_path 或 interaction_config_path，两者都没有时启动即停止（%2）。</translation>
+    </message>
+    <message>
+        <source>verl %1 runs multi-turn rollout with GRPO advantages only and stops at start-up with algorithm.adv_estimator=%2 ("only GRPO is tested for multi-turn with tool", %3); later releases take it.</source>
+        <translation>verl %1 的多轮 rollout 只支持 GRPO 优势估计，algorithm.adv_estimator=%2 时启动即停止（"only GRPO is tested for multi-turn with tool"，%3）；之后的版本支持。</translation>
+    </message>
 </context>
 <context>
     <name>LintCommand</name>
@@ -5178,6 +5244,14 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
     <message>
         <source>the fix: %1</source>
         <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>(harmless with your release)</source>
+        <translation>（在你的版本下无害）</translation>
+    </message>
+    <message>
+        <source>(a cause only with some releases: see below)</source>
+        <translation>（只在部分版本下是原因：见下文）</translation>
     </message>
 </context>
 <context>
@@ -5629,6 +5703,54 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
     <message>
         <source>Did you mean %1?</source>
         <translation>您是不是要找 %1？</translation>
+    </message>
+    <message>
+        <source>%1: config.json's %2 is not one the memory estimate can read, so its memory is not estimated rather than guessed.</source>
+        <translation>%1：显存估算无法读取 config.json 中的 %2，因此不做估算，而不是去猜。</translation>
+    </message>
+    <message>
+        <source>lora_rank is %1 but target_modules (%2) names no q/k/v/o/gate/up/down projection: no adapter is counted.</source>
+        <translation>lora_rank 为 %1，但 target_modules（%2）没有指定任何 q/k/v/o/gate/up/down 投影：不计入适配器。</translation>
+    </message>
+    <message>
+        <source>the engine's LoRA slots are counted for the attention and dense layers; the experts' are not.</source>
+        <translation>推理引擎的 LoRA 槽位只计入注意力层和稠密层，不计入专家层。</translation>
+    </message>
+    <message>
+        <source>actor parameters: the frozen base, %1 × %2 bytes ÷ %3 shards, and the LoRA adapter of rank %4 (%5 parameters)</source>
+        <translation>actor 参数：冻结的基座 %1 × %2 字节 ÷ %3 个分片，加上秩为 %4 的 LoRA 适配器（%5 个参数）</translation>
+    </message>
+    <message>
+        <source>%1 adapter parameters</source>
+        <translation>%1 个适配器参数</translation>
+    </message>
+    <message>
+        <source>optimizer states (AdamW): %1 × 8 bytes ÷ %2 shards</source>
+        <translation>优化器状态（AdamW）：%1 × 8 字节 ÷ %2 个分片</translation>
+    </message>
+    <message>
+        <source>%1's LoRA buffers are not counted: only vLLM's are known.</source>
+        <translation>未计入 %1 的 LoRA 缓冲区：只知道 vLLM 的。</translation>
+    </message>
+    <message>
+        <source>engine LoRA slots: %1 × rank %2 for every linear layer, ÷ tensor parallel %3</source>
+        <translation>推理引擎 LoRA 槽位：每个线性层 %1 × 秩 %2，÷ 张量并行 %3</translation>
+    </message>
+    <message>
+        <source>Not estimated: this run gives the rollout devices of its own (%1), and this estimate models verl's colocated engine, where the rollout and the training take turns on the same devices. Their own memory (the engine's grant, the weight-sync buffers on both sides) is not modelled yet; a fully asynchronous run has run out of memory in the weight sync with a 0.5B model on 64 GB devices (verl PR #7041).</source>
+        <translation>未估算：此运行让 rollout 使用自己的设备（%1），而本估算模拟的是 verl 的共置引擎，即 rollout 与训练在同一批设备上轮流运行。两侧各自的显存（引擎分得的份额、两端的权重同步缓冲区）尚未建模；已有完全异步的运行在 64 GB 设备上用 0.5B 模型在权重同步时显存不足（verl PR #7041）。</translation>
+    </message>
+    <message>
+        <source>Vision tower: %1 parameters, from config.json's vision_config</source>
+        <translation>视觉塔：%1 个参数，来自 config.json 的 vision_config</translation>
+    </message>
+    <message>
+        <source>Hybrid attention: %1 of %2 layers keep a KV cache; the other %3 keep a fixed state of %4 per sequence</source>
+        <translation>混合注意力：%2 层中有 %1 层保留 KV cache；其余 %3 层每个序列保留固定的 %4 状态</translation>
+    </message>
+    <message>
+        <source>The command was not read: it has no verl launch and no overrides, so verl's defaults are estimated, not your run.</source>
+        <translation>没有读到命令：其中既没有 verl 启动命令也没有覆盖参数，因此估算的是 verl 的默认值，而不是你的运行。</translation>
     </message>
 </context>
 <context>
@@ -6446,6 +6568,30 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>
             <numerusform>第 %1 行：%2，%n 个覆盖参数；不知道它的配置：%3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>VLLM_ATTENTION_BACKEND=XFORMERS makes vLLM fall back to its V0 engine, which vllm-ascend refuses from %1 on ("vLLM Ascend does not support V0 engine.", %2); with an earlier vllm-ascend it runs. On NPU, leave it unset.</source>
+        <translation>VLLM_ATTENTION_BACKEND=XFORMERS 会让 vLLM 退回 V0 引擎，而 vllm-ascend 从 %1 起拒绝它（"vLLM Ascend does not support V0 engine."，%2）；更早的 vllm-ascend 可以运行。在 NPU 上请不要设置它。</translation>
+    </message>
+    <message>
+        <source>verl %1's Ascend images install vllm-ascend %2.</source>
+        <translation>verl %1 的昇腾镜像安装的是 vllm-ascend %2。</translation>
+    </message>
+    <message>
+        <source>verl %1 has no module %2 (it is in verl %3): Python stops at once with "No module named %2".</source>
+        <translation>verl %1 中没有模块 %2（它存在于 verl %3）：Python 会立即以 "No module named %2" 停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read as a set -x trace: the %n command(s) after "+ " as bash ran them; the lines programs printed between them were left out.</source>
+        <translation><numerusform>按 set -x 跟踪输出读取："+ " 之后的 %n 条命令即 bash 实际运行的命令；其间程序打印的行被忽略。</numerusform></translation>
+    </message>
+    <message>
+        <source>Read as pasted from Markdown: the ``` fences or the backquotes around the command were left out.</source>
+        <translation>按从 Markdown 粘贴的内容读取：命令外的 ``` 代码块标记或反引号已去掉。</translation>
+    </message>
+    <message>
+        <source>verl %1 is older than every release this build has read (the first is %2): no override is checked against its config, and the profiler settings are those of %2, which may differ.</source>
+        <translation>verl %1 早于本程序读过的所有版本（最早的是 %2）：不会按它的配置检查任何覆盖参数，性能分析相关设置按 %2 处理，可能有出入。</translation>
     </message>
 </context>
 <context>
@@ -10064,7 +10210,9 @@ Accept and remember their keys, then check the nodes again?</source>
     </message>
     <message numerus="yes">
         <source>%n file(s), %1: %2</source>
-        <translation><numerusform>%n 个文件，%1：%2</numerusform></translation>
+        <translation>
+            <numerusform>%n 个文件，%1：%2</numerusform>
+        </translation>
     </message>
     <message>
         <source>none on this machine</source>
@@ -10161,6 +10309,14 @@ Accept and remember their keys, then check the nodes again?</source>
     <message>
         <source>verl %1 is not a release this build has read: every tool checks it against verl %2, the nearest release it knows.</source>
         <translation>本程序没有读过 verl %1 这个版本：各工具都按它已知的最接近版本 verl %2 检查。</translation>
+    </message>
+    <message>
+        <source>older than %1</source>
+        <translation>早于 %1</translation>
+    </message>
+    <message>
+        <source>verl %1 is older than every release this build has read (the first is %2): launch commands are not checked against its config, and the other tools use the facts of verl %2, which may differ.</source>
+        <translation>verl %1 早于本程序读过的所有版本（最早的是 %2）：不会按它的配置检查启动命令，其他工具使用 verl %2 的事实数据，可能有出入。</translation>
     </message>
 </context>
 </TS>

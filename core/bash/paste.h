@@ -12,9 +12,9 @@ namespace vna::shell {
 
 struct Pasted
 {
-    QString script;             // what bash runs, each command on its own line and column as pasted
+    QString script;              // what bash runs, each command on its own line and column as pasted
     qsizetype traceCommands = 0; // trace lines read; 0 when the text is not a trace
-    bool markdown = false;      // Markdown fences or backquotes around the command were left out
+    bool markdown = false;       // Markdown fences or backquotes around the command were left out
 };
 
 // The commands of a paste. Positions stay right: what is left out becomes blanks, and output between

@@ -135,7 +135,8 @@ Result<ModelConfig> parseModelConfig(QByteArrayView json, const QString &path)
         else {
             vision.depth = *depth;
             vision.hidden = *hidden;
-            vision.intermediate = intermediate.value_or(*hidden * static_cast<quint64>(v.value(u"mlp_ratio").toDouble()));
+            vision.intermediate
+                = intermediate.value_or(*hidden * static_cast<quint64>(v.value(u"mlp_ratio").toDouble()));
             vision.outHidden = first({u"out_hidden_size"}).value_or(config.hiddenSize.value_or(*hidden));
             vision.patch = first({u"patch_size"}).value_or(14);
             vision.temporalPatch = first({u"temporal_patch_size"}).value_or(2);
@@ -169,11 +170,10 @@ Result<ModelConfig> parseModelConfig(QByteArrayView json, const QString &path)
     config.linearConvKernel = positive(sizes.value(u"linear_conv_kernel_dim"));
     if (config.fullAttentionLayers && config.numLayers && *config.fullAttentionLayers < *config.numLayers
         && config.unreadField.isEmpty()) {
-        for (const auto &[field, value] :
-             {std::pair{u"linear_num_key_heads", config.linearKeyHeads},
-              std::pair{u"linear_num_value_heads", config.linearValueHeads},
-              std::pair{u"linear_key_head_dim", config.linearKeyHeadDim},
-              std::pair{u"linear_value_head_dim", config.linearValueHeadDim}}) {
+        for (const auto &[field, value] : {std::pair{u"linear_num_key_heads", config.linearKeyHeads},
+                                           std::pair{u"linear_num_value_heads", config.linearValueHeads},
+                                           std::pair{u"linear_key_head_dim", config.linearKeyHeadDim},
+                                           std::pair{u"linear_value_head_dim", config.linearValueHeadDim}}) {
             if (!value) {
                 config.unreadField = QString::fromUtf16(field);
                 break;

@@ -30,8 +30,13 @@ QList<ReleasePins> readReleases(const QJsonValue &value)
     QList<ReleasePins> releases;
     for (const QJsonValue &v : value.toObject().value(u"releases").toArray()) {
         const QJsonObject o = v.toObject();
-        ReleasePins release{o.value(u"version").toString(), o.value(u"tag").toString(), o.value(u"commit").toString(),
-                            readPins(o.value(u"pins")),     readPins(o.value(u"docs")), {}, {}};
+        ReleasePins release{o.value(u"version").toString(),
+                            o.value(u"tag").toString(),
+                            o.value(u"commit").toString(),
+                            readPins(o.value(u"pins")),
+                            readPins(o.value(u"docs")),
+                            {},
+                            {}};
         release.refusesV0Engine = o.value(u"refuses_v0_engine").toString();
         for (const QJsonValue &i : o.value(u"images").toArray()) {
             const QJsonObject image = i.toObject();

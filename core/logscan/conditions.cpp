@@ -57,8 +57,9 @@ ConditionVerdict conditionVerdict(const QString &condition,
         return {};
     const env::ReleasePins *first = env::firstRefusingV0Engine();
     if (!first)
-        return {ConditionState::Unknown, Text::tr("The facts hold no vllm-ascend release that refuses vLLM's V0 engine, "
-                                                  "so whether this setting breaks the run is not known.")};
+        return {ConditionState::Unknown,
+                Text::tr("The facts hold no vllm-ascend release that refuses vLLM's V0 engine, "
+                         "so whether this setting breaks the run is not known.")};
     const QString from = first->version;
     const QString source = first->refusesV0Engine;
     // What the user runs: given, else every release the log's lines fit, when they agree.
@@ -83,7 +84,7 @@ ConditionVerdict conditionVerdict(const QString &condition,
             if (firstFit && lastFit && *firstFit == *lastFit) {
                 after = firstFit;
                 you = fit.versions.size() == 1 ? fit.versions.constFirst()
-                                                : fit.versions.constFirst() + u'–' + fit.versions.constLast();
+                                               : fit.versions.constFirst() + u'–' + fit.versions.constLast();
                 where = Text::tr("the releases the log's lines fit");
             }
         }
@@ -95,9 +96,10 @@ ConditionVerdict conditionVerdict(const QString &condition,
                          "--installed vllm-ascend=…).")
                     .arg(from, source)};
     if (*after)
-        return {ConditionState::Holds, Text::tr("You run vllm-ascend %1 (%2), which refuses vLLM's V0 engine (since "
-                                                "%3: %4).")
-                                           .arg(you, where, from, source)};
+        return {ConditionState::Holds,
+                Text::tr("You run vllm-ascend %1 (%2), which refuses vLLM's V0 engine (since "
+                         "%3: %4).")
+                    .arg(you, where, from, source)};
     return {ConditionState::DoesNotHold,
             Text::tr("You run vllm-ascend %1 (%2), which still runs vLLM's V0 engine (refused only from %3: %4): "
                      "here the setting is harmless and not the cause of a failure.")

@@ -350,7 +350,7 @@ private:
         static const QStringList known{u"id"_s,         u"title"_s,    u"cause"_s,       u"fix"_s,
                                        u"category"_s,   u"severity"_s, u"indications"_s, u"applies_to"_s,
                                        u"references"_s, u"leads_to"_s, u"reach"_s,       u"action"_s,
-                                       u"codes"_s,      u"wrapper"_s,  u"upstream"_s,     u"only_with"_s};
+                                       u"codes"_s,      u"wrapper"_s,  u"upstream"_s,    u"only_with"_s};
         Entry entry;
         entry.origin = m_file;
         const QJsonValue id = object.value(u"id"_s);
@@ -447,8 +447,9 @@ private:
         if (object.contains(u"only_with"_s)) {
             const QString condition = object.value(u"only_with"_s).toString();
             if (!knownConditions().contains(condition))
-                return failField(u"only_with"_s,
-                                 Text::tr("unknown condition (expected one of: %1).").arg(knownConditions().join(u", "_s)));
+                return failField(
+                    u"only_with"_s,
+                    Text::tr("unknown condition (expected one of: %1).").arg(knownConditions().join(u", "_s)));
             entry.onlyWith = condition;
         }
         auto references = stringList(object, u"references"_s, 20);

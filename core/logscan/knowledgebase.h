@@ -112,9 +112,9 @@ struct Entry
     // A failure only from some release of a component on, named by a condition the code reads from
     // generated facts (conditions.h): the line alone is then no root cause where that is not known.
     QString onlyWith;
-    QStringList references;          // URLs
-    QStringList leadsTo;             // ids of entries this failure can cause on other ranks
-    Reach reach = Reach::Job;        // how far from its cause this failure can show
+    QStringList references;   // URLs
+    QStringList leadsTo;      // ids of entries this failure can cause on other ranks
+    Reach reach = Reach::Job; // how far from its cause this failure can show
     std::optional<ActionTemplate> action;
     std::optional<Upstream> upstream; // set for a known upstream bug
     QString origin;                   // the file it was read from

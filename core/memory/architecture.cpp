@@ -185,8 +185,8 @@ Result<Architecture> architectureFrom(const bucket::ModelConfig &config,
         const quint64 block = v.gated ? 4 * d * d + 3 * d * i + 2 * i + 7 * d : 4 * d * d + 2 * d * i + i + 9 * d;
         const quint64 merged = v.merge * v.merge * d;
         const quint64 merger = d + merged * merged + merged + merged * v.outHidden + v.outHidden;
-        a.visionParams = v.depth * block + v.inChannels * v.temporalPatch * v.patch * v.patch * d
-            + v.positions * d + (1 + v.deepstack) * merger;
+        a.visionParams = v.depth * block + v.inChannels * v.temporalPatch * v.patch * v.patch * d + v.positions * d
+            + (1 + v.deepstack) * merger;
     }
     const bool qkvBias = config.modelType.startsWith(u"qwen2");
     // Qwen2 has biases on q, k and v; Qwen3 normalises q and k per head instead.

@@ -32,7 +32,7 @@ struct Architecture
     quint64 expertsPerToken = 0;
     quint64 moeIntermediate = 0;
     quint64 sharedIntermediate = 0; // a shared expert beside the routed ones (0: none)
-    quint64 kvLoraRank = 0; // latent attention: one latent of this size (+ the rope part) per token and layer
+    quint64 kvLoraRank = 0;         // latent attention: one latent of this size (+ the rope part) per token and layer
     quint64 ropeHeadDim = 0;
     quint64 params = 0;
     bool paramsCounted = false; // summed from the safetensors headers rather than computed

@@ -221,8 +221,8 @@ struct Run
         const quint64 q = m.heads * m.headDim;
         const quint64 kv = m.kvHeads * m.headDim;
         const quint64 mlp = m.experts > 0 ? m.moeIntermediate : m.intermediate;
-        return {{u"q_proj"_s, m.hidden, q},      {u"k_proj"_s, m.hidden, kv},      {u"v_proj"_s, m.hidden, kv},
-                {u"o_proj"_s, q, m.hidden},      {u"gate_proj"_s, m.hidden, mlp}, {u"up_proj"_s, m.hidden, mlp},
+        return {{u"q_proj"_s, m.hidden, q},     {u"k_proj"_s, m.hidden, kv},     {u"v_proj"_s, m.hidden, kv},
+                {u"o_proj"_s, q, m.hidden},     {u"gate_proj"_s, m.hidden, mlp}, {u"up_proj"_s, m.hidden, mlp},
                 {u"down_proj"_s, mlp, m.hidden}};
     }
 
@@ -248,7 +248,8 @@ struct Run
         for (const auto &[name, inputs, outputs] : linears()) {
             if (all || loraTargets.contains(name)) {
                 // An expert's projections each carry their own adapter (PEFT wraps every Linear it matches).
-                const bool expert = m.experts > 0 && (name == u"gate_proj" || name == u"up_proj" || name == u"down_proj");
+                const bool expert
+                    = m.experts > 0 && (name == u"gate_proj" || name == u"up_proj" || name == u"down_proj");
                 perLayer += loraRank * (inputs + outputs) * (expert ? m.experts : 1);
             }
         }
@@ -338,10 +339,7 @@ struct Run
                 megatron ? src(kActor + u"megatron.tensor_model_parallel_size"_s) : facts.actorDtype.source};
     }
     // LoRA trains the adapter alone: its gradients and AdamW moments, split like the parameters.
-    quint64 trainedPerDevice() const
-    {
-        return loraRank > 0 ? adapterParams / std::max<quint64>(1, shards) : perDevice;
-    }
+    quint64 trainedPerDevice() const { return loraRank > 0 ? adapterParams / std::max<quint64>(1, shards) : perDevice; }
     QString trainedCount() const
     {
         return loraRank > 0 ? Text::tr("%1 adapter parameters").arg(QLocale().toString(adapterParams))
@@ -532,8 +530,8 @@ Estimate compute(const Input &input)
     const quint64 loraSlots = r.engine == u"vllm" ? r.engineLoraBytes() : 0;
     if (r.loraRank > 0 && r.engine != u"vllm")
         e.assumptions << Text::tr("%1's LoRA buffers are not counted: only vLLM's are known.").arg(r.engine);
-    e.kvBytes = static_cast<qint64>(e.engineBytes) - static_cast<qint64>(weights.bytes)
-        - static_cast<qint64>(workspace) - static_cast<qint64>(loraSlots);
+    e.kvBytes = static_cast<qint64>(e.engineBytes) - static_cast<qint64>(weights.bytes) - static_cast<qint64>(workspace)
+        - static_cast<qint64>(loraSlots);
     if (sizing == u"device-wide")
         e.kvBytes -= static_cast<qint64>(startResident);
     // vllm-ascend counts whole blocks of 128 tokens (its platform forces 128 with prefix caching or chunked
@@ -924,7 +922,8 @@ Result<Estimate> estimate(const Request &request, const std::atomic_bool *cancel
     // engine this estimate models: said, not estimated as if it were.
     const QString program = input.settings.program;
     const bool ownDevices = program.contains(u"fully_async"_s) || program.contains(u"one_step_off"_s)
-        || input.settings.get(u"rollout.nnodes"_s).fromCommand || input.settings.get(u"rollout.n_gpus_per_node"_s).fromCommand;
+        || input.settings.get(u"rollout.nnodes"_s).fromCommand
+        || input.settings.get(u"rollout.n_gpus_per_node"_s).fromCommand;
     if (ownDevices) {
         Estimate e;
         e.input = input;

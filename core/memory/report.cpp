@@ -176,11 +176,12 @@ QJsonObject toJson(const Estimate &e)
 {
     const Architecture &m = e.input.model;
     if (!e.notEstimated.isEmpty()) {
-        return QJsonObject{{u"verl_version"_s, e.input.settings.version.toString()},
-                           {u"config_release"_s, e.input.settings.tag},
-                           {u"model"_s, QJsonObject{{u"name"_s, m.name}, {u"parameters"_s, static_cast<double>(m.params)}}},
-                           {u"fit"_s, QJsonValue()},
-                           {u"not_estimated"_s, e.notEstimated}};
+        return QJsonObject{
+            {u"verl_version"_s, e.input.settings.version.toString()},
+            {u"config_release"_s, e.input.settings.tag},
+            {u"model"_s, QJsonObject{{u"name"_s, m.name}, {u"parameters"_s, static_cast<double>(m.params)}}},
+            {u"fit"_s, QJsonValue()},
+            {u"not_estimated"_s, e.notEstimated}};
     }
     QJsonArray phases;
     for (const PhaseEstimate &p : e.phases) {
@@ -274,7 +275,8 @@ QString toText(const Estimate &e)
     if (!e.input.settings.notRead.isEmpty())
         out += e.input.settings.notRead + u'\n';
     if (m.visionParams > 0 && !m.paramsCounted)
-        out += Text::tr("Vision tower: %1 parameters, from config.json's vision_config").arg(locale.toString(m.visionParams))
+        out += Text::tr("Vision tower: %1 parameters, from config.json's vision_config")
+                   .arg(locale.toString(m.visionParams))
             + u'\n';
     if (m.attentionLayers < m.layers)
         out += Text::tr("Hybrid attention: %1 of %2 layers keep a KV cache; the other %3 keep a fixed state of %4 per "

@@ -197,8 +197,9 @@ Result<RunSettings> readSettings(const QString &script, const verl::Version &ver
     }
     if (report->launches.isEmpty() && report->overrides == 0) {
         settings.notRead = QCoreApplication::translate(
-            "Memory", "The command was not read: it has no verl launch and no overrides, so verl's defaults are "
-                      "estimated, not your run.");
+            "Memory",
+            "The command was not read: it has no verl launch and no overrides, so verl's defaults are "
+            "estimated, not your run.");
     }
     for (const hydra::Override &override : report->corrected) {
         if (override.prefix == hydra::Override::Prefix::Delete || !override.value)

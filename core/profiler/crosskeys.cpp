@@ -63,7 +63,8 @@ QList<Finding> crossKeyFindings(const verl::VersionFacts &facts, const QString &
 {
     QList<Finding> out;
     // The programs whose rollout runs beside the actor on trainer.nnodes × n_gpus_per_node devices.
-    const bool ppo = entry.isEmpty() || entry == u"verl.trainer.main_ppo" || entry.endsWith(u"verl/trainer/main_ppo.py");
+    const bool ppo
+        = entry.isEmpty() || entry == u"verl.trainer.main_ppo" || entry.endsWith(u"verl/trainer/main_ppo.py");
     const bool generation = entry == u"verl.trainer.main_generation";
     const QString rollout = generation ? u"rollout."_s : u"actor_rollout_ref.rollout."_s;
 

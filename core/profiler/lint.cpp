@@ -218,7 +218,8 @@ private:
                                        "%2); with an earlier vllm-ascend it runs. On NPU, leave it unset.")
                                   .arg(refuses->version, refuses->refusesV0Engine);
             if (const QString image = imageVllmAscend(); !image.isEmpty())
-                message += u' ' + Text::tr("verl %1's Ascend images install vllm-ascend %2.").arg(m_version.toString(), image);
+                message += u' '
+                    + Text::tr("verl %1's Ascend images install vllm-ascend %2.").arg(m_version.toString(), image);
             add(a.line, a.column, Finding::Severity::Warning, u"vllm-xformers"_s, message);
             m_report.findings.last().fix = u"unset VLLM_ATTENTION_BACKEND"_s; // a shell line, not an override
             return;
@@ -345,7 +346,8 @@ private:
     // Judged only for verl's own modules, from the releases' program lists (recipe.* moved out of verl).
     void missingModule(const verl::Launch &launch)
     {
-        if (launch.fragment || !launch.module || !launch.entry.startsWith(u"verl."_s) || verl::olderThanFacts(m_version))
+        if (launch.fragment || !launch.module || !launch.entry.startsWith(u"verl."_s)
+            || verl::olderThanFacts(m_version))
             return;
         const auto has = [&launch](const verl::VersionFacts &f) {
             const auto same = [&launch](const verl::EntryPoint &p) { return p.module == launch.entry; };
@@ -474,7 +476,8 @@ private:
             const hydra::Value::List list
                 = paths.type() == hydra::Value::Type::List ? paths.toList() : hydra::Value::List{paths};
             for (const hydra::Value &path : list) {
-                const QString text = path.type() == hydra::Value::Type::String ? path.toString() : hydra::describe(path);
+                const QString text
+                    = path.type() == hydra::Value::Type::String ? path.toString() : hydra::describe(path);
                 static const QRegularExpression verlOwn(u"^(pkg://verl[./]|file://(.*/)?verl/)"_s);
                 if (!verlOwn.match(text).hasMatch())
                     outside << text;

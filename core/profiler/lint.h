@@ -60,7 +60,7 @@ struct LintReport
     // The overrides whose values are known, with the fixes applied and the missing ones added: what the
     // command meant, for filling the generator's form.
     QList<hydra::Override> corrected;
-    QStringList sourced; // files the script sources, which were not read
+    QStringList sourced;          // files the script sources, which were not read
     qsizetype tracedCommands = 0; // the text was a `set -x` trace of this many commands (0: a script)
     bool markdown = false;        // Markdown fences or backquotes around the command were left out
 };

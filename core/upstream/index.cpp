@@ -11,10 +11,10 @@
 #include <QRegularExpression>
 #include <QSet>
 
-#include "common/resourcedata.h"
 #include "common/jsonreader.h"
 #include "common/logging.h"
 #include "common/pyversion.h"
+#include "common/resourcedata.h"
 
 using namespace Qt::StringLiterals;
 

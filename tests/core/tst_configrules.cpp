@@ -224,8 +224,9 @@ void TestConfigRules::rules_data()
     row("new keys merged into a node", kPpo + u"'actor_rollout_ref.model.override_config={attention_dropout:0.1}'"_s,
         "0.9.0", u"dict-new-key@actor_rollout_ref.model.override_config"_s, true);
     // recipe/atropos writes it quoted with its +: the + keeps it, and Hydra's add merges new keys in.
-    row("new keys added into a node", kPpo + u"'+actor_rollout_ref.model.override_config={attn_implementation: sdpa}'"_s,
-        "0.9.0", u"dict-new-key@actor_rollout_ref.model.override_config"_s, false);
+    row("new keys added into a node",
+        kPpo + u"'+actor_rollout_ref.model.override_config={attn_implementation: sdpa}'"_s, "0.9.0",
+        u"dict-new-key@actor_rollout_ref.model.override_config"_s, false);
     row("its keys merged into a node", kPpo + u"'trainer={nnodes:2}'"_s, "0.9.0", u"dict-new-key@trainer"_s, false);
     // v0.9.0:verl/workers/rollout/base.py: _ROLLOUT_REGISTRY knows vllm, sglang and trtllm.
     row("a rollout engine verl lacks", kPpo + u"actor_rollout_ref.rollout.name=vlm"_s, "0.9.0",

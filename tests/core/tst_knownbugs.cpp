@@ -426,7 +426,7 @@ void TestKnownBugs::conditions_data()
     // VLLM_ATTENTION_BACKEND=XFORMERS breaks a run only where vllm-ascend refuses vLLM's V0 engine:
     // from v0.10.0rc1 (vllm_ascend/platform.py:120), as stack-pins.json read it. verl#2837 ran with the
     // line, verl#3488 failed on it.
-    QTest::addColumn<QString>("installed");  // --installed, or empty
+    QTest::addColumn<QString>("installed");   // --installed, or empty
     QTest::addColumn<QStringList>("logFits"); // the vllm-ascend releases the log's lines fit
     QTest::addColumn<QString>("state");
     QTest::addRow("not known") << QString() << QStringList{} << u"unknown"_s;
@@ -434,8 +434,8 @@ void TestKnownBugs::conditions_data()
     QTest::addRow("0.9.2rc1 still runs V0") << u"0.9.2rc1"_s << QStringList{} << u"does-not-hold"_s;
     QTest::addRow("0.10.0rc1 refuses it") << u"0.10.0rc1"_s << QStringList{} << u"holds"_s;
     QTest::addRow("0.11.0 refuses it") << u"0.11.0"_s << QStringList{} << u"holds"_s;
-    QTest::addRow("the log fits later releases only") << QString() << QStringList{u"0.10.1rc1"_s, u"0.11.0rc0"_s}
-                                                       << u"holds"_s;
+    QTest::addRow("the log fits later releases only")
+        << QString() << QStringList{u"0.10.1rc1"_s, u"0.11.0rc0"_s} << u"holds"_s;
     QTest::addRow("the log fits both sides") << QString() << QStringList{u"0.9.1"_s, u"0.10.1rc1"_s} << u"unknown"_s;
     QTest::addRow("what is given wins") << u"0.9.1"_s << QStringList{u"0.10.1rc1"_s} << u"does-not-hold"_s;
 }

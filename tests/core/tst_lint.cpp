@@ -360,27 +360,31 @@ void TestLint::rules_data()
     row("a key from the script's search path", mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]'"_s, "0.9.0",
         "unknown-key", false);
     row("the same option without it", mlite, "0.9.0", "group-option", true);
-    row("keys elsewhere are still checked",
-        mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]' trainer.nnodez=1"_s, "0.9.0", "unknown-key", true);
+    row("keys elsewhere are still checked", mlite + u"'hydra.searchpath=[pkg://verl_mlite.config]' trainer.nnodez=1"_s,
+        "0.9.0", "unknown-key", true);
     row("verl's own package adds nothing", mlite + u"'hydra.searchpath=[pkg://verl.trainer.config]'"_s, "0.9.0",
         "group-option", true);
 
     // Across keys, each where verl's own code checks it (verl-facts.json behaviour cross_*).
     const QString six = kRun + u"trainer.nnodes=1 trainer.n_gpus_per_node=6 "_s;
-    row("rollout groups that do not fill the devices", six + u"actor_rollout_ref.rollout.tensor_model_parallel_size=4"_s,
-        "0.9.0", "rollout-world", true);
+    row("rollout groups that do not fill the devices",
+        six + u"actor_rollout_ref.rollout.tensor_model_parallel_size=4"_s, "0.9.0", "rollout-world", true);
     row("rollout groups that do", six + u"actor_rollout_ref.rollout.tensor_model_parallel_size=3"_s, "0.9.0",
         "rollout-world", false);
     row("the default tp of 2 on 6 devices", six, "0.9.0", "rollout-world", false);
-    row("tp x dp from 0.6", six + u"actor_rollout_ref.rollout.tensor_model_parallel_size=2 "
-                                  u"actor_rollout_ref.rollout.data_parallel_size=2"_s,
+    row("tp x dp from 0.6",
+        six
+            + u"actor_rollout_ref.rollout.tensor_model_parallel_size=2 "
+              u"actor_rollout_ref.rollout.data_parallel_size=2"_s,
         "0.9.0", "rollout-world", true);
     row("tp alone in 0.5", six + u"actor_rollout_ref.rollout.tensor_model_parallel_size=4"_s, "0.5.0", "rollout-world",
         true);
-    row("devices only the script knows", kRun + u"trainer.n_gpus_per_node=$N actor_rollout_ref.rollout.tensor_model_parallel_size=4"_s,
-        "0.9.0", "rollout-world", false);
-    row("main_generation's own keys", u"python3 -m verl.trainer.main_generation trainer.n_gpus_per_node=6 "
-                                      u"rollout.tensor_model_parallel_size=4"_s,
+    row("devices only the script knows",
+        kRun + u"trainer.n_gpus_per_node=$N actor_rollout_ref.rollout.tensor_model_parallel_size=4"_s, "0.9.0",
+        "rollout-world", false);
+    row("main_generation's own keys",
+        u"python3 -m verl.trainer.main_generation trainer.n_gpus_per_node=6 "
+        u"rollout.tensor_model_parallel_size=4"_s,
         "0.6.0", "rollout-world", true);
     row("expert parallel that is not tp x dp", kRun + u"actor_rollout_ref.rollout.expert_parallel_size=4"_s, "0.9.0",
         "rollout-ep", true);
@@ -393,20 +397,20 @@ void TestLint::rules_data()
     row("multi-turn without tools in 0.5.0", multiTurn, "0.5.0", "multi-turn-config", false);
     row("multi-turn with GAE in 0.4.1", multiTurn + u"algorithm.adv_estimator=gae"_s, "0.4.1", "multi-turn-estimator",
         true);
-    row("multi-turn with GRPO in 0.4.1", multiTurn + u"algorithm.adv_estimator=grpo"_s, "0.4.1",
-        "multi-turn-estimator", false);
+    row("multi-turn with GRPO in 0.4.1", multiTurn + u"algorithm.adv_estimator=grpo"_s, "0.4.1", "multi-turn-estimator",
+        false);
     row("multi-turn with GAE in 0.5.0", multiTurn + u"algorithm.adv_estimator=gae"_s, "0.5.0", "multi-turn-estimator",
         false);
 
     // Programs: verl.trainer.main_ppo_sync is in v0.8.0 only (removed by verl#6710), yet v0.9.0's
     // examples/remax_trainer/run_qwen2.5_math_7b_sync_fsdp.sh still runs it.
-    row("a module the release lacks", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.9.0",
-        "no-module", true);
+    row("a module the release lacks", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.9.0", "no-module",
+        true);
     row("the release that has it", u"python3 -m verl.trainer.main_ppo_sync trainer.nnodes=1"_s, "0.8.0", "no-module",
         false);
     row("a module of no release", u"python3 -m verl.trainer.main_mine trainer.nnodes=1"_s, "0.9.0", "no-module", false);
-    row("recipe modules are not judged", u"python3 -m recipe.dapo.main_dapo trainer.nnodes=1"_s, "0.9.0",
-        "no-module", false);
+    row("recipe modules are not judged", u"python3 -m recipe.dapo.main_dapo trainer.nnodes=1"_s, "0.9.0", "no-module",
+        false);
 }
 
 void TestLint::rules()
@@ -522,8 +526,8 @@ void TestLint::pastedForms_data()
     QTest::addRow("a trace in a fence") << u"```\n+ "_s + launch + u"\n(TaskRunner pid=1) hello\n```"_s << 1 << true
                                         << 1;
     QTest::addRow("a trace's nested level") << u"++ hostname\n+ NODE=n1\n+ "_s + launch << 1 << false << 3;
-    QTest::addRow("a quoted word over lines") << u"+ "_s + kRun + u"'trainer.experiment_name=a\nb' trainer.nnodes=1"_s
-                                              << 1 << false << 1;
+    QTest::addRow("a quoted word over lines")
+        << u"+ "_s + kRun + u"'trainer.experiment_name=a\nb' trainer.nnodes=1"_s << 1 << false << 1;
 }
 
 void TestLint::pastedForms()

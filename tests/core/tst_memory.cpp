@@ -324,9 +324,10 @@ private Q_SLOTS:
         QVERIFY(lora.kvBytes < full.kvBytes);
         // The Megatron reference stays on the device without LoRA and is not there with it.
         const QString withMegatron = u"actor_rollout_ref.actor.strategy=megatron "_s;
-        QCOMPARE(partBytes(phase(run(u"Qwen2.5-7B"_s, withKl + withMegatron, u"0.9.0"_s), Phase::Rollout),
-                           Part::Reference) > 0,
-                 true);
+        QCOMPARE(
+            partBytes(phase(run(u"Qwen2.5-7B"_s, withKl + withMegatron, u"0.9.0"_s), Phase::Rollout), Part::Reference)
+                > 0,
+            true);
         QCOMPARE(partBytes(phase(run(u"Qwen2.5-7B"_s, withKl + withMegatron + u"actor_rollout_ref.model.lora_rank=8"_s,
                                      u"0.9.0"_s),
                                  Phase::Rollout),
@@ -340,8 +341,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("script");
         QTest::addColumn<bool>("estimated");
         QTest::addColumn<bool>("read");
-        QTest::addRow("fully async") << u"python3 -m verl.experimental.fully_async_policy.fully_async_main trainer.nnodes=1"_s
-                                     << false << true;
+        QTest::addRow("fully async")
+            << u"python3 -m verl.experimental.fully_async_policy.fully_async_main trainer.nnodes=1"_s << false << true;
         QTest::addRow("one step off") << u"python3 -m verl.experimental.one_step_off_policy.main_ppo trainer.nnodes=1"_s
                                       << false << true;
         QTest::addRow("rollout devices of its own")

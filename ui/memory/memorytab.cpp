@@ -438,9 +438,9 @@ void MemoryTab::render()
     if (!e.input.settings.notRead.isEmpty())
         m_verdict->setText(e.input.settings.notRead + u'\n' + m_verdict->text());
     // The colour of the verdict, as the Bucket calculator's: red when it does not fit, amber when tight.
-    const Verdict verdict = e.fit == memory::Fit::DoesNotFit ? Verdict::Fail
+    const Verdict verdict = e.fit == memory::Fit::DoesNotFit                 ? Verdict::Fail
         : e.fit == memory::Fit::Tight || !e.input.settings.notRead.isEmpty() ? Verdict::Warn
-                                                                              : Verdict::Pass;
+                                                                             : Verdict::Pass;
     m_verdict->setStyleSheet(verdict == Verdict::Pass ? QString()
                                                       : u"color: %1; font-weight: bold"_s.arg(color(verdict).name()));
     QStringList phases;
