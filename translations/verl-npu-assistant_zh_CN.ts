@@ -4,23 +4,23 @@
 <context>
     <name>Analyze</name>
     <message>
-        <source>The facts hold no vllm-ascend release that refuses vLLM's V0 engine, so whether this setting breaks the run is not known.</source>
+        <source>The facts hold no vllm-ascend release that refuses vLLM&apos;s V0 engine, so whether this setting breaks the run is not known.</source>
         <translation>事实数据中没有拒绝 vLLM V0 引擎的 vllm-ascend 版本，因此不知道这项设置是否会让运行失败。</translation>
     </message>
     <message>
-        <source>the releases the log's lines fit</source>
+        <source>the releases the log&apos;s lines fit</source>
         <translation>日志各行所符合的版本</translation>
     </message>
     <message>
-        <source>It breaks a run only with vllm-ascend %1 or later, which refuses vLLM's V0 engine (%2); with an earlier one it runs. Which vllm-ascend you run is not known (give it with --installed vllm-ascend=…).</source>
+        <source>It breaks a run only with vllm-ascend %1 or later, which refuses vLLM&apos;s V0 engine (%2); with an earlier one it runs. Which vllm-ascend you run is not known (give it with --installed vllm-ascend=…).</source>
         <translation>只有 vllm-ascend %1 及以后的版本会因此失败：它们拒绝 vLLM 的 V0 引擎（%2）；更早的版本照常运行。不知道你使用的 vllm-ascend 版本（可用 --installed vllm-ascend=… 指定）。</translation>
     </message>
     <message>
-        <source>You run vllm-ascend %1 (%2), which refuses vLLM's V0 engine (since %3: %4).</source>
+        <source>You run vllm-ascend %1 (%2), which refuses vLLM&apos;s V0 engine (since %3: %4).</source>
         <translation>你使用的是 vllm-ascend %1（%2），它拒绝 vLLM 的 V0 引擎（自 %3 起：%4）。</translation>
     </message>
     <message>
-        <source>You run vllm-ascend %1 (%2), which still runs vLLM's V0 engine (refused only from %3: %4): here the setting is harmless and not the cause of a failure.</source>
+        <source>You run vllm-ascend %1 (%2), which still runs vLLM&apos;s V0 engine (refused only from %3: %4): here the setting is harmless and not the cause of a failure.</source>
         <translation>你使用的是 vllm-ascend %1（%2），它仍可运行 vLLM 的 V0 引擎（从 %3 起才拒绝：%4）：在这里这项设置无害，不是失败的原因。</translation>
     </message>
 </context>
@@ -103,8 +103,8 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>要完整读取：使用 --max-gzip-ratio 0（不限制）或大于 %1 的倍数。</translation>
     </message>
     <message>
-        <source>--code: "%1" is not in the catalogue of %2 codes (ACL and runtime return codes such as 507015, CANN codes such as E39009, torch_npu's ERR00100, HCCL's HCCL_E_TIMEOUT).</source>
-        <translation>--code："%1" 不在 %2 个错误码的目录中（ACL 与 runtime 返回码如 507015，CANN 错误码如 E39009，torch_npu 的 ERR00100，HCCL 的 HCCL_E_TIMEOUT）。</translation>
+        <source>--code: &quot;%1&quot; is not in the catalogue of %2 codes (ACL and runtime return codes such as 507015, CANN codes such as E39009, torch_npu&apos;s ERR00100, HCCL&apos;s HCCL_E_TIMEOUT).</source>
+        <translation>--code：&quot;%1&quot; 不在 %2 个错误码的目录中（ACL 与 runtime 返回码如 507015，CANN 错误码如 E39009，torch_npu 的 ERR00100，HCCL 的 HCCL_E_TIMEOUT）。</translation>
     </message>
     <message>
         <source>Say what an Ascend error code means and which entry explains it: 507015, E39009, ERR00100, HCCL_E_TIMEOUT or a symbolic name.</source>
@@ -157,7 +157,7 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>verl %1 按 %2 比较，这是在它之前、已读取文件的最新版本。</translation>
     </message>
     <message>
-        <source>verl's %1 guide at the same tag says %2 (%3); the requirement is what pip enforces and what the code was written for.</source>
+        <source>verl&apos;s %1 guide at the same tag says %2 (%3); the requirement is what pip enforces and what the code was written for.</source>
         <translation>verl 在同一标签处的 %1 指南写的是 %2（%3）；以依赖要求为准：它是 pip 强制执行的，也是代码所针对的。</translation>
     </message>
     <message>
@@ -165,7 +165,7 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>vllm-ascend %1 不是已读取文件的发布版本；%2</translation>
     </message>
     <message>
-        <source>its row of the documentation's matrix is used.</source>
+        <source>its row of the documentation&apos;s matrix is used.</source>
         <translation>使用其在文档配套矩阵中的行。</translation>
     </message>
     <message>
@@ -173,12 +173,12 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>未检查其版本约束。</translation>
     </message>
     <message>
-        <source>vllm-ascend's documentation at the same tag says %1 (%2); the pin in its own files wins.</source>
+        <source>vllm-ascend&apos;s documentation at the same tag says %1 (%2); the pin in its own files wins.</source>
         <translation>vllm-ascend 在同一标签处的文档写的是 %1（%2）；以其自身文件中的约束为准。</translation>
     </message>
     <message>
-        <source>The table pairs CANN %1 with the build %2, not %3: builds of one release are made against different CANN releases, and another build can fail at import with "undefined symbol".</source>
-        <translation>配套表中与 CANN %1 配套的是构建 %2，而不是 %3：同一版本的不同构建针对不同的 CANN 版本编译，换用其他构建可能在导入时报 "undefined symbol"。</translation>
+        <source>The table pairs CANN %1 with the build %2, not %3: builds of one release are made against different CANN releases, and another build can fail at import with &quot;undefined symbol&quot;.</source>
+        <translation>配套表中与 CANN %1 配套的是构建 %2，而不是 %3：同一版本的不同构建针对不同的 CANN 版本编译，换用其他构建可能在导入时报 &quot;undefined symbol&quot;。</translation>
     </message>
     <message>
         <source>the build %1 pairs with CANN %2 (%3)</source>
@@ -189,7 +189,7 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation> 或 </translation>
     </message>
     <message>
-        <source>torch_npu %1 is in neither Ascend's table nor vllm-ascend's.</source>
+        <source>torch_npu %1 is in neither Ascend&apos;s table nor vllm-ascend&apos;s.</source>
         <translation>torch_npu %1 既不在 Ascend 的配套表中，也不在 vllm-ascend 的表中。</translation>
     </message>
     <message>
@@ -329,7 +329,7 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>在此环境中无法实现：%1</translation>
     </message>
     <message>
-        <source>verl %1's images for %2:</source>
+        <source>verl %1&apos;s images for %2:</source>
         <translation>verl %1 为 %2 提供的镜像：</translation>
     </message>
     <message>
@@ -365,11 +365,11 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>%1 的环境检查</translation>
     </message>
     <message>
-        <source>verl %1's own files disagree on %2: another of them accepts %3, so it is not judged.</source>
+        <source>verl %1&apos;s own files disagree on %2: another of them accepts %3, so it is not judged.</source>
         <translation>verl %1 自身的文件对 %2 的要求不一致：其中另一个文件接受 %3，因此不作判断。</translation>
     </message>
     <message>
-        <source>%1 %2 is what verl %3's %4 guide installs (%5), over this requirement: it is not judged.</source>
+        <source>%1 %2 is what verl %3&apos;s %4 guide installs (%5), over this requirement: it is not judged.</source>
         <translation>%1 %2 是 verl %3 的 %4 指南所安装的版本（%5），覆盖了这项依赖要求：不作判断。</translation>
     </message>
     <message>
@@ -420,9 +420,9 @@ Exit code 1 when a critical or error finding is found, 2 for bad input.</source>
         <translation>审计软件栈：哪些版本相互配套、缺少哪些修复、最小升级是什么。</translation>
     </message>
     <message>
-        <source>Reads a stack from what you have at hand — pip list, pip freeze, conda list, vllm-ascend's collect_env.py output, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, npu-smi info — and checks it against the pins each release sets in its own files: verl's requirements-npu.txt and Ascend guides, vllm-ascend's requirements and images at its tag (where its documentation says otherwise, the pin wins and the audit says so), torch_npu's torch pin and Ascend's CANN table. Lists the NPU fixes released since each installed version (those matching --symptom first), the smallest upgrade that gets them with what else it needs or the pin that rules it out, and verl's images for your hardware.
+        <source>Reads a stack from what you have at hand — pip list, pip freeze, conda list, vllm-ascend&apos;s collect_env.py output, lines such as &quot;verl 0.7.1&quot; or &quot;CANN: 8.3.RC1&quot;, an image tag, npu-smi info — and checks it against the pins each release sets in its own files: verl&apos;s requirements-npu.txt and Ascend guides, vllm-ascend&apos;s requirements and images at its tag (where its documentation says otherwise, the pin wins and the audit says so), torch_npu&apos;s torch pin and Ascend&apos;s CANN table. Lists the NPU fixes released since each installed version (those matching --symptom first), the smallest upgrade that gets them with what else it needs or the pin that rules it out, and verl&apos;s images for your hardware.
 Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no version.</source>
-        <translation>从你手头已有的信息读取软件栈——pip list、pip freeze、conda list、vllm-ascend 的 collect_env.py 输出、形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签、npu-smi info——并对照各版本在其自身文件中设定的版本约束进行检查：verl 的 requirements-npu.txt 和 Ascend 指南、vllm-ascend 在其标签处的依赖与镜像（若其文档说法不同，以约束为准并予以说明）、torch_npu 对 torch 的约束以及 Ascend 的 CANN 配套表。列出每个已安装版本之后发布的 NPU 修复（与 --symptom 匹配的排在前面）、获得这些修复的最小升级及其还需要什么或是哪项约束使其不可行，以及 verl 为你的硬件提供的镜像。
+        <translation>从你手头已有的信息读取软件栈——pip list、pip freeze、conda list、vllm-ascend 的 collect_env.py 输出、形如 &quot;verl 0.7.1&quot; 或 &quot;CANN: 8.3.RC1&quot; 的行、镜像标签、npu-smi info——并对照各版本在其自身文件中设定的版本约束进行检查：verl 的 requirements-npu.txt 和 Ascend 指南、vllm-ascend 在其标签处的依赖与镜像（若其文档说法不同，以约束为准并予以说明）、torch_npu 对 torch 的约束以及 Ascend 的 CANN 配套表。列出每个已安装版本之后发布的 NPU 修复（与 --symptom 匹配的排在前面）、获得这些修复的最小升级及其还需要什么或是哪项约束使其不可行，以及 verl 为你的硬件提供的镜像。
 软件栈违反约束时退出码为 1，否则为 0；输入中没有任何版本时为 2。</translation>
     </message>
     <message>
@@ -465,12 +465,12 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
 <context>
     <name>Bucket</name>
     <message>
-        <source>Line %1 mentions "too large to fit in the bucket", but the tensor's shape and data type could not be read. Paste the whole message, starting at "Weight".</source>
-        <translation>第 %1 行提到了 "too large to fit in the bucket"，但无法读出张量的形状和数据类型。请从 "Weight" 开始粘贴完整的报错信息。</translation>
+        <source>Line %1 mentions &quot;too large to fit in the bucket&quot;, but the tensor&apos;s shape and data type could not be read. Paste the whole message, starting at &quot;Weight&quot;.</source>
+        <translation>第 %1 行提到了 &quot;too large to fit in the bucket&quot;，但无法读出张量的形状和数据类型。请从 &quot;Weight&quot; 开始粘贴完整的报错信息。</translation>
     </message>
     <message>
-        <source>No "Weight … is too large to fit in the bucket" message found. Paste the AssertionError line from the training log.</source>
-        <translation>未找到 "Weight … is too large to fit in the bucket" 报错。请粘贴训练日志中的 AssertionError 那一行。</translation>
+        <source>No &quot;Weight … is too large to fit in the bucket&quot; message found. Paste the AssertionError line from the training log.</source>
+        <translation>未找到 &quot;Weight … is too large to fit in the bucket&quot; 报错。请粘贴训练日志中的 AssertionError 那一行。</translation>
     </message>
     <message>
         <source>Cannot read standard input.</source>
@@ -485,16 +485,16 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>已取消读取 %1。</translation>
     </message>
     <message>
-        <source>Unknown checkpoint engine "%1" in %2: expected naive, hccl or nccl.</source>
-        <translation>%2 中的检查点引擎 "%1" 未知：应为 naive、hccl 或 nccl。</translation>
+        <source>Unknown checkpoint engine &quot;%1&quot; in %2: expected naive, hccl or nccl.</source>
+        <translation>%2 中的检查点引擎 &quot;%1&quot; 未知：应为 naive、hccl 或 nccl。</translation>
     </message>
     <message>
-        <source>Invalid margin "%1" in %2: expected a number from %3 to %4, e.g. 1.2.</source>
-        <translation>%2 中的余量 "%1" 无效：应为 %3 到 %4 之间的数，例如 1.2。</translation>
+        <source>Invalid margin &quot;%1&quot; in %2: expected a number from %3 to %4, e.g. 1.2.</source>
+        <translation>%2 中的余量 &quot;%1&quot; 无效：应为 %3 到 %4 之间的数，例如 1.2。</translation>
     </message>
     <message>
-        <source>Invalid size "%1" in %2: expected a positive whole number of MiB, e.g. 4096.</source>
-        <translation>%2 中的大小 "%1" 无效：应为以 MiB 为单位的正整数，例如 4096。</translation>
+        <source>Invalid size &quot;%1&quot; in %2: expected a positive whole number of MiB, e.g. 4096.</source>
+        <translation>%2 中的大小 &quot;%1&quot; 无效：应为以 MiB 为单位的正整数，例如 4096。</translation>
     </message>
     <message>
         <source>There is no tensor to size.</source>
@@ -593,8 +593,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>设备内存</translation>
     </message>
     <message>
-        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync fails with "Weight … is too large to fit in the bucket". Set the override below.</source>
-        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 "Weight … is too large to fit in the bucket"。请使用下方的覆盖参数。</translation>
+        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync fails with &quot;Weight … is too large to fit in the bucket&quot;. Set the override below.</source>
+        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步会报 &quot;Weight … is too large to fit in the bucket&quot;。请使用下方的覆盖参数。</translation>
     </message>
     <message>
         <source>The message says to increase %1, but since verl 0.7.1 that setting lives at %2; the old key no longer works.</source>
@@ -625,16 +625,16 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>%1 MiB 的缓冲区放不进 %2 MiB 的 HBM。</translation>
     </message>
     <message>
-        <source>The buffers take %1% of the device memory, which the rollout's KV cache cannot use; consider the exact minimum (%2 MiB) or lowering gpu_memory_utilization.</source>
+        <source>The buffers take %1% of the device memory, which the rollout&apos;s KV cache cannot use; consider the exact minimum (%2 MiB) or lowering gpu_memory_utilization.</source>
         <translation>缓冲区占用了 %1% 的设备内存，rollout 的 KV cache 无法使用这部分；可考虑使用精确最小值（%2 MiB）或降低 gpu_memory_utilization。</translation>
     </message>
     <message>
-        <source>Unknown data type "%1" in %2: use e.g. float32, bfloat16, float16, float8_e4m3fn or int8.</source>
-        <translation>%2 中的数据类型 "%1" 未知：请使用例如 float32、bfloat16、float16、float8_e4m3fn 或 int8。</translation>
+        <source>Unknown data type &quot;%1&quot; in %2: use e.g. float32, bfloat16, float16, float8_e4m3fn or int8.</source>
+        <translation>%2 中的数据类型 &quot;%1&quot; 未知：请使用例如 float32、bfloat16、float16、float8_e4m3fn 或 int8。</translation>
     </message>
     <message>
-        <source>Unknown safetensors dtype "%1".</source>
-        <translation>未知的 safetensors 数据类型 "%1"。</translation>
+        <source>Unknown safetensors dtype &quot;%1&quot;.</source>
+        <translation>未知的 safetensors 数据类型 &quot;%1&quot;。</translation>
     </message>
     <message>
         <source>%1 is %2 MiB, too large for a JSON description file.</source>
@@ -657,20 +657,20 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>%1 中的 model.safetensors.index.json 已损坏：%2。</translation>
     </message>
     <message>
-        <source>"weight_map" is not an object</source>
-        <translation>"weight_map" 不是对象</translation>
+        <source>&quot;weight_map&quot; is not an object</source>
+        <translation>&quot;weight_map&quot; 不是对象</translation>
     </message>
     <message>
         <source>a weight_map entry is not a file name</source>
         <translation>weight_map 中有一项不是文件名</translation>
     </message>
     <message>
-        <source>model.safetensors.index.json names "%1", which is not a file in the folder.</source>
-        <translation>model.safetensors.index.json 中写的 "%1" 不是该文件夹中的文件。</translation>
+        <source>model.safetensors.index.json names &quot;%1&quot;, which is not a file in the folder.</source>
+        <translation>model.safetensors.index.json 中写的 &quot;%1&quot; 不是该文件夹中的文件。</translation>
     </message>
     <message>
-        <source>it has no "weight_map" object</source>
-        <translation>缺少 "weight_map" 对象</translation>
+        <source>it has no &quot;weight_map&quot; object</source>
+        <translation>缺少 &quot;weight_map&quot; 对象</translation>
     </message>
     <message>
         <source>%1 is listed in model.safetensors.index.json but missing from %2.</source>
@@ -697,12 +697,12 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>没有 safetensors 文件：大小根据 config.json 计算。</translation>
     </message>
     <message>
-        <source>%1: preset "%2", field "%3": %4</source>
-        <translation>%1：预设 "%2"，字段 "%3"：%4</translation>
+        <source>%1: preset &quot;%2&quot;, field &quot;%3&quot;: %4</source>
+        <translation>%1：预设 &quot;%2&quot;，字段 &quot;%3&quot;：%4</translation>
     </message>
     <message>
-        <source>%1 is not a presets file (schema 1 with a "presets" list).</source>
-        <translation>%1 不是预设文件（应为 schema 1 且带有 "presets" 列表）。</translation>
+        <source>%1 is not a presets file (schema 1 with a &quot;presets&quot; list).</source>
+        <translation>%1 不是预设文件（应为 schema 1 且带有 &quot;presets&quot; 列表）。</translation>
     </message>
     <message>
         <source>missing</source>
@@ -725,16 +725,16 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>必须列出正整数</translation>
     </message>
     <message>
-        <source>needs [vocab, hidden] or a "config"</source>
-        <translation>需要 [vocab, hidden] 或 "config"</translation>
+        <source>needs [vocab, hidden] or a &quot;config&quot;</source>
+        <translation>需要 [vocab, hidden] 或 &quot;config&quot;</translation>
     </message>
     <message>
         <source>%1 is not a valid safetensors file: %2</source>
         <translation>%1 不是有效的 safetensors 文件：%2</translation>
     </message>
     <message>
-        <source>it is a Git LFS pointer, not the weights; run "git lfs pull" in the model folder</source>
-        <translation>它是 Git LFS 指针文件而不是权重；请在模型文件夹中运行 "git lfs pull"</translation>
+        <source>it is a Git LFS pointer, not the weights; run &quot;git lfs pull&quot; in the model folder</source>
+        <translation>它是 Git LFS 指针文件而不是权重；请在模型文件夹中运行 &quot;git lfs pull&quot;</translation>
     </message>
     <message>
         <source>it is a PyTorch pickle, which is not read here (loading a pickle can run code); use the safetensors files or config.json</source>
@@ -745,8 +745,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>它是 PyTorch zip 归档（torch.save），这里不会读取；请使用 safetensors 文件或 config.json</translation>
     </message>
     <message>
-        <source>the header does not start with "{"</source>
-        <translation>文件头不以 "{" 开始</translation>
+        <source>the header does not start with &quot;{&quot;</source>
+        <translation>文件头不以 &quot;{&quot; 开始</translation>
     </message>
     <message>
         <source>the JSON header is damaged (%1 at byte %2)</source>
@@ -757,12 +757,12 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>__metadata__ 不是对象</translation>
     </message>
     <message>
-        <source>__metadata__ value "%1" is not a string</source>
-        <translation>__metadata__ 中 "%1" 的值不是字符串</translation>
+        <source>__metadata__ value &quot;%1&quot; is not a string</source>
+        <translation>__metadata__ 中 &quot;%1&quot; 的值不是字符串</translation>
     </message>
     <message>
-        <source>tensor "%1": %2</source>
-        <translation>张量 "%1"：%2</translation>
+        <source>tensor &quot;%1&quot;: %2</source>
+        <translation>张量 &quot;%1&quot;：%2</translation>
     </message>
     <message>
         <source>it appears twice</source>
@@ -773,20 +773,20 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>其条目不是对象</translation>
     </message>
     <message>
-        <source>unknown dtype "%1"</source>
-        <translation>未知的数据类型 "%1"</translation>
+        <source>unknown dtype &quot;%1&quot;</source>
+        <translation>未知的数据类型 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>"shape" is not a list</source>
-        <translation>"shape" 不是列表</translation>
+        <source>&quot;shape&quot; is not a list</source>
+        <translation>&quot;shape&quot; 不是列表</translation>
     </message>
     <message>
-        <source>"shape" holds something other than non-negative whole numbers</source>
-        <translation>"shape" 中含有非负整数以外的值</translation>
+        <source>&quot;shape&quot; holds something other than non-negative whole numbers</source>
+        <translation>&quot;shape&quot; 中含有非负整数以外的值</translation>
     </message>
     <message>
-        <source>"data_offsets" is not a pair of byte offsets</source>
-        <translation>"data_offsets" 不是一对字节偏移</translation>
+        <source>&quot;data_offsets&quot; is not a pair of byte offsets</source>
+        <translation>&quot;data_offsets&quot; 不是一对字节偏移</translation>
     </message>
     <message>
         <source>its data ends before it begins</source>
@@ -797,8 +797,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>%1 %2 需要 %3 字节，但其 data_offsets 跨度为 %4</translation>
     </message>
     <message>
-        <source>tensor "%1" starts at byte %2 of the data, expected %3 (a hole or an overlap)</source>
-        <translation>张量 "%1" 从数据的第 %2 字节开始，应为 %3（存在空洞或重叠）</translation>
+        <source>tensor &quot;%1&quot; starts at byte %2 of the data, expected %3 (a hole or an overlap)</source>
+        <translation>张量 &quot;%1&quot; 从数据的第 %2 字节开始，应为 %3（存在空洞或重叠）</translation>
     </message>
     <message>
         <source>%1 is truncated: its header describes %2 bytes of tensor data but the file holds only %3.</source>
@@ -825,8 +825,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>无法读取 %1 的文件头：%2</translation>
     </message>
     <message>
-        <source>Unknown preset "%1": choose one of %2.</source>
-        <translation>未知预设 "%1"：请从 %2 中选择。</translation>
+        <source>Unknown preset &quot;%1&quot;: choose one of %2.</source>
+        <translation>未知预设 &quot;%1&quot;：请从 %2 中选择。</translation>
     </message>
     <message>
         <source>Preset %1: %2</source>
@@ -857,12 +857,12 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>%1 为空：请输入形状，例如 151936,4096。</translation>
     </message>
     <message>
-        <source>"torch.Size(" is not closed with ")".</source>
-        <translation>"torch.Size(" 缺少结尾的 ")"。</translation>
+        <source>&quot;torch.Size(&quot; is not closed with &quot;)&quot;.</source>
+        <translation>&quot;torch.Size(&quot; 缺少结尾的 &quot;)&quot;。</translation>
     </message>
     <message>
-        <source>"%1" at character %2 is not closed with "%3".</source>
-        <translation>第 %2 个字符处的 "%1" 缺少对应的 "%3"。</translation>
+        <source>&quot;%1&quot; at character %2 is not closed with &quot;%3&quot;.</source>
+        <translation>第 %2 个字符处的 &quot;%1&quot; 缺少对应的 &quot;%3&quot;。</translation>
     </message>
     <message>
         <source>No dimensions found.</source>
@@ -873,12 +873,12 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>第 %1 个字符处的维度过大。</translation>
     </message>
     <message>
-        <source>Expected a whole number at character %1, found "%2".</source>
-        <translation>第 %1 个字符处应为整数，实际为 "%2"。</translation>
+        <source>Expected a whole number at character %1, found &quot;%2&quot;.</source>
+        <translation>第 %1 个字符处应为整数，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
-        <source>Expected "," or "x" between dimensions at character %1, found "%2".</source>
-        <translation>第 %1 个字符处的维度之间应为 "," 或 "x"，实际为 "%2"。</translation>
+        <source>Expected &quot;,&quot; or &quot;x&quot; between dimensions at character %1, found &quot;%2&quot;.</source>
+        <translation>第 %1 个字符处的维度之间应为 &quot;,&quot; 或 &quot;x&quot;，实际为 &quot;%2&quot;。</translation>
     </message>
     <message>
         <source>A dimension is missing after character %1.</source>
@@ -905,28 +905,28 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>按报错信息中的数据类型 %1 计算大小。</translation>
     </message>
     <message>
-        <source>verl %1 with Megatron sends the parameters' own dtype: bf16 (actor.megatron.dtype; float16 is the same size).</source>
+        <source>verl %1 with Megatron sends the parameters&apos; own dtype: bf16 (actor.megatron.dtype; float16 is the same size).</source>
         <translation>verl %1 使用 Megatron 时按参数自身的数据类型发送：bf16（actor.megatron.dtype；float16 大小相同）。</translation>
     </message>
     <message>
-        <source>verl %1's FSDP engine worker casts every sharded (DTensor) weight to bf16 before sending it. (FSDP1 on a single device does not shard: there the weights stay float32.)</source>
+        <source>verl %1&apos;s FSDP engine worker casts every sharded (DTensor) weight to bf16 before sending it. (FSDP1 on a single device does not shard: there the weights stay float32.)</source>
         <translation>verl %1 的 FSDP 新引擎 worker 在发送前把每个分片（DTensor）权重转换为 bf16。（单设备上的 FSDP1 不分片，权重仍为 float32。）</translation>
     </message>
     <message>
-        <source>verl %1's FSDP engine worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout's dtype.</source>
+        <source>verl %1&apos;s FSDP engine worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout&apos;s dtype.</source>
         <translation>verl %1 的 FSDP 新引擎 worker 按 FSDP 保存的数据类型发送每个权重：float32，不转换为 rollout 的数据类型。</translation>
     </message>
     <message>
-        <source>verl %1's legacy FSDP worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout's dtype.</source>
+        <source>verl %1&apos;s legacy FSDP worker sends each weight in the dtype FSDP keeps it in: float32, without casting it to the rollout&apos;s dtype.</source>
         <translation>verl %1 的旧版 FSDP worker 按 FSDP 保存的数据类型发送每个权重：float32，不转换为 rollout 的数据类型。</translation>
     </message>
     <message>
-        <source>Unknown backend "%1" in %2: expected fsdp, fsdp2 or megatron.</source>
-        <translation>%2 中的后端 "%1" 未知：应为 fsdp、fsdp2 或 megatron。</translation>
+        <source>Unknown backend &quot;%1&quot; in %2: expected fsdp, fsdp2 or megatron.</source>
+        <translation>%2 中的后端 &quot;%1&quot; 未知：应为 fsdp、fsdp2 或 megatron。</translation>
     </message>
     <message>
-        <source>Unknown worker "%1" in %2: expected legacy or engine.</source>
-        <translation>%2 中的 worker "%1" 未知：应为 legacy 或 engine。</translation>
+        <source>Unknown worker &quot;%1&quot; in %2: expected legacy or engine.</source>
+        <translation>%2 中的 worker &quot;%1&quot; 未知：应为 legacy 或 engine。</translation>
     </message>
     <message>
         <source>verl %1 runs the actor on the legacy worker whatever trainer.use_legacy_worker_impl says (%2); sized for that.</source>
@@ -937,16 +937,16 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>verl %1 只有新引擎 worker（%2）；按此计算。</translation>
     </message>
     <message>
-        <source>The message says "Please increase …": only verl's vLLM IPC path (checkpoint_engine.backend naive) words it so; sized for that path.</source>
-        <translation>报错中有 "Please increase …"：只有 verl 的 vLLM IPC 路径（checkpoint_engine.backend naive）这样措辞；按该路径计算。</translation>
+        <source>The message says &quot;Please increase …&quot;: only verl&apos;s vLLM IPC path (checkpoint_engine.backend naive) words it so; sized for that path.</source>
+        <translation>报错中有 &quot;Please increase …&quot;：只有 verl 的 vLLM IPC 路径（checkpoint_engine.backend naive）这样措辞；按该路径计算。</translation>
     </message>
     <message>
-        <source>The message has no "Please increase …" sentence, so a checkpoint engine raised it, not the vLLM IPC path: on NPUs that is the HCCL engine (checkpoint_engine.backend nccl or hccl); sized for its two buffers.</source>
-        <translation>报错中没有 "Please increase …" 这句，因此它来自 检查点引擎，而不是 vLLM IPC 路径：在 NPU 上即 HCCL 引擎（checkpoint_engine.backend 为 nccl 或 hccl）；按其两个缓冲区计算。</translation>
+        <source>The message has no &quot;Please increase …&quot; sentence, so a checkpoint engine raised it, not the vLLM IPC path: on NPUs that is the HCCL engine (checkpoint_engine.backend nccl or hccl); sized for its two buffers.</source>
+        <translation>报错中没有 &quot;Please increase …&quot; 这句，因此它来自 检查点引擎，而不是 vLLM IPC 路径：在 NPU 上即 HCCL 引擎（checkpoint_engine.backend 为 nccl 或 hccl）；按其两个缓冲区计算。</translation>
     </message>
     <message>
-        <source>From verl %1 the vLLM IPC path raises this only in its shared-memory fallback (%2): your NPUs run without IPC (Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1; the log says "IPC is not supported on your devices"). The bucket is then host memory in /dev/shm.</source>
-        <translation>自 verl %1 起，vLLM IPC 路径只在共享内存回退模式下报此错（%2）：你的 NPU 不支持 IPC（Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1；日志中有 "IPC is not supported on your devices"）。此时 bucket 位于主机的 /dev/shm 中。</translation>
+        <source>From verl %1 the vLLM IPC path raises this only in its shared-memory fallback (%2): your NPUs run without IPC (Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1; the log says &quot;IPC is not supported on your devices&quot;). The bucket is then host memory in /dev/shm.</source>
+        <translation>自 verl %1 起，vLLM IPC 路径只在共享内存回退模式下报此错（%2）：你的 NPU 不支持 IPC（Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1；日志中有 &quot;IPC is not supported on your devices&quot;）。此时 bucket 位于主机的 /dev/shm 中。</translation>
     </message>
     <message>
         <source>Between verl %1 and %2 the dtype the actor sends changed (%3 → %4); sized in the larger.</source>
@@ -985,11 +985,11 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>报错自相矛盾：%1（%2 MiB）能放进其中提到的 %3 MB bucket，而 verl 只在权重大于 bucket 时才报此错。请确认报错完整且未被修改。</translation>
     </message>
     <message>
-        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync failed with "Weight … is too large to fit in the bucket". Set the override below.</source>
-        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步已报 "Weight … is too large to fit in the bucket"。请使用下方的覆盖参数。</translation>
+        <source>%1 (%2 MiB) is larger than the %3 MiB bucket: weight sync failed with &quot;Weight … is too large to fit in the bucket&quot;. Set the override below.</source>
+        <translation>%1（%2 MiB）大于 %3 MiB 的 bucket：权重同步已报 &quot;Weight … is too large to fit in the bucket&quot;。请使用下方的覆盖参数。</translation>
     </message>
     <message>
-        <source>%1 (%2 MiB) fits verl's default bucket of %3 MiB: keep it; no override is needed.</source>
+        <source>%1 (%2 MiB) fits verl&apos;s default bucket of %3 MiB: keep it; no override is needed.</source>
         <translation>%1（%2 MiB）能放进 verl 默认的 %3 MiB bucket：保持不变，无需覆盖参数。</translation>
     </message>
     <message>
@@ -1013,8 +1013,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>（在 v%1 标签本身，verl/version/version 也写着 %2。）</translation>
     </message>
     <message>
-        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly (%1). On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory ("IPC is not supported on your devices. Falling back to shared memory" in the log), and there the assertion still fires.</source>
-        <translation>自 verl 0.8.0 起，vLLM IPC 路径会直接发送大于 bucket 的权重（%1）。在 Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1 的 NPU 上，verl 会回退到共享内存（日志中有 "IPC is not supported on your devices. Falling back to shared memory"），此时断言仍会触发。</translation>
+        <source>From verl 0.8.0 the vLLM IPC path sends weights larger than the bucket directly (%1). On NPUs with Ascend HDK older than 25.3.rc1 or CANN older than 8.3.RC1 verl falls back to shared memory (&quot;IPC is not supported on your devices. Falling back to shared memory&quot; in the log), and there the assertion still fires.</source>
+        <translation>自 verl 0.8.0 起，vLLM IPC 路径会直接发送大于 bucket 的权重（%1）。在 Ascend HDK 低于 25.3.rc1 或 CANN 低于 8.3.RC1 的 NPU 上，verl 会回退到共享内存（日志中有 &quot;IPC is not supported on your devices. Falling back to shared memory&quot;），此时断言仍会触发。</translation>
     </message>
     <message>
         <source>The %1 checkpoint engine of verl %2 splits larger weights into bucket-sized chunks (%3).</source>
@@ -1072,8 +1072,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>推荐的覆盖参数：</translation>
     </message>
     <message>
-        <source>Fix "Weight … is too large to fit in the bucket": size the weight-transfer bucket.</source>
-        <translation>解决 "Weight … is too large to fit in the bucket"：计算权重传输 bucket 大小。</translation>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: size the weight-transfer bucket.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：计算权重传输 bucket 大小。</translation>
     </message>
     <message>
         <source>A named model or FAQ row (see --list-presets).</source>
@@ -1084,8 +1084,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>名称</translation>
     </message>
     <message>
-        <source>Shape of the largest tensor, e.g. 151936,4096 or "torch.Size([151936, 4096])".</source>
-        <translation>最大张量的形状，例如 151936,4096 或 "torch.Size([151936, 4096])"。</translation>
+        <source>Shape of the largest tensor, e.g. 151936,4096 or &quot;torch.Size([151936, 4096])&quot;.</source>
+        <translation>最大张量的形状，例如 151936,4096 或 &quot;torch.Size([151936, 4096])&quot;。</translation>
     </message>
     <message>
         <source>dims</source>
@@ -1144,7 +1144,7 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>NPU 不支持 IPC（HDK &lt; 25.3.rc1 或 CANN &lt; 8.3.RC1）：verl 会使用共享内存。</translation>
     </message>
     <message>
-        <source>The bucket you run with now, in MiB (default: from the message, else verl's default).</source>
+        <source>The bucket you run with now, in MiB (default: from the message, else verl&apos;s default).</source>
         <translation>当前运行使用的 bucket 大小，单位 MiB（默认：取自报错信息，否则为 verl 默认值）。</translation>
     </message>
     <message>
@@ -1180,8 +1180,8 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>只能给出一种输入；实际给出了 %1。</translation>
     </message>
     <message>
-        <source>Invalid --top "%1": expected a number from 1 to 1000.</source>
-        <translation>--top "%1" 无效：应为 1 到 1000 之间的数。</translation>
+        <source>Invalid --top &quot;%1&quot;: expected a number from 1 to 1000.</source>
+        <translation>--top &quot;%1&quot; 无效：应为 1 到 1000 之间的数。</translation>
     </message>
     <message>
         <source>No override: no bucket can hold this tensor.</source>
@@ -1196,17 +1196,17 @@ Exit code 1 when the stack breaks a pin, 0 otherwise, 2 for input that holds no 
         <translation>无需覆盖参数：保持 %1=%2。</translation>
     </message>
     <message>
-        <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line. What travels, and whether the assertion can fire, follow verl's source for the version, backend, worker and checkpoint engine.
+        <source>Sizes actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes from a preset, a shape, the assertion message or a local model folder (read header-only), shows the arithmetic, and prints the Hydra override that fixes the assertion on the last line. What travels, and whether the assertion can fire, follow verl&apos;s source for the version, backend, worker and checkpoint engine.
 Exit code 0 when nothing needs to change, 1 when the assertion fires (or no bucket can hold the tensor, or a pasted message contradicts itself).</source>
         <translation>根据预设、形状、断言报错或本地模型目录（只读文件头）计算 actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes，展示计算过程，并在最后一行打印修复该断言的 Hydra 覆盖参数。传输的数据类型以及断言能否触发，均依据 verl 对应版本、后端、worker 和 检查点引擎的源码。
 无需修改时退出码为 0；断言会触发（或没有 bucket 能容纳该张量，或粘贴的报错自相矛盾）时为 1。</translation>
     </message>
     <message>
-        <source>actor_rollout_ref.actor.strategy: fsdp (FSDP1), fsdp2 or megatron (default: verl's default for the version, fsdp).</source>
+        <source>actor_rollout_ref.actor.strategy: fsdp (FSDP1), fsdp2 or megatron (default: verl&apos;s default for the version, fsdp).</source>
         <translation>actor_rollout_ref.actor.strategy：fsdp（FSDP1）、fsdp2 或 megatron（默认：该版本 verl 的默认值 fsdp）。</translation>
     </message>
     <message>
-        <source>The worker that runs the actor: legacy, or engine (verl 0.7 with trainer.use_legacy_worker_impl=disable; the only one from 0.8). Default: verl's for the version.</source>
+        <source>The worker that runs the actor: legacy, or engine (verl 0.7 with trainer.use_legacy_worker_impl=disable; the only one from 0.8). Default: verl&apos;s for the version.</source>
         <translation>运行 actor 的 worker：legacy，或 engine（verl 0.7 中需 trainer.use_legacy_worker_impl=disable；0.8 起只有它）。默认：该版本 verl 的默认值。</translation>
     </message>
     <message>
@@ -1233,7 +1233,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>%1 中有超过一百万个文件；请指向 default_local_dir 或某个 global_step_N 文件夹。</translation>
     </message>
     <message>
-        <source>"%1" is not a step: use a number, latest or all.</source>
+        <source>&quot;%1&quot; is not a step: use a number, latest or all.</source>
         <translation>“%1”不是有效的 step：请使用数字、latest 或 all。</translation>
     </message>
     <message>
@@ -1249,7 +1249,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>每个 rank 都会加载：分布式检查点元数据（由 rank 0 写入）</translation>
     </message>
     <message>
-        <source>loaded by every rank: the model's weights in Hugging Face format (rank 0 writes them; verl ≥ 0.7 default with mbridge)</source>
+        <source>loaded by every rank: the model&apos;s weights in Hugging Face format (rank 0 writes them; verl ≥ 0.7 default with mbridge)</source>
         <translation>每个 rank 都会加载：Hugging Face 格式的模型权重（由 rank 0 写入；verl ≥ 0.7 使用 mbridge 时的默认行为）</translation>
     </message>
     <message>
@@ -1368,7 +1368,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>遇到暂时性故障，正在重试</translation>
     </message>
     <message>
-        <source>"%1" is not a script kind; use bash, clush, pdcp or hook.</source>
+        <source>&quot;%1&quot; is not a script kind; use bash, clush, pdcp or hook.</source>
         <translation>“%1”不是脚本类型；请使用 bash、clush、pdcp 或 hook。</translation>
     </message>
     <message>
@@ -1478,7 +1478,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation># 把 %1 中每个节点需要的文件复制到各节点（无锁、无日志、无备份：这些由 sync 命令负责）。</translation>
     </message>
     <message>
-        <source># Run after each checkpoint save (e.g. at the end of your launch script's save step): gives the other nodes what they need of the newest step.</source>
+        <source># Run after each checkpoint save (e.g. at the end of your launch script&apos;s save step): gives the other nodes what they need of the newest step.</source>
         <translation># 每次保存检查点后运行（例如放在启动脚本保存步骤的末尾）：把最新一步中其他节点需要的文件交给它们。</translation>
     </message>
     <message numerus="yes">
@@ -1502,7 +1502,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         </translation>
     </message>
     <message>
-        <source>"%1" is not a rate: use bytes per second, e.g. 100M or 1.5G.</source>
+        <source>&quot;%1&quot; is not a rate: use bytes per second, e.g. 100M or 1.5G.</source>
         <translation>“%1”不是速率：请用每秒字节数，例如 100M 或 1.5G。</translation>
     </message>
     <message>
@@ -1514,7 +1514,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>ssh 失败</translation>
     </message>
     <message>
-        <source>"%1" is not a topology: use auto, chain or star.</source>
+        <source>&quot;%1&quot; is not a topology: use auto, chain or star.</source>
         <translation>“%1”不是有效的传输拓扑：请使用 auto、chain 或 star。</translation>
     </message>
     <message>
@@ -1627,7 +1627,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
 <context>
     <name>CodeCatalogue</name>
     <message>
-        <source>ascend-codes.json is missing from the program's resources</source>
+        <source>ascend-codes.json is missing from the program&apos;s resources</source>
         <translation>程序资源中缺少 ascend-codes.json</translation>
     </message>
     <message>
@@ -1635,8 +1635,8 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>%1：第 %2 字节处不是有效的 JSON：%3</translation>
     </message>
     <message>
-        <source>%1: expected schema 1 with a "codes" array.</source>
-        <translation>%1：应为 schema 1 并包含 "codes" 数组。</translation>
+        <source>%1: expected schema 1 with a &quot;codes&quot; array.</source>
+        <translation>%1：应为 schema 1 并包含 &quot;codes&quot; 数组。</translation>
     </message>
     <message>
         <source>%1: code %2 has no code, an unknown class or a duplicate.</source>
@@ -1764,11 +1764,11 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>安装于 %1</translation>
     </message>
     <message>
-        <source>"%1" is too long ago.</source>
+        <source>&quot;%1&quot; is too long ago.</source>
         <translation>“%1”太久以前了。</translation>
     </message>
     <message>
-        <source>"%1" is not a time: write 2026-12-07 10:42, 2026-12-07T10:42:07, or how long ago (90s, 30m, 2h, 1d).</source>
+        <source>&quot;%1&quot; is not a time: write 2026-12-07 10:42, 2026-12-07T10:42:07, or how long ago (90s, 30m, 2h, 1d).</source>
         <translation>“%1”不是时间：请写成 2026-12-07 10:42、2026-12-07T10:42:07，或多久以前（90s、30m、2h、1d）。</translation>
     </message>
     <message>
@@ -1808,7 +1808,7 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
         <translation>故障起点：%2%3 上的 %1（该行没有时间）。</translation>
     </message>
     <message>
-        <source>Not every finding's line carries a time: the order across nodes is by file, not by time.</source>
+        <source>Not every finding&apos;s line carries a time: the order across nodes is by file, not by time.</source>
         <translation>并非每个发现所在的行都带时间：跨节点的顺序按文件排列，而非按时间。</translation>
     </message>
     <message numerus="yes">
@@ -1897,11 +1897,11 @@ Exit code 0 when nothing needs to change, 1 when the assertion fires (or no buck
 <context>
     <name>CollectCommand</name>
     <message>
-        <source>Collect a run's logs from every node over ssh and find where the failure began.</source>
+        <source>Collect a run&apos;s logs from every node over ssh and find where the failure began.</source>
         <translation>通过 ssh 从每个节点收集一次运行的日志，找出故障的起点。</translation>
     </message>
     <message>
-        <source>Gathers the evidence of a verl run from every node over ssh — the Ray session's logs (driver, raylet, every worker's .out/.err, on the node where it ran), the CANN plogs and device logs, the NPU driver's lines of the kernel log, npu-smi info and the installed versions — keeping on each node only the windows around lines the knowledge base could match (grep there; nothing is installed), then analyses them on one clock: the failure's first node, rank and process with its echoes under it, or, when nothing failed, where each process stopped writing and the Python stacks of the quiet ones (py-spy, where the node has it).
+        <source>Gathers the evidence of a verl run from every node over ssh — the Ray session&apos;s logs (driver, raylet, every worker&apos;s .out/.err, on the node where it ran), the CANN plogs and device logs, the NPU driver&apos;s lines of the kernel log, npu-smi info and the installed versions — keeping on each node only the windows around lines the knowledge base could match (grep there; nothing is installed), then analyses them on one clock: the failure&apos;s first node, rank and process with its echoes under it, or, when nothing failed, where each process stopped writing and the Python stacks of the quiet ones (py-spy, where the node has it).
 Exit code 1 when a critical or error finding is found, 4 when none was but a node could not be collected, 2 for bad input.</source>
         <translation>通过 ssh 从每个节点收集一次 verl 运行的证据——Ray 会话的日志（driver、raylet，以及每个 worker 在其运行节点上的 .out/.err）、CANN plog 和 device 日志、内核日志中 NPU 驱动的行、npu-smi info 和已安装的版本——在每个节点上只保留知识库可能匹配的行附近的窗口（在节点上用 grep；节点上无需安装任何东西），然后在统一的时钟上分析：故障最早出现的节点、rank 和进程，以及其下的连锁反应；若没有失败，则给出每个进程停止写日志的位置和沉寂进程的 Python 调用栈（节点上有 py-spy 时）。
 发现 critical 或 error 级问题时退出码为 1，没有问题但有节点未能收集时为 4，输入错误为 2。</translation>
@@ -1923,7 +1923,7 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>文件</translation>
     </message>
     <message>
-        <source>Ray's temp folder on the nodes (ray start --temp-dir).</source>
+        <source>Ray&apos;s temp folder on the nodes (ray start --temp-dir).</source>
         <translation>节点上 Ray 的临时目录（ray start --temp-dir）。</translation>
     </message>
     <message>
@@ -1939,7 +1939,7 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>名称</translation>
     </message>
     <message>
-        <source>A further folder or file to read on every node (repeatable); ~/ is the node's home.</source>
+        <source>A further folder or file to read on every node (repeatable); ~/ is the node&apos;s home.</source>
         <translation>在每个节点上额外读取的目录或文件（可重复）；~/ 指节点上的主目录。</translation>
     </message>
     <message>
@@ -1951,11 +1951,11 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>不读取内核日志。</translation>
     </message>
     <message>
-        <source>Do not probe each node's versions and devices (the Environment check's probe).</source>
+        <source>Do not probe each node&apos;s versions and devices (the Environment check&apos;s probe).</source>
         <translation>不探测各节点的版本和设备（即环境检查的探测）。</translation>
     </message>
     <message>
-        <source>When nothing failed, do not take the quiet processes' Python stacks with py-spy.</source>
+        <source>When nothing failed, do not take the quiet processes&apos; Python stacks with py-spy.</source>
         <translation>没有失败时，不用 py-spy 获取沉寂进程的 Python 调用栈。</translation>
     </message>
     <message>
@@ -2007,7 +2007,7 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>输出一个 JSON 对象而不是文本。</translation>
     </message>
     <message>
-        <source>Write the findings, the lines they cite and each node's versions to FILE (secrets masked).</source>
+        <source>Write the findings, the lines they cite and each node&apos;s versions to FILE (secrets masked).</source>
         <translation>把发现、其引用的日志行和各节点的版本写入 FILE（密钥已遮蔽）。</translation>
     </message>
     <message>
@@ -2055,7 +2055,7 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>证据包已写入 %1。</translation>
     </message>
     <message>
-        <source>Ray's head node: every node its GCS log says registered with the session is collected, by the address it registered with.</source>
+        <source>Ray&apos;s head node: every node its GCS log says registered with the session is collected, by the address it registered with.</source>
         <translation>Ray 头节点：按其 GCS 日志中在该会话注册过的每个节点收集，使用节点注册时的地址。</translation>
     </message>
     <message>
@@ -2063,15 +2063,15 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>主机</translation>
     </message>
     <message>
-        <source>Name the nodes with --nodes or --hostfile, or Ray's head node with --head.</source>
+        <source>Name the nodes with --nodes or --hostfile, or Ray&apos;s head node with --head.</source>
         <translation>请用 --nodes 或 --hostfile 指定节点，或用 --head 指定 Ray 头节点。</translation>
     </message>
     <message>
-        <source>Give either the nodes (--nodes, --hostfile) or Ray's head node (--head).</source>
+        <source>Give either the nodes (--nodes, --hostfile) or Ray&apos;s head node (--head).</source>
         <translation>请只指定节点（--nodes、--hostfile）或 Ray 头节点（--head）之一。</translation>
     </message>
     <message>
-        <source>--head: "%1" is not a host name.</source>
+        <source>--head: &quot;%1&quot; is not a host name.</source>
         <translation>--head：“%1”不是主机名。</translation>
     </message>
     <message>
@@ -2079,13 +2079,13 @@ Exit code 1 when a critical or error finding is found, 4 when none was but a nod
         <translation>错误：%1</translation>
     </message>
     <message numerus="yes">
-        <source>Ray's head %1 lists %n node(s): %2</source>
+        <source>Ray&apos;s head %1 lists %n node(s): %2</source>
         <translation>
             <numerusform>Ray 头节点 %1 列出 %n 个节点：%2</numerusform>
         </translation>
     </message>
     <message>
-        <source>Ray's GCS removed nodes during the session:</source>
+        <source>Ray&apos;s GCS removed nodes during the session:</source>
         <translation>会话期间 Ray 的 GCS 移除了以下节点：</translation>
     </message>
     <message>
@@ -2106,8 +2106,8 @@ Exit code 1 when any check FAILs.</source>
 任一检查项为 FAIL 时退出码为 1。</translation>
     </message>
     <message>
-        <source>Nodes in ClusterShell nodeset syntax, e.g. node[01-16] or "gpu[1-4]!gpu3".</source>
-        <translation>ClusterShell nodeset 语法的节点列表，例如 node[01-16] 或 "gpu[1-4]!gpu3"。</translation>
+        <source>Nodes in ClusterShell nodeset syntax, e.g. node[01-16] or &quot;gpu[1-4]!gpu3&quot;.</source>
+        <translation>ClusterShell nodeset 语法的节点列表，例如 node[01-16] 或 &quot;gpu[1-4]!gpu3&quot;。</translation>
     </message>
     <message>
         <source>nodeset</source>
@@ -2190,11 +2190,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>--ascend-root：%1 不是目录。</translation>
     </message>
     <message>
-        <source>With several nodes: after the checks, an HCCL all-reduce across every node's NPUs, which proves the network between them (occupies every NPU for up to a few minutes).</source>
+        <source>With several nodes: after the checks, an HCCL all-reduce across every node&apos;s NPUs, which proves the network between them (occupies every NPU for up to a few minutes).</source>
         <translation>多个节点时：检查之后在所有节点的 NPU 上做一次 HCCL all-reduce，以验证节点间的网络（会占用所有 NPU，最长数分钟）。</translation>
     </message>
     <message>
-        <source>Where the cluster all-reduce meets: the first node's address on the network between the nodes (default: its HCCL_IF_IP, else the first address of hostname -I).</source>
+        <source>Where the cluster all-reduce meets: the first node&apos;s address on the network between the nodes (default: its HCCL_IF_IP, else the first address of hostname -I).</source>
         <translation>跨节点 all-reduce 的汇合地址：第一个节点在节点间网络上的地址（默认：其 HCCL_IF_IP，否则为 hostname -I 的第一个地址）。</translation>
     </message>
     <message>
@@ -2233,8 +2233,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>显示某个子命令的选项。</translation>
     </message>
     <message>
-        <source>Run "%1 SUBCOMMAND --help" for the options of a subcommand. Without a subcommand the window opens.</source>
-        <translation>运行 "%1 SUBCOMMAND --help" 查看子命令的选项。不带子命令时打开窗口。</translation>
+        <source>Run &quot;%1 SUBCOMMAND --help&quot; for the options of a subcommand. Without a subcommand the window opens.</source>
+        <translation>运行 &quot;%1 SUBCOMMAND --help&quot; 查看子命令的选项。不带子命令时打开窗口。</translation>
     </message>
     <message>
         <source>Exit codes:</source>
@@ -2257,20 +2257,20 @@ Exit code 1 when any check FAILs.</source>
         <translation>运行时失败</translation>
     </message>
     <message>
-        <source>Run "%1" for usage.</source>
-        <translation>运行 "%1" 查看用法。</translation>
+        <source>Run &quot;%1&quot; for usage.</source>
+        <translation>运行 &quot;%1&quot; 查看用法。</translation>
     </message>
     <message>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <source>Unknown subcommand "%1". Available subcommands: %2.</source>
-        <translation>未知子命令 "%1"。可用的子命令：%2。</translation>
+        <source>Unknown subcommand &quot;%1&quot;. Available subcommands: %2.</source>
+        <translation>未知子命令 &quot;%1&quot;。可用的子命令：%2。</translation>
     </message>
     <message>
-        <source>Run "%1 SUBCOMMAND --help" for the options of a subcommand. This build is the command line alone: it has no window.</source>
-        <translation>运行 "%1 SUBCOMMAND --help" 查看子命令的选项。此版本只有命令行，没有窗口。</translation>
+        <source>Run &quot;%1 SUBCOMMAND --help&quot; for the options of a subcommand. This build is the command line alone: it has no window.</source>
+        <translation>运行 &quot;%1 SUBCOMMAND --help&quot; 查看子命令的选项。此版本只有命令行，没有窗口。</translation>
     </message>
 </context>
 <context>
@@ -2336,7 +2336,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>在每个 NPU 上做张量运算</translation>
     </message>
     <message>
-        <source>HCCL all-reduce across the node's NPUs</source>
+        <source>HCCL all-reduce across the node&apos;s NPUs</source>
         <translation>在本节点的 NPU 之间做 HCCL all-reduce</translation>
     </message>
     <message>
@@ -2424,7 +2424,7 @@ Exit code 1 when any check FAILs.</source>
         </translation>
     </message>
     <message>
-        <source>Look the error code up in the product's black-box error code list (%1). Warning is a minor alarm; Alarm, Critical or UNKNOWN means the chip should not run a job: drain the node and ask the administrator to check or reset it.</source>
+        <source>Look the error code up in the product&apos;s black-box error code list (%1). Warning is a minor alarm; Alarm, Critical or UNKNOWN means the chip should not run a job: drain the node and ask the administrator to check or reset it.</source>
         <translation>在产品的《黑匣子错误码信息列表》中查找错误码（%1）。Warning 是一般告警；Alarm、Critical 或 UNKNOWN 表示该芯片不应运行任务：请将节点下线，并请管理员检查或复位。</translation>
     </message>
     <message>
@@ -2448,7 +2448,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>没有进程占用设备内存；每个芯片的占用都处于空闲水平。</translation>
     </message>
     <message>
-        <source>If these are not your job's processes, find their owner (ps -o user,cmd -p PID; processes without a name run in another container) and wait for them or stop them before starting verl.</source>
+        <source>If these are not your job&apos;s processes, find their owner (ps -o user,cmd -p PID; processes without a name run in another container) and wait for them or stop them before starting verl.</source>
         <translation>如果这些不是你的任务的进程，请找到其所有者（ps -o user,cmd -p PID；没有名称的进程运行在其他容器中），在启动 verl 之前等待它们结束或停止它们。</translation>
     </message>
     <message>
@@ -2478,7 +2478,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>取消设置（unset ASCEND_RT_VISIBLE_DEVICES），或列出设备 ID，例如 export ASCEND_RT_VISIBLE_DEVICES=0,1,2,3。</translation>
     </message>
     <message>
-        <source>%1: CANN stops reading at "%2", so only [%3] are visible. Only digits and commas are allowed, without spaces.</source>
+        <source>%1: CANN stops reading at &quot;%2&quot;, so only [%3] are visible. Only digits and commas are allowed, without spaces.</source>
         <translation>%1：CANN 读到“%2”就停止，因此只有 [%3] 可见。只允许数字和逗号，不能有空格。</translation>
     </message>
     <message>
@@ -2552,11 +2552,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>重新安装工具包，使所有组件处于同一版本。</translation>
     </message>
     <message>
-        <source>the driver's version.info (driver %1) does not list %2 among the CANN releases it supports (%3)</source>
+        <source>the driver&apos;s version.info (driver %1) does not list %2 among the CANN releases it supports (%3)</source>
         <translation>驱动的 version.info（驱动 %1）所支持的 CANN 版本中没有 %2（%3）</translation>
     </message>
     <message>
-        <source>A CANN newer than the driver fails at start with "E19999 … Invalid opp version"; upgrade the driver and firmware or use a CANN release the driver lists.</source>
+        <source>A CANN newer than the driver fails at start with &quot;E19999 … Invalid opp version&quot;; upgrade the driver and firmware or use a CANN release the driver lists.</source>
         <translation>比驱动新的 CANN 会在启动时报“E19999 … Invalid opp version”；请升级驱动和固件，或使用驱动列出的 CANN 版本。</translation>
     </message>
     <message>
@@ -2568,7 +2568,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>没有工具包，也没有 CANN 环境变量。</translation>
     </message>
     <message>
-        <source>ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME and ASCEND_OPP_PATH are not set: set_env.sh was not sourced, so import torch fails with "libhccl.so: cannot open shared object file".</source>
+        <source>ASCEND_HOME_PATH, ASCEND_TOOLKIT_HOME and ASCEND_OPP_PATH are not set: set_env.sh was not sourced, so import torch fails with &quot;libhccl.so: cannot open shared object file&quot;.</source>
         <translation>未设置 ASCEND_HOME_PATH、ASCEND_TOOLKIT_HOME 和 ASCEND_OPP_PATH：没有 source set_env.sh，因此 import torch 会报“libhccl.so: cannot open shared object file”。</translation>
     </message>
     <message>
@@ -2642,7 +2642,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>npu-smi 报告驱动 %1，但 driver/version.info 写的是 %2</translation>
     </message>
     <message>
-        <source>A container may mount a version.info from another driver; mount the host's files.</source>
+        <source>A container may mount a version.info from another driver; mount the host&apos;s files.</source>
         <translation>容器可能挂载了其他驱动的 version.info；请挂载主机上的文件。</translation>
     </message>
     <message>
@@ -2674,8 +2674,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>pip install torch-npu==&lt;与 torch %1 和你的 CANN 对应的版本&gt;（参见兼容性检查）。</translation>
     </message>
     <message>
-        <source>Fix the import error first; run python -c "import torch_npu" in the same shell to see it in full.</source>
-        <translation>请先解决导入错误；在同一个 shell 中运行 python -c "import torch_npu" 查看完整信息。</translation>
+        <source>Fix the import error first; run python -c &quot;import torch_npu&quot; in the same shell to see it in full.</source>
+        <translation>请先解决导入错误；在同一个 shell 中运行 python -c &quot;import torch_npu&quot; 查看完整信息。</translation>
     </message>
     <message>
         <source>The CANN libraries are not on LD_LIBRARY_PATH: source set_env.sh of the toolkit in this shell (see the CANN environment check).</source>
@@ -2736,7 +2736,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>torch %1，torch_npu %2，CANN %3（来自 %4）</translation>
     </message>
     <message>
-        <source>A mismatch shows as "undefined symbol" when torch_npu is imported.</source>
+        <source>A mismatch shows as &quot;undefined symbol&quot; when torch_npu is imported.</source>
         <translation>版本不匹配时，导入 torch_npu 会报“undefined symbol”。</translation>
     </message>
     <message>
@@ -2776,11 +2776,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>VERL_LOGGING_LEVEL=%1。</translation>
     </message>
     <message>
-        <source>VERL_LOGGING_LEVEL=DEBUG is very verbose; unset it when you are done (verl's default is WARN).</source>
+        <source>VERL_LOGGING_LEVEL=DEBUG is very verbose; unset it when you are done (verl&apos;s default is WARN).</source>
         <translation>VERL_LOGGING_LEVEL=DEBUG 输出非常多；用完后请取消设置（verl 默认为 WARN）。</translation>
     </message>
     <message>
-        <source>HCCL_DEBUG=%1 is set, but HCCL does not read HCCL_DEBUG (it is NCCL's variable; the FAQ's example has no effect).</source>
+        <source>HCCL_DEBUG=%1 is set, but HCCL does not read HCCL_DEBUG (it is NCCL&apos;s variable; the FAQ&apos;s example has no effect).</source>
         <translation>设置了 HCCL_DEBUG=%1，但 HCCL 并不读取 HCCL_DEBUG（这是 NCCL 的变量；FAQ 中的示例不起作用）。</translation>
     </message>
     <message>
@@ -2792,7 +2792,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>HCCL_CONNECT_TIMEOUT=%1 超出 120–7200 秒的范围。</translation>
     </message>
     <message>
-        <source>Use whole seconds between 120 and 7200 (verl's multi-node example uses 3600).</source>
+        <source>Use whole seconds between 120 and 7200 (verl&apos;s multi-node example uses 3600).</source>
         <translation>请使用 120 到 7200 之间的整数秒（verl 的多机示例使用 3600）。</translation>
     </message>
     <message>
@@ -2884,7 +2884,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>安装了 megatron-core %1 但没有 MindSpeed；NPU 上的 Megatron 后端需要 MindSpeed。</translation>
     </message>
     <message>
-        <source>Install MindSpeed as verl's Ascend guide shows (git checkout %1, pip install -e MindSpeed).</source>
+        <source>Install MindSpeed as verl&apos;s Ascend guide shows (git checkout %1, pip install -e MindSpeed).</source>
         <translation>按 verl 昇腾指南安装 MindSpeed（git checkout %1，pip install -e MindSpeed）。</translation>
     </message>
     <message>
@@ -2952,7 +2952,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>Python 探测输出了无法解析的内容：%1</translation>
     </message>
     <message>
-        <source>Shared memory (/dev/shm) for verl's weight transfer</source>
+        <source>Shared memory (/dev/shm) for verl&apos;s weight transfer</source>
         <translation>verl 权重传输所用的共享内存（/dev/shm）</translation>
     </message>
     <message>
@@ -2972,7 +2972,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1 MiB；verl %2 不在 /dev/shm 中放置权重 bucket。</translation>
     </message>
     <message>
-        <source>%1 MiB; driver %2 and CANN %3 support IPC, so verl's weight buckets stay in device memory.</source>
+        <source>%1 MiB; driver %2 and CANN %3 support IPC, so verl&apos;s weight buckets stay in device memory.</source>
         <translation>%1 MiB；驱动 %2 和 CANN %3 支持 IPC，因此 verl 的权重 bucket 位于设备内存中。</translation>
     </message>
     <message>
@@ -2992,7 +2992,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1 MiB，但 %2 个 rank 各需要一个 %3 MiB 的 bucket（共 %4 MiB）：%5。</translation>
     </message>
     <message>
-        <source>Give /dev/shm at least %1 MiB (docker run --shm-size=%2g, or mount -o remount,size=%2G /dev/shm), or upgrade the driver and CANN for IPC. The Bucket tab sizes the bucket with "NPU without IPC" and this /dev/shm.</source>
+        <source>Give /dev/shm at least %1 MiB (docker run --shm-size=%2g, or mount -o remount,size=%2G /dev/shm), or upgrade the driver and CANN for IPC. The Bucket tab sizes the bucket with &quot;NPU without IPC&quot; and this /dev/shm.</source>
         <translation>请给 /dev/shm 至少 %1 MiB（docker run --shm-size=%2g，或 mount -o remount,size=%2G /dev/shm），或升级驱动和 CANN 以支持 IPC。在 Bucket 计算器中勾选“NPU 不支持 IPC”并填写此 /dev/shm 即可计算 bucket。</translation>
     </message>
     <message>
@@ -3004,8 +3004,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>请重新运行检查；若探测仍以同样方式中止，请手动运行它（报告中有完整内容），看是哪条命令卡住。</translation>
     </message>
     <message>
-        <source>Make "ssh %1 true" work from this machine without a prompt: the host name, port, user and key (in ~/.ssh/config), and its host key in known_hosts. Then run the checks again.</source>
-        <translation>请确保在本机执行 "ssh %1 true" 无需任何交互即可成功：检查主机名、端口、用户和密钥（~/.ssh/config），以及 known_hosts 中的主机密钥。然后重新运行检查。</translation>
+        <source>Make &quot;ssh %1 true&quot; work from this machine without a prompt: the host name, port, user and key (in ~/.ssh/config), and its host key in known_hosts. Then run the checks again.</source>
+        <translation>请确保在本机执行 &quot;ssh %1 true&quot; 无需任何交互即可成功：检查主机名、端口、用户和密钥（~/.ssh/config），以及 known_hosts 中的主机密钥。然后重新运行检查。</translation>
     </message>
     <message>
         <source>Connected over SSH; the probe took %1 s.</source>
@@ -3048,7 +3048,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>列出网卡时不要留空项，例如 =eth0,enp0 或 ^docker,lo。</translation>
     </message>
     <message>
-        <source>%1=%2: Gloo takes exact interface names only; ^ and = are HCCL's syntax.</source>
+        <source>%1=%2: Gloo takes exact interface names only; ^ and = are HCCL&apos;s syntax.</source>
         <translation>%1=%2：Gloo 只接受完整的网卡名；^ 和 = 是 HCCL 的写法。</translation>
     </message>
     <message>
@@ -3072,7 +3072,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>torch_npu 与 vllm-ascend 支持当前 Python 版本</translation>
     </message>
     <message>
-        <source>vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend (vllm-ascend's release matrix)</source>
+        <source>vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend (vllm-ascend&apos;s release matrix)</source>
         <translation>vLLM ↔ vllm-ascend ↔ torch_npu ↔ CANN ↔ triton-ascend（vllm-ascend 版本配套表）</translation>
     </message>
     <message>
@@ -3088,15 +3088,15 @@ Exit code 1 when any check FAILs.</source>
         <translation>NPU 网络（hccn_tool：链路、健康状态、IP）</translation>
     </message>
     <message>
-        <source>SGLang %1 is installed, and verl %2's Ascend guide says the SGLang backend must run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and both HCCL port ranges (%3); not set: %4.</source>
+        <source>SGLang %1 is installed, and verl %2&apos;s Ascend guide says the SGLang backend must run with RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 and both HCCL port ranges (%3); not set: %4.</source>
         <translation>已安装 SGLang %1，verl %2 的昇腾安装指南要求 SGLang 后端必须设置 RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES=1 及两个 HCCL 端口范围（%3）；未设置：%4。</translation>
     </message>
     <message>
-        <source>(the guide's values; before ray start and before launching verl)</source>
+        <source>(the guide&apos;s values; before ray start and before launching verl)</source>
         <translation>（指南中的取值；在 ray start 和启动 verl 之前设置）</translation>
     </message>
     <message>
-        <source>Neither variable is set: Ray assigns devices to verl's workers, and verl sets the NOSET variable for its rollout servers itself. verl's multi-node practice exports it as 1.</source>
+        <source>Neither variable is set: Ray assigns devices to verl&apos;s workers, and verl sets the NOSET variable for its rollout servers itself. verl&apos;s multi-node practice exports it as 1.</source>
         <translation>两个变量都未设置：Ray 为 verl 的 worker 分配设备，verl 会为其 rollout 服务自行设置 NOSET 变量。verl 的多机实践中将其设置为 1。</translation>
     </message>
     <message>
@@ -3108,7 +3108,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>CANN %1 在 %2 旁没有 ascend_ops_install.info：自 CANN 8.5.0 起 ops 算子包为必选安装，HCCL（libhccl.so）包含在其中</translation>
     </message>
     <message>
-        <source>Install the ops package for your NPU (Ascend-cann-&lt;soc&gt;-ops_%1) into the toolkit's path, after the toolkit, then source set_env.sh again.</source>
+        <source>Install the ops package for your NPU (Ascend-cann-&lt;soc&gt;-ops_%1) into the toolkit&apos;s path, after the toolkit, then source set_env.sh again.</source>
         <translation>在工具包之后，将对应 NPU 的 ops 算子包（Ascend-cann-&lt;soc&gt;-ops_%1）安装到工具包所在路径，然后重新 source set_env.sh。</translation>
     </message>
     <message>
@@ -3140,7 +3140,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>CANN %1 的 HCCL 与算子位于工具包和 kernels 包中</translation>
     </message>
     <message>
-        <source>NNAL (ATB) %1 at %2 is not the toolkit's release</source>
+        <source>NNAL (ATB) %1 at %2 is not the toolkit&apos;s release</source>
         <translation>%2 处的 NNAL（ATB）%1 与工具包版本不一致</translation>
     </message>
     <message>
@@ -3148,7 +3148,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>安装 NNAL %1（与工具包同一版本），然后 source /usr/local/Ascend/nnal/atb/set_env.sh。</translation>
     </message>
     <message>
-        <source>NNAL (ATB) %1, the toolkit's release</source>
+        <source>NNAL (ATB) %1, the toolkit&apos;s release</source>
         <translation>NNAL（ATB）%1，与工具包版本一致</translation>
     </message>
     <message>
@@ -3156,7 +3156,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>未找到 NNAL（ATB），而 vllm-ascend 需要它</translation>
     </message>
     <message>
-        <source>Install NNAL %1 (vllm-ascend's installation guide asks for the toolkit's release).</source>
+        <source>Install NNAL %1 (vllm-ascend&apos;s installation guide asks for the toolkit&apos;s release).</source>
         <translation>安装 NNAL %1（vllm-ascend 安装指南要求与工具包同一版本）。</translation>
     </message>
     <message>
@@ -3172,7 +3172,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>安装固件所列出的驱动版本，或同时升级两者：先固件，后驱动，然后重启。</translation>
     </message>
     <message>
-        <source>Since CANN 8.5.0 libhccl.so ships in the ops package, which is not installed: install Ascend-cann-&lt;soc&gt;-ops_%1 into the toolkit's path (see the CANN ops check).</source>
+        <source>Since CANN 8.5.0 libhccl.so ships in the ops package, which is not installed: install Ascend-cann-&lt;soc&gt;-ops_%1 into the toolkit&apos;s path (see the CANN ops check).</source>
         <translation>自 CANN 8.5.0 起 libhccl.so 包含在 ops 算子包中，而 ops 未安装：请将 Ascend-cann-&lt;soc&gt;-ops_%1 安装到工具包所在路径（见 CANN ops 检查项）。</translation>
     </message>
     <message>
@@ -3180,7 +3180,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>未读取：Python 探测未给出版本信息（%1）。</translation>
     </message>
     <message>
-        <source>Fix what the check "torch_npu sees the NPUs" reports, then run the checks again.</source>
+        <source>Fix what the check &quot;torch_npu sees the NPUs&quot; reports, then run the checks again.</source>
         <translation>先解决检查项“torch_npu 能看到 NPU”报告的问题，再重新运行检查。</translation>
     </message>
     <message>
@@ -3196,7 +3196,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>（未安装）</translation>
     </message>
     <message>
-        <source>Ascend's table</source>
+        <source>Ascend&apos;s table</source>
         <translation>昇腾配套表</translation>
     </message>
     <message>
@@ -3216,7 +3216,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>配套表中 CANN %1 对应：%2。</translation>
     </message>
     <message>
-        <source>Ascend's table (%1, read %2) has no row for CANN %3.</source>
+        <source>Ascend&apos;s table (%1, read %2) has no row for CANN %3.</source>
         <translation>昇腾配套表（%1，读取于 %2）中没有 CANN %3 的行。</translation>
     </message>
     <message>
@@ -3228,7 +3228,7 @@ Exit code 1 when any check FAILs.</source>
         <translation> 或 </translation>
     </message>
     <message>
-        <source>torch_npu %1 is in neither Ascend's table (read %2) nor vllm-ascend's (read %3).</source>
+        <source>torch_npu %1 is in neither Ascend&apos;s table (read %2) nor vllm-ascend&apos;s (read %3).</source>
         <translation>torch_npu %1 既不在昇腾配套表（读取于 %2）中，也不在 vllm-ascend 配套表（读取于 %3）中。</translation>
     </message>
     <message>
@@ -3248,7 +3248,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>请使用 Python %1 创建环境。</translation>
     </message>
     <message>
-        <source>Ascend's Python table has no row for torch %1</source>
+        <source>Ascend&apos;s Python table has no row for torch %1</source>
         <translation>昇腾的 Python 配套表中没有 torch %1 的行</translation>
     </message>
     <message>
@@ -3264,11 +3264,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>Python %1；torch_npu 和 vllm-ascend 均未安装。</translation>
     </message>
     <message>
-        <source>vllm-ascend is not installed: only verl's vLLM rollout needs it.</source>
+        <source>vllm-ascend is not installed: only verl&apos;s vLLM rollout needs it.</source>
         <translation>未安装 vllm-ascend：只有 verl 的 vLLM rollout 需要它。</translation>
     </message>
     <message>
-        <source>vllm-ascend %1 is not in vllm-ascend's release matrix (read %2 at %3): a development build, or newer than the table.</source>
+        <source>vllm-ascend %1 is not in vllm-ascend&apos;s release matrix (read %2 at %3): a development build, or newer than the table.</source>
         <translation>vllm-ascend %1 不在 vllm-ascend 的版本配套表中（读取于 %2，%3）：可能是开发构建，或比配套表更新。</translation>
     </message>
     <message>
@@ -3332,7 +3332,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>已设置 HCCL_DEBUG_CONFIG=%1，但 HCCL 仅在 Atlas A2 和 A3 上支持它，不支持 %2。</translation>
     </message>
     <message>
-        <source>verl %1's Ascend guide installs MindSpeed %2 (%3)</source>
+        <source>verl %1&apos;s Ascend guide installs MindSpeed %2 (%3)</source>
         <translation>verl %1 的昇腾安装指南安装的是 MindSpeed %2（%3）</translation>
     </message>
     <message>
@@ -3352,7 +3352,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>安装 Megatron-LM core_r%1（git checkout core_r%1 后 pip install -e Megatron-LM），或安装适配 megatron-core %2 的 MindSpeed 分支。</translation>
     </message>
     <message>
-        <source>verl's FAQ: MindSpeed older than 2.3.0 fails with KeyError: decoder.layers.0.self_attention.q_layernorm.weight</source>
+        <source>verl&apos;s FAQ: MindSpeed older than 2.3.0 fails with KeyError: decoder.layers.0.self_attention.q_layernorm.weight</source>
         <translation>verl FAQ：低于 2.3.0 的 MindSpeed 会报 KeyError: decoder.layers.0.self_attention.q_layernorm.weight</translation>
     </message>
     <message>
@@ -3360,11 +3360,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>MindSpeed 已将 %1 标记为停止维护（Ascend/MindSpeed@028de58:README.md:209-223）</translation>
     </message>
     <message>
-        <source>Switch MindSpeed to %1 (git checkout %1, pip install -e MindSpeed) with the Megatron-LM release verl's guide pairs it with.</source>
+        <source>Switch MindSpeed to %1 (git checkout %1, pip install -e MindSpeed) with the Megatron-LM release verl&apos;s guide pairs it with.</source>
         <translation>将 MindSpeed 切换到 %1（git checkout %1，pip install -e MindSpeed），并使用 verl 指南中与之配套的 Megatron-LM 版本。</translation>
     </message>
     <message>
-        <source>%1's Ascend images run with --shm-size=%2g (%3).</source>
+        <source>%1&apos;s Ascend images run with --shm-size=%2g (%3).</source>
         <translation>%1 的昇腾镜像以 --shm-size=%2g 运行（%3）。</translation>
     </message>
     <message>
@@ -3404,11 +3404,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>ulimit -n 输出为 %1。</translation>
     </message>
     <message>
-        <source>verl's multi-node NPU practice uses ulimit -n %1</source>
+        <source>verl&apos;s multi-node NPU practice uses ulimit -n %1</source>
         <translation>verl 的 NPU 多机实践使用 ulimit -n %1</translation>
     </message>
     <message>
-        <source>verl %1's multi-node NPU practice uses ulimit -n %2 (%3)</source>
+        <source>verl %1&apos;s multi-node NPU practice uses ulimit -n %2 (%3)</source>
         <translation>verl %1 的 NPU 多机实践使用 ulimit -n %2（%3）</translation>
     </message>
     <message>
@@ -3416,7 +3416,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>ulimit -n：%1（%2）；%3。</translation>
     </message>
     <message>
-        <source>ulimit -n: %1 (%2); %3. Below it, Ray and the rollout run out of files and sockets ("Too many open files").</source>
+        <source>ulimit -n: %1 (%2); %3. Below it, Ray and the rollout run out of files and sockets (&quot;Too many open files&quot;).</source>
         <translation>ulimit -n：%1（%2）；%3。低于该值时，Ray 和 rollout 会耗尽文件和套接字（“Too many open files”）。</translation>
     </message>
     <message>
@@ -3448,19 +3448,19 @@ Exit code 1 when any check FAILs.</source>
         <translation>所有 CPU 均为 performance 调频策略</translation>
     </message>
     <message>
-        <source>HCCL's host ports %1 are not in net.ipv4.ip_local_reserved_ports, so an outgoing connection can take one before HCCL binds it (HCCL's docs reserve them: hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_IF_BASE_PORT.md:19-29)</source>
+        <source>HCCL&apos;s host ports %1 are not in net.ipv4.ip_local_reserved_ports, so an outgoing connection can take one before HCCL binds it (HCCL&apos;s docs reserve them: hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_IF_BASE_PORT.md:19-29)</source>
         <translation>HCCL 的主机端口 %1 不在 net.ipv4.ip_local_reserved_ports 中，出站连接可能在 HCCL 绑定前占用它们（HCCL 文档要求预留：hicann/hccl@09300b7:docs/zh/user_guide/hccl_env/HCCL_IF_BASE_PORT.md:19-29）</translation>
     </message>
     <message>
-        <source>HCCL's host ports are reserved</source>
+        <source>HCCL&apos;s host ports are reserved</source>
         <translation>HCCL 的主机端口已预留</translation>
     </message>
     <message>
-        <source>TASK_QUEUE_ENABLE=%1: torch_npu accepts 0, 1 or 2 and stops with "TASK_QUEUE_ENABLE should be 0, 1 or 2"</source>
+        <source>TASK_QUEUE_ENABLE=%1: torch_npu accepts 0, 1 or 2 and stops with &quot;TASK_QUEUE_ENABLE should be 0, 1 or 2&quot;</source>
         <translation>TASK_QUEUE_ENABLE=%1：torch_npu 只接受 0、1 或 2，否则报错“TASK_QUEUE_ENABLE should be 0, 1 or 2”</translation>
     </message>
     <message>
-        <source>the vLLM rollout runs with TASK_QUEUE_ENABLE=2, which NPU graph capture rejects ("Do not support TASK_QUEUE_ENABLE = 2 during NPU graph capture", Ascend/pytorch@9e73e70:torch_npu/csrc/core/npu/NPUGraph.cpp:242-246)</source>
+        <source>the vLLM rollout runs with TASK_QUEUE_ENABLE=2, which NPU graph capture rejects (&quot;Do not support TASK_QUEUE_ENABLE = 2 during NPU graph capture&quot;, Ascend/pytorch@9e73e70:torch_npu/csrc/core/npu/NPUGraph.cpp:242-246)</source>
         <translation>vLLM rollout 以 TASK_QUEUE_ENABLE=2 运行，而 NPU 图捕获不支持该值（“Do not support TASK_QUEUE_ENABLE = 2 during NPU graph capture”，Ascend/pytorch@9e73e70:torch_npu/csrc/core/npu/NPUGraph.cpp:242-246）</translation>
     </message>
     <message>
@@ -3522,7 +3522,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>缺少 /etc/hccn.conf，设备 IP 重启后不会保留</translation>
     </message>
     <message>
-        <source>Jobs across nodes need every device's link UP with net health Success. Check the cables and the switch, then set the addresses (hccn_tool -i N -ip -s address A netmask M) and the detect IP (hccn_tool -i N -netdetect -s address G); a single-node job does not use this network.</source>
+        <source>Jobs across nodes need every device&apos;s link UP with net health Success. Check the cables and the switch, then set the addresses (hccn_tool -i N -ip -s address A netmask M) and the detect IP (hccn_tool -i N -netdetect -s address G); a single-node job does not use this network.</source>
         <translation>跨节点任务需要每个设备链路 UP 且网络健康状态为 Success。请检查线缆和交换机，然后设置地址（hccn_tool -i N -ip -s address A netmask M）和检测 IP（hccn_tool -i N -netdetect -s address G）；单节点任务不使用此网络。</translation>
     </message>
     <message>
@@ -3538,7 +3538,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1 设备 %2</translation>
     </message>
     <message>
-        <source>device %1 has IP %2, as %3 has: the nodes' NPUs cannot reach each other</source>
+        <source>device %1 has IP %2, as %3 has: the nodes&apos; NPUs cannot reach each other</source>
         <translation>设备 %1 的 IP 为 %2，与 %3 相同：各节点的 NPU 之间无法互通</translation>
     </message>
     <message>
@@ -3546,7 +3546,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>为集群中每个 NPU 分配独立地址（/etc/hccn.conf 很可能是在节点间复制的）：hccn_tool -i N -ip -s address A netmask M。</translation>
     </message>
     <message>
-        <source>HCCL all-reduce across all nodes' NPUs</source>
+        <source>HCCL all-reduce across all nodes&apos; NPUs</source>
         <translation>所有节点 NPU 间的 HCCL all-reduce</translation>
     </message>
     <message>
@@ -3578,7 +3578,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>没有可用于汇合的 %1 地址（未设置 HCCL_IF_IP，hostname -I 也没有输出地址）。</translation>
     </message>
     <message>
-        <source>Give the first node's address on the network between the nodes (--master-addr).</source>
+        <source>Give the first node&apos;s address on the network between the nodes (--master-addr).</source>
         <translation>请给出第一个节点在节点间网络上的地址（--master-addr）。</translation>
     </message>
     <message>
@@ -3604,7 +3604,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>rank %1：%2</translation>
     </message>
     <message numerus="yes">
-        <source>%1: this node's %n rank(s) got the right sum.</source>
+        <source>%1: this node&apos;s %n rank(s) got the right sum.</source>
         <translation>
             <numerusform>%1：本节点的 %n 个 rank 得到了正确的求和结果。</numerusform>
         </translation>
@@ -3640,11 +3640,11 @@ Exit code 1 when any check FAILs.</source>
         <translation>hccn_tool -ping 到 %1：%2</translation>
     </message>
     <message>
-        <source>Devices that cannot ping the other node's devices have no route between them: check the switch, the netmask and the gateway (hccn_tool -i N -gateway -g) on both nodes.</source>
+        <source>Devices that cannot ping the other node&apos;s devices have no route between them: check the switch, the netmask and the gateway (hccn_tool -i N -gateway -g) on both nodes.</source>
         <translation>无法 ping 通另一节点设备的设备之间没有路由：请在两个节点上检查交换机、子网掩码和网关（hccn_tool -i N -gateway -g）。</translation>
     </message>
     <message>
-        <source>Packages the installed verl release requires, and its Ascend guide's stack</source>
+        <source>Packages the installed verl release requires, and its Ascend guide&apos;s stack</source>
         <translation>已安装的 verl 版本所要求的软件包，以及其昇腾指南的软件栈</translation>
     </message>
     <message>
@@ -3660,7 +3660,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>请安装正式发布的 verl，或手动对照其 requirements-npu.txt。</translation>
     </message>
     <message>
-        <source>verl %1 is a build of main (the v%2 tag's own version file also reads %2.dev): compared with what verl %2 requires</source>
+        <source>verl %1 is a build of main (the v%2 tag&apos;s own version file also reads %2.dev): compared with what verl %2 requires</source>
         <translation>verl %1 是 main 分支的构建（v%2 标签自身的版本文件也写作 %2.dev）：按 verl %2 的要求对照</translation>
     </message>
     <message>
@@ -3672,7 +3672,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>未读取到 verl %1 的依赖要求（事实文件中没有）。</translation>
     </message>
     <message>
-        <source>%1's requirement %2 (%3) could not be read</source>
+        <source>%1&apos;s requirement %2 (%3) could not be read</source>
         <translation>无法解析 %1 的依赖要求 %2（%3）</translation>
     </message>
     <message>
@@ -3684,35 +3684,35 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1 %2 不是本工具能与 %3（%4）比较的版本号</translation>
     </message>
     <message>
-        <source>verl %1's files disagree on %2: %3 asks for %4 (%5), %6 for %7 (%8); %2 %9 meets the second, so it is not judged</source>
+        <source>verl %1&apos;s files disagree on %2: %3 asks for %4 (%5), %6 for %7 (%8); %2 %9 meets the second, so it is not judged</source>
         <translation>verl %1 自身的文件对 %2 的要求互相矛盾：%3 要求 %4（%5），%6 要求 %7（%8）；%2 %9 满足后者，因此不作判定</translation>
     </message>
     <message>
-        <source>%1 %2 is what verl %3's %4 guide installs (%5), newer than its %6 asks for (%7 at %8): the guide's later step overrides it, so it is not judged</source>
+        <source>%1 %2 is what verl %3&apos;s %4 guide installs (%5), newer than its %6 asks for (%7 at %8): the guide&apos;s later step overrides it, so it is not judged</source>
         <translation>%1 %2 正是 verl %3 的 %4 指南所安装的版本（%5），比其 %6 的要求（%8 处的 %7）更新：指南的后续步骤覆盖了该要求，因此不作判定</translation>
     </message>
     <message>
-        <source>%1 %2 is installed; verl %3 requires %1%4 (%5: "%6")</source>
-        <translation>已安装 %1 %2；verl %3 要求 %1%4（%5："%6"）</translation>
+        <source>%1 %2 is installed; verl %3 requires %1%4 (%5: &quot;%6&quot;)</source>
+        <translation>已安装 %1 %2；verl %3 要求 %1%4（%5：&quot;%6&quot;）</translation>
     </message>
     <message>
-        <source>verl %1's guide pins %2 %3 (%4), but its %5 asks for %6 (%7): the requirements are what the code was written for</source>
+        <source>verl %1&apos;s guide pins %2 %3 (%4), but its %5 asks for %6 (%7): the requirements are what the code was written for</source>
         <translation>verl %1 的指南固定 %2 %3（%4），但其 %5 要求 %6（%7）：代码是按依赖要求编写的，以依赖要求为准</translation>
     </message>
     <message>
-        <source>%1 %2 is outside the %3 verl %4's Ascend guide asks for (%5)</source>
+        <source>%1 %2 is outside the %3 verl %4&apos;s Ascend guide asks for (%5)</source>
         <translation>%1 %2 不在 verl %4 昇腾指南要求的 %3 范围内（%5）</translation>
     </message>
     <message>
-        <source>%1 %2 is older than the %3 verl %4's Ascend guide installs (%5)</source>
+        <source>%1 %2 is older than the %3 verl %4&apos;s Ascend guide installs (%5)</source>
         <translation>%1 %2 比 verl %4 昇腾指南安装的 %3 更旧（%5）</translation>
     </message>
     <message>
-        <source>Install vLLM and vllm-ascend %1 the way verl %2's guide does (%3).</source>
+        <source>Install vLLM and vllm-ascend %1 the way verl %2&apos;s guide does (%3).</source>
         <translation>按 verl %2 指南的方式安装 vLLM 和 vllm-ascend %1（%3）。</translation>
     </message>
     <message>
-        <source>%1 %2 is newer than the guide's %3</source>
+        <source>%1 %2 is newer than the guide&apos;s %3</source>
         <translation>%1 %2 比指南中的 %3 更新</translation>
     </message>
     <message>
@@ -3840,11 +3840,11 @@ Exit code 1 when any check FAILs.</source>
 <context>
     <name>EnvScript</name>
     <message>
-        <source>"%1" is not a log level; use debug, info, warning, error or null.</source>
+        <source>&quot;%1&quot; is not a log level; use debug, info, warning, error or null.</source>
         <translation>“%1”不是日志级别；请使用 debug、info、warning、error 或 null。</translation>
     </message>
     <message>
-        <source>"%1" is not a device id or a range like 0-7.</source>
+        <source>&quot;%1&quot; is not a device id or a range like 0-7.</source>
         <translation>“%1”不是设备 ID，也不是 0-7 这样的范围。</translation>
     </message>
     <message>
@@ -3908,11 +3908,11 @@ Exit code 1 when any check FAILs.</source>
         <translation># HCCL 不读取 HCCL_DEBUG；此项会在 run 日志中加入 HCCL 算法和任务细节。</translation>
     </message>
     <message>
-        <source>"%1" is not a verl log level; use DEBUG, INFO, WARN or ERROR.</source>
+        <source>&quot;%1&quot; is not a verl log level; use DEBUG, INFO, WARN or ERROR.</source>
         <translation>“%1”不是 verl 的日志级别；请使用 DEBUG、INFO、WARN 或 ERROR。</translation>
     </message>
     <message>
-        <source># verl's own Python logging (its default is WARN).</source>
+        <source># verl&apos;s own Python logging (its default is WARN).</source>
         <translation># verl 自身的 Python 日志（默认为 WARN）。</translation>
     </message>
     <message>
@@ -3936,7 +3936,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>多机配置需要能连通其他节点的网卡（--ifname，例如 eth0）。</translation>
     </message>
     <message>
-        <source>"%1" is not a network interface name.</source>
+        <source>&quot;%1&quot; is not a network interface name.</source>
         <translation>“%1”不是网卡名称。</translation>
     </message>
     <message>
@@ -3954,43 +3954,43 @@ Exit code 1 when any check FAILs.</source>
         </translation>
     </message>
     <message>
-        <source># verl's multi-node practice waits 3600 s: the first steps of a large model and its checkpoint saves keep ranks apart longer than HCCL's defaults.</source>
+        <source># verl&apos;s multi-node practice waits 3600 s: the first steps of a large model and its checkpoint saves keep ranks apart longer than HCCL&apos;s defaults.</source>
         <translation># verl 的多机实践等待 3600 秒：大模型的前几步和保存检查点时，各 rank 的间隔会超过 HCCL 的默认值。</translation>
     </message>
     <message>
-        <source># Fixed HCCL port ranges on the host and on the NPU, as verl's multi-node practice sets them (open them between the nodes; several processes per card, as SGLang's rollout runs, need them).</source>
+        <source># Fixed HCCL port ranges on the host and on the NPU, as verl&apos;s multi-node practice sets them (open them between the nodes; several processes per card, as SGLang&apos;s rollout runs, need them).</source>
         <translation># 按 verl 多机实践固定主机侧和 NPU 侧的 HCCL 端口范围（需在节点间放通；单卡多进程，如 SGLang rollout，也需要它们）。</translation>
     </message>
     <message>
-        <source># As root, once per host, keep the host ports out of the kernel's ephemeral range:</source>
+        <source># As root, once per host, keep the host ports out of the kernel&apos;s ephemeral range:</source>
         <translation># 以 root 在每台主机上执行一次，将主机端口排除在内核的临时端口范围之外：</translation>
     </message>
     <message>
-        <source># vllm-ascend's tensor-parallel sockets use the same interface.</source>
+        <source># vllm-ascend&apos;s tensor-parallel sockets use the same interface.</source>
         <translation># vllm-ascend 的张量并行套接字使用同一网卡。</translation>
     </message>
     <message>
-        <source># Show every node's log lines instead of folding repeats, and Hydra's full traceback.</source>
+        <source># Show every node&apos;s log lines instead of folding repeats, and Hydra&apos;s full traceback.</source>
         <translation># 显示每个节点的日志行而不折叠重复内容，并输出 Hydra 的完整报错栈。</translation>
     </message>
     <message>
-        <source># Operator dispatch queue: 1 as verl's practice sets it (NPU graph capture, used by the vLLM rollout, rejects 2).</source>
+        <source># Operator dispatch queue: 1 as verl&apos;s practice sets it (NPU graph capture, used by the vLLM rollout, rejects 2).</source>
         <translation># 算子下发队列：按 verl 实践设为 1（vLLM rollout 使用的 NPU 图捕获不支持 2）。</translation>
     </message>
     <message>
-        <source># torch_npu's default 1 ends the process on an HCCL ERROR CQE; verl's practice turns it off and relies on the timeouts.</source>
+        <source># torch_npu&apos;s default 1 ends the process on an HCCL ERROR CQE; verl&apos;s practice turns it off and relies on the timeouts.</source>
         <translation># torch_npu 默认值 1 会在 HCCL ERROR CQE 时终止进程；verl 的实践将其关闭，依靠超时处理。</translation>
     </message>
     <message>
-        <source># Ray and the rollout open many files and sockets ("Too many open files").</source>
+        <source># Ray and the rollout open many files and sockets (&quot;Too many open files&quot;).</source>
         <translation># Ray 和 rollout 会打开大量文件和套接字（“Too many open files”）。</translation>
     </message>
     <message>
-        <source># Then start Ray with this node's NPUs as a resource, after sourcing this block: on the head node</source>
+        <source># Then start Ray with this node&apos;s NPUs as a resource, after sourcing this block: on the head node</source>
         <translation># source 本段后，以本节点的 NPU 作为资源启动 Ray：在主节点上</translation>
     </message>
     <message>
-        <source># and on every other node (HEAD_IP: the head node's address on %1)</source>
+        <source># and on every other node (HEAD_IP: the head node&apos;s address on %1)</source>
         <translation># 在其他每个节点上（HEAD_IP：主节点在 %1 上的地址）</translation>
     </message>
 </context>
@@ -4005,8 +4005,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>输出一段带注释的 bash export 语句，在每个节点上于 ray start 和 verl 启动命令之前 source。</translation>
     </message>
     <message>
-        <source>Logical device ids, e.g. 0-7, 0-15 on Atlas A3, or 0,1,4-5; "" leaves ASCEND_RT_VISIBLE_DEVICES unset.</source>
-        <translation>逻辑设备 ID，例如 0-7、Atlas A3 上的 0-15，或 0,1,4-5；"" 表示不设置 ASCEND_RT_VISIBLE_DEVICES。</translation>
+        <source>Logical device ids, e.g. 0-7, 0-15 on Atlas A3, or 0,1,4-5; &quot;&quot; leaves ASCEND_RT_VISIBLE_DEVICES unset.</source>
+        <translation>逻辑设备 ID，例如 0-7、Atlas A3 上的 0-15，或 0,1,4-5；&quot;&quot; 表示不设置 ASCEND_RT_VISIBLE_DEVICES。</translation>
     </message>
     <message>
         <source>ids</source>
@@ -4025,7 +4025,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>将 CANN 日志打印到屏幕，而不写入日志文件。</translation>
     </message>
     <message>
-        <source>verl's logging level.</source>
+        <source>verl&apos;s logging level.</source>
         <translation>verl 的日志级别。</translation>
     </message>
     <message>
@@ -4057,8 +4057,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>名称</translation>
     </message>
     <message>
-        <source>The set_env.sh to source; "" for none.</source>
-        <translation>要 source 的 set_env.sh；"" 表示不 source。</translation>
+        <source>The set_env.sh to source; &quot;&quot; for none.</source>
+        <translation>要 source 的 set_env.sh；&quot;&quot; 表示不 source。</translation>
     </message>
     <message>
         <source>file</source>
@@ -4104,7 +4104,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>文件</translation>
     </message>
     <message>
-        <source>Open the window on this tab (home, or a tool's name).</source>
+        <source>Open the window on this tab (home, or a tool&apos;s name).</source>
         <translation>打开窗口并切换到此标签页（home 或工具名称）。</translation>
     </message>
     <message>
@@ -4120,8 +4120,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>宽x高</translation>
     </message>
     <message>
-        <source>Invalid size "%1" in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.</source>
-        <translation>%2 中的大小 "%1" 无效：应为 宽x高，例如 1280x800，每项在 %3 到 %4 之间。</translation>
+        <source>Invalid size &quot;%1&quot; in %2: expected WIDTHxHEIGHT, e.g. 1280x800, each between %3 and %4.</source>
+        <translation>%2 中的大小 &quot;%1&quot; 无效：应为 宽x高，例如 1280x800，每项在 %3 到 %4 之间。</translation>
     </message>
     <message>
         <source>Missing value after %1.</source>
@@ -4132,8 +4132,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>--screenshot 需要文件名，例如 --screenshot home.png。</translation>
     </message>
     <message>
-        <source>--%1 is an option of the window; it cannot be used with the subcommand "%2".</source>
-        <translation>--%1 是窗口的选项，不能与子命令 "%2" 一起使用。</translation>
+        <source>--%1 is an option of the window; it cannot be used with the subcommand &quot;%2&quot;.</source>
+        <translation>--%1 是窗口的选项，不能与子命令 &quot;%2&quot; 一起使用。</translation>
     </message>
     <message>
         <source>A tool to run on the command line (see below).</source>
@@ -4147,67 +4147,67 @@ Exit code 1 when any check FAILs.</source>
 <context>
     <name>Hydra</name>
     <message>
-        <source>"%1" is not a valid Hydra key.</source>
-        <translation>"%1" 不是有效的 Hydra 键。</translation>
+        <source>&quot;%1&quot; is not a valid Hydra key.</source>
+        <translation>&quot;%1&quot; 不是有效的 Hydra 键。</translation>
     </message>
     <message>
-        <source>"%1" cannot be a key inside {…}: Hydra allows letters, digits, _ and - only, starting with a letter or _.</source>
-        <translation>"%1" 不能作为 {…} 中的键：Hydra 只允许字母、数字、_ 和 -，且必须以字母或 _ 开头。</translation>
+        <source>&quot;%1&quot; cannot be a key inside {…}: Hydra allows letters, digits, _ and - only, starting with a letter or _.</source>
+        <translation>&quot;%1&quot; 不能作为 {…} 中的键：Hydra 只允许字母、数字、_ 和 -，且必须以字母或 _ 开头。</translation>
     </message>
 </context>
 <context>
     <name>HydraParser</name>
     <message>
-        <source>a list is not closed with "]"</source>
-        <translation>列表缺少结尾的 "]"</translation>
+        <source>a list is not closed with &quot;]&quot;</source>
+        <translation>列表缺少结尾的 &quot;]&quot;</translation>
     </message>
     <message>
-        <source>expected "," or "]" in a list</source>
-        <translation>列表中此处应为 "," 或 "]"</translation>
+        <source>expected &quot;,&quot; or &quot;]&quot; in a list</source>
+        <translation>列表中此处应为 &quot;,&quot; 或 &quot;]&quot;</translation>
     </message>
     <message>
         <source>a dictionary key is missing</source>
         <translation>缺少字典的键</translation>
     </message>
     <message>
-        <source>expected ":" after a dictionary key</source>
-        <translation>字典的键之后应为 ":"</translation>
+        <source>expected &quot;:&quot; after a dictionary key</source>
+        <translation>字典的键之后应为 &quot;:&quot;</translation>
     </message>
     <message>
-        <source>a dictionary is not closed with "}"</source>
-        <translation>字典缺少结尾的 "}"</translation>
+        <source>a dictionary is not closed with &quot;}&quot;</source>
+        <translation>字典缺少结尾的 &quot;}&quot;</translation>
     </message>
     <message>
-        <source>expected "," or "}" in a dictionary</source>
-        <translation>字典中此处应为 "," 或 "}"</translation>
+        <source>expected &quot;,&quot; or &quot;}&quot; in a dictionary</source>
+        <translation>字典中此处应为 &quot;,&quot; 或 &quot;}&quot;</translation>
     </message>
     <message>
-        <source>a function call is not closed with ")"</source>
-        <translation>函数调用缺少结尾的 ")"</translation>
+        <source>a function call is not closed with &quot;)&quot;</source>
+        <translation>函数调用缺少结尾的 &quot;)&quot;</translation>
     </message>
     <message>
-        <source>expected "," or ")" in a function call</source>
-        <translation>函数调用中此处应为 "," 或 ")"</translation>
+        <source>expected &quot;,&quot; or &quot;)&quot; in a function call</source>
+        <translation>函数调用中此处应为 &quot;,&quot; 或 &quot;)&quot;</translation>
     </message>
     <message>
         <source>a quoted value is not closed</source>
         <translation>带引号的值缺少结尾引号</translation>
     </message>
     <message>
-        <source>an interpolation "${…}" is not closed</source>
-        <translation>插值 "${…}" 没有闭合</translation>
+        <source>an interpolation &quot;${…}&quot; is not closed</source>
+        <translation>插值 &quot;${…}&quot; 没有闭合</translation>
     </message>
     <message>
         <source>a quote inside an unquoted value; quote the whole value instead</source>
         <translation>未加引号的值中出现了引号；请改为给整个值加引号</translation>
     </message>
     <message>
-        <source>"%1" must be escaped as "\%1" or the value quoted</source>
-        <translation>"%1" 必须转义为 "\%1"，或给值加引号</translation>
+        <source>&quot;%1&quot; must be escaped as &quot;\%1&quot; or the value quoted</source>
+        <translation>&quot;%1&quot; 必须转义为 &quot;\%1&quot;，或给值加引号</translation>
     </message>
     <message>
-        <source>"%1" is not allowed in an unquoted value; quote the value</source>
-        <translation>未加引号的值中不允许出现 "%1"；请给值加引号</translation>
+        <source>&quot;%1&quot; is not allowed in an unquoted value; quote the value</source>
+        <translation>未加引号的值中不允许出现 &quot;%1&quot;；请给值加引号</translation>
     </message>
     <message>
         <source>a value is missing</source>
@@ -4226,12 +4226,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>值之后有多余的文本</translation>
     </message>
     <message>
-        <source>"%1" is not a valid key</source>
-        <translation>"%1" 不是合法的键</translation>
+        <source>&quot;%1&quot; is not a valid key</source>
+        <translation>&quot;%1&quot; 不是合法的键</translation>
     </message>
     <message>
-        <source>"=" is missing after the key "%1"</source>
-        <translation>键 "%1" 之后缺少 "="</translation>
+        <source>&quot;=&quot; is missing after the key &quot;%1&quot;</source>
+        <translation>键 &quot;%1&quot; 之后缺少 &quot;=&quot;</translation>
     </message>
     <message>
         <source>values are nested more than %1 levels deep</source>
@@ -4241,8 +4241,8 @@ Exit code 1 when any check FAILs.</source>
 <context>
     <name>I18n</name>
     <message>
-        <source>Unknown language "%1" in %2: expected one of %3.</source>
-        <translation>%2 中的语言 "%1" 未知：应为 %3 之一。</translation>
+        <source>Unknown language &quot;%1&quot; in %2: expected one of %3.</source>
+        <translation>%2 中的语言 &quot;%1&quot; 未知：应为 %3 之一。</translation>
     </message>
 </context>
 <context>
@@ -4256,8 +4256,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>文本提前结束</translation>
     </message>
     <message>
-        <source>expected "%1"</source>
-        <translation>应为 "%1"</translation>
+        <source>expected &quot;%1&quot;</source>
+        <translation>应为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>nested more than %1 levels deep</source>
@@ -4323,16 +4323,16 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1，第 %2 行：不是有效的 JSON：%3。</translation>
     </message>
     <message>
-        <source>the file must hold one JSON object with "schema" and "entries".</source>
-        <translation>文件必须是一个包含 "schema" 和 "entries" 的 JSON 对象。</translation>
+        <source>the file must hold one JSON object with &quot;schema&quot; and &quot;entries&quot;.</source>
+        <translation>文件必须是一个包含 &quot;schema&quot; 和 &quot;entries&quot; 的 JSON 对象。</translation>
     </message>
     <message>
-        <source>"schema" must be 1.</source>
-        <translation>"schema" 必须为 1。</translation>
+        <source>&quot;schema&quot; must be 1.</source>
+        <translation>&quot;schema&quot; 必须为 1。</translation>
     </message>
     <message>
-        <source>"entries" must be an array.</source>
-        <translation>"entries" 必须是数组。</translation>
+        <source>&quot;entries&quot; must be an array.</source>
+        <translation>&quot;entries&quot; 必须是数组。</translation>
     </message>
     <message>
         <source>more than %1 entries.</source>
@@ -4347,12 +4347,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是对象。</translation>
     </message>
     <message>
-        <source>"%1" is used by an earlier entry.</source>
-        <translation>"%1" 已被前面的条目使用。</translation>
+        <source>&quot;%1&quot; is used by an earlier entry.</source>
+        <translation>&quot;%1&quot; 已被前面的条目使用。</translation>
     </message>
     <message>
-        <source>%1, field "%2"</source>
-        <translation>%1，字段 "%2"</translation>
+        <source>%1, field &quot;%2&quot;</source>
+        <translation>%1，字段 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>%1, %2: %3</source>
@@ -4375,20 +4375,20 @@ Exit code 1 when any check FAILs.</source>
         <translation>超过 %1 项。</translation>
     </message>
     <message>
-        <source>must be an object with "en" and "zh_CN" texts.</source>
-        <translation>必须是包含 "en" 和 "zh_CN" 文本的对象。</translation>
+        <source>must be an object with &quot;en&quot; and &quot;zh_CN&quot; texts.</source>
+        <translation>必须是包含 &quot;en&quot; 和 &quot;zh_CN&quot; 文本的对象。</translation>
     </message>
     <message>
         <source>unknown language (expected en and zh_CN).</source>
         <translation>未知语言（应为 en 和 zh_CN）。</translation>
     </message>
     <message>
-        <source>must be an object with "keywords" or "regex".</source>
-        <translation>必须是包含 "keywords" 或 "regex" 的对象。</translation>
+        <source>must be an object with &quot;keywords&quot; or &quot;regex&quot;.</source>
+        <translation>必须是包含 &quot;keywords&quot; 或 &quot;regex&quot; 的对象。</translation>
     </message>
     <message>
-        <source>needs exactly one of "keywords" and "regex".</source>
-        <translation>"keywords" 和 "regex" 必须且只能有一个。</translation>
+        <source>needs exactly one of &quot;keywords&quot; and &quot;regex&quot;.</source>
+        <translation>&quot;keywords&quot; 和 &quot;regex&quot; 必须且只能有一个。</translation>
     </message>
     <message>
         <source>must list at least one keyword.</source>
@@ -4407,16 +4407,16 @@ Exit code 1 when any check FAILs.</source>
         <translation>能匹配空行，因此会匹配所有行。</translation>
     </message>
     <message>
-        <source>contains \n: set "lines" to the number of lines it spans.</source>
-        <translation>包含 \n：请把 "lines" 设为它跨越的行数。</translation>
+        <source>contains \n: set &quot;lines&quot; to the number of lines it spans.</source>
+        <translation>包含 \n：请把 &quot;lines&quot; 设为它跨越的行数。</translation>
     </message>
     <message>
         <source>must be kebab-case (a-z, 0-9 and single hyphens), at most 64 characters.</source>
         <translation>必须是 kebab-case（a-z、0-9 和单个连字符），最多 64 个字符。</translation>
     </message>
     <message>
-        <source>entry "%1"</source>
-        <translation>条目 "%1"</translation>
+        <source>entry &quot;%1&quot;</source>
+        <translation>条目 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>unknown field (expected one of %1).</source>
@@ -4435,8 +4435,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是非空数组。</translation>
     </message>
     <message>
-        <source>must be an object with "verl" and/or "components".</source>
-        <translation>必须是包含 "verl" 和/或 "components" 的对象。</translation>
+        <source>must be an object with &quot;verl&quot; and/or &quot;components&quot;.</source>
+        <translation>必须是包含 &quot;verl&quot; 和/或 &quot;components&quot; 的对象。</translation>
     </message>
     <message>
         <source>unknown field (expected verl, components).</source>
@@ -4451,8 +4451,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是另一个条目的 id。</translation>
     </message>
     <message>
-        <source>must be an object with "tool" and "params".</source>
-        <translation>必须是包含 "tool" 和 "params" 的对象。</translation>
+        <source>must be an object with &quot;tool&quot; and &quot;params&quot;.</source>
+        <translation>必须是包含 &quot;tool&quot; 和 &quot;params&quot; 的对象。</translation>
     </message>
     <message>
         <source>must be one of %1.</source>
@@ -4475,7 +4475,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是字符串。</translation>
     </message>
     <message>
-        <source>${%1} is neither a named capture of the entry's regexes nor one of %2.</source>
+        <source>${%1} is neither a named capture of the entry&apos;s regexes nor one of %2.</source>
         <translation>${%1} 既不是该条目正则表达式中的命名捕获组，也不是 %2 之一。</translation>
     </message>
     <message>
@@ -4491,12 +4491,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1：文件大于 %2 MiB。</translation>
     </message>
     <message>
-        <source>%1: entry "%2" is skipped: the id is already used by %3.</source>
-        <translation>%1：已跳过条目 "%2"：该 id 已被 %3 使用。</translation>
+        <source>%1: entry &quot;%2&quot; is skipped: the id is already used by %3.</source>
+        <translation>%1：已跳过条目 &quot;%2&quot;：该 id 已被 %3 使用。</translation>
     </message>
     <message>
-        <source>%1: entry "%2", field "leads_to": no entry has the id "%3"; it is ignored.</source>
-        <translation>%1：条目 "%2"，字段 "leads_to"：没有 id 为 "%3" 的条目，已忽略。</translation>
+        <source>%1: entry &quot;%2&quot;, field &quot;leads_to&quot;: no entry has the id &quot;%3&quot;; it is ignored.</source>
+        <translation>%1：条目 &quot;%2&quot;，字段 &quot;leads_to&quot;：没有 id 为 &quot;%3&quot; 的条目，已忽略。</translation>
     </message>
     <message>
         <source>RE2 rejects the pattern: %1.</source>
@@ -4519,8 +4519,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>未知字段（应为 keywords、regex、lines、quiet_in）。</translation>
     </message>
     <message>
-        <source>"*" must be the only code.</source>
-        <translation>"*" 必须是唯一的错误码。</translation>
+        <source>&quot;*&quot; must be the only code.</source>
+        <translation>&quot;*&quot; 必须是唯一的错误码。</translation>
     </message>
     <message>
         <source>%1 is not in the code catalogue (ascend-codes.json)%2</source>
@@ -4531,12 +4531,12 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须为 true 或 false。</translation>
     </message>
     <message>
-        <source>unknown top-level field "%1" (expected schema, entries, comment, repositories).</source>
-        <translation>未知的顶层字段 "%1"（应为 schema、entries、comment、repositories）。</translation>
+        <source>unknown top-level field &quot;%1&quot; (expected schema, entries, comment, repositories).</source>
+        <translation>未知的顶层字段 &quot;%1&quot;（应为 schema、entries、comment、repositories）。</translation>
     </message>
     <message>
-        <source>"repositories" has no releases of %1: run scripts/known-bugs/refresh.py.</source>
-        <translation>"repositories" 中没有 %1 的版本列表：请运行 scripts/known-bugs/refresh.py。</translation>
+        <source>&quot;repositories&quot; has no releases of %1: run scripts/known-bugs/refresh.py.</source>
+        <translation>&quot;repositories&quot; 中没有 %1 的版本列表：请运行 scripts/known-bugs/refresh.py。</translation>
     </message>
     <message>
         <source>must be an object (component, threads, fix, fixed_in, fixed_in_tag, checked, workaround).</source>
@@ -4555,7 +4555,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>必须是 GitHub 仓库，格式为 owner/name。</translation>
     </message>
     <message>
-        <source>must be a commit's 40 hexadecimal digits.</source>
+        <source>must be a commit&apos;s 40 hexadecimal digits.</source>
         <translation>必须是提交的 40 位十六进制哈希。</translation>
     </message>
     <message>
@@ -4677,8 +4677,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>--installed %1：请写成 组件=版本，组件取自 %2。</translation>
     </message>
     <message>
-        <source>--installed %1: "%2" is not a version such as 0.11.0rc1.</source>
-        <translation>--installed %1："%2" 不是版本号（例如 0.11.0rc1）。</translation>
+        <source>--installed %1: &quot;%2&quot; is not a version such as 0.11.0rc1.</source>
+        <translation>--installed %1：&quot;%2&quot; 不是版本号（例如 0.11.0rc1）。</translation>
     </message>
     <message>
         <source>Known bug of %1, fixed in %1 %2 (%3); you run %4 (%5), which does not have the fix. Install the release tagged %6, or a later line that has it.</source>
@@ -4724,16 +4724,16 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <source>Hydra's group %1 has no option %2, so Hydra stops ("Could not find '%1/%2'"); its options are %3.</source>
-        <translation>Hydra 自身的配置组 %1 没有选项 %2，Hydra 会停止（"Could not find '%1/%2'"）；可选项有 %3。</translation>
+        <source>Hydra&apos;s group %1 has no option %2, so Hydra stops (&quot;Could not find &apos;%1/%2&apos;&quot;); its options are %3.</source>
+        <translation>Hydra 自身的配置组 %1 没有选项 %2，Hydra 会停止（&quot;Could not find &apos;%1/%2&apos;&quot;）；可选项有 %3。</translation>
     </message>
     <message>
-        <source>Hydra's group %1 is not one the facts list</source>
+        <source>Hydra&apos;s group %1 is not one the facts list</source>
         <translation>事实数据中没有 Hydra 的配置组 %1</translation>
     </message>
     <message>
-        <source>The config group %1 has no option %2 in verl %3, so Hydra stops ("Could not find '%4/%2'"); its options are %5.</source>
-        <translation>在 verl %3 中配置组 %1 没有选项 %2，Hydra 会停止（"Could not find '%4/%2'"）；可选项有 %5。</translation>
+        <source>The config group %1 has no option %2 in verl %3, so Hydra stops (&quot;Could not find &apos;%4/%2&apos;&quot;); its options are %5.</source>
+        <translation>在 verl %3 中配置组 %1 没有选项 %2，Hydra 会停止（&quot;Could not find &apos;%4/%2&apos;&quot;）；可选项有 %5。</translation>
     </message>
     <message>
         <source>the facts hold no composition of %1 with %2=%3</source>
@@ -4752,36 +4752,36 @@ Exit code 1 when any check FAILs.</source>
         <translation>事实数据中没有配置组选择 %1，因此不知道它组合出的配置</translation>
     </message>
     <message>
-        <source>%1 is not one of Hydra's settings, so Hydra stops ("Could not override '%1'").</source>
-        <translation>%1 不是 Hydra 自身的设置项，Hydra 会停止（"Could not override '%1'"）。</translation>
+        <source>%1 is not one of Hydra&apos;s settings, so Hydra stops (&quot;Could not override &apos;%1&apos;&quot;).</source>
+        <translation>%1 不是 Hydra 自身的设置项，Hydra 会停止（&quot;Could not override &apos;%1&apos;&quot;）。</translation>
     </message>
     <message>
-        <source>~%1 removes a key verl %2's config does not have, so Hydra stops ("Could not delete from config. '%1' does not exist.").</source>
-        <translation>~%1 要删除的键在 verl %2 的配置中不存在，Hydra 会停止（"Could not delete from config. '%1' does not exist."）。</translation>
+        <source>~%1 removes a key verl %2&apos;s config does not have, so Hydra stops (&quot;Could not delete from config. &apos;%1&apos; does not exist.&quot;).</source>
+        <translation>~%1 要删除的键在 verl %2 的配置中不存在，Hydra 会停止（&quot;Could not delete from config. &apos;%1&apos; does not exist.&quot;）。</translation>
     </message>
     <message>
-        <source>+%1 adds a key that verl %2 already has; Hydra stops with "Could not append to config. An item is already at '%1'". Drop the +.</source>
-        <translation>+%1 会添加一个 verl %2 中已有值的键；Hydra 会以 "Could not append to config. An item is already at '%1'" 报错停止。请去掉 +。</translation>
+        <source>+%1 adds a key that verl %2 already has; Hydra stops with &quot;Could not append to config. An item is already at &apos;%1&apos;&quot;. Drop the +.</source>
+        <translation>+%1 会添加一个 verl %2 中已有值的键；Hydra 会以 &quot;Could not append to config. An item is already at &apos;%1&apos;&quot; 报错停止。请去掉 +。</translation>
     </message>
     <message>
-        <source>%1 is built into %2, which could not be read from verl's source</source>
+        <source>%1 is built into %2, which could not be read from verl&apos;s source</source>
         <translation>%1 会被构造为 %2，但无法从 verl 源码中读取该类</translation>
     </message>
     <message>
-        <source>+%1 adds a key verl does not take: verl %2 builds %3 into %4 (%5), which has no field %6, and stops at start-up (TypeError: __init__() got an unexpected keyword argument '%6').</source>
-        <translation>+%1 添加的键 verl 不接受：verl %2 会把 %3 构造为 %4（%5），它没有字段 %6，启动时就会停止（TypeError: __init__() got an unexpected keyword argument '%6'）。</translation>
+        <source>+%1 adds a key verl does not take: verl %2 builds %3 into %4 (%5), which has no field %6, and stops at start-up (TypeError: __init__() got an unexpected keyword argument &apos;%6&apos;).</source>
+        <translation>+%1 添加的键 verl 不接受：verl %2 会把 %3 构造为 %4（%5），它没有字段 %6，启动时就会停止（TypeError: __init__() got an unexpected keyword argument &apos;%6&apos;）。</translation>
     </message>
     <message>
         <source>Did you mean %1?</source>
         <translation>是不是想写 %1？</translation>
     </message>
     <message>
-        <source>+%1 adds a key verl %2's config does not have; Hydra accepts it, but verl reads only the keys its code asks for. Did you mean %3?</source>
+        <source>+%1 adds a key verl %2&apos;s config does not have; Hydra accepts it, but verl reads only the keys its code asks for. Did you mean %3?</source>
         <translation>+%1 添加了一个 verl %2 配置中没有的键；Hydra 会接受它，但 verl 只读取其代码用到的键。是不是想写 %3？</translation>
     </message>
     <message>
-        <source>Hydra stops ("Could not override '%1'")</source>
-        <translation>Hydra 会停止（"Could not override '%1'"）</translation>
+        <source>Hydra stops (&quot;Could not override &apos;%1&apos;&quot;)</source>
+        <translation>Hydra 会停止（&quot;Could not override &apos;%1&apos;&quot;）</translation>
     </message>
     <message>
         <source>in verl %1 it moved to %2 (%3)</source>
@@ -4800,7 +4800,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1 不是 verl %2 的键：%3；%4。</translation>
     </message>
     <message>
-        <source>%1 is a field of %2 (%3) that verl %4's config file leaves out, so %5; add it with +.</source>
+        <source>%1 is a field of %2 (%3) that verl %4&apos;s config file leaves out, so %5; add it with +.</source>
         <translation>%1 是 %2 的字段（%3），但 verl %4 的配置文件中没有写出它，因此 %5；请用 + 添加。</translation>
     </message>
     <message>
@@ -4852,7 +4852,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>%1=%2：%3，因此 verl 需要的是 %4，而不是 %5。%6</translation>
     </message>
     <message>
-        <source>Hydra and OmegaConf pass it on as it is, and verl's arithmetic on it fails at start-up.</source>
+        <source>Hydra and OmegaConf pass it on as it is, and verl&apos;s arithmetic on it fails at start-up.</source>
         <translation>Hydra 和 OmegaConf 会原样传入它，verl 启动时对它做算术运算就会出错。</translation>
     </message>
     <message>
@@ -4868,20 +4868,20 @@ Exit code 1 when any check FAILs.</source>
         <translation>verl 把它当作开关来判断。</translation>
     </message>
     <message>
-        <source>Any text but an empty one reads as true, 'false' included.</source>
-        <translation>任何非空文本都会被当作 true，包括 'false'。</translation>
+        <source>Any text but an empty one reads as true, &apos;false&apos; included.</source>
+        <translation>任何非空文本都会被当作 true，包括 &apos;false&apos;。</translation>
     </message>
     <message>
-        <source>Hydra cannot merge a dict into a list and stops ("Error merging override").</source>
-        <translation>Hydra 无法把字典合并进列表，会停止（"Error merging override"）。</translation>
+        <source>Hydra cannot merge a dict into a list and stops (&quot;Error merging override&quot;).</source>
+        <translation>Hydra 无法把字典合并进列表，会停止（&quot;Error merging override&quot;）。</translation>
     </message>
     <message>
         <source>Code that loops over it takes the text letter by letter.</source>
         <translation>遍历它的代码会把文本逐个字符拆开。</translation>
     </message>
     <message>
-        <source>%1={…} merges %2 into %1, which has no key %2, so Hydra stops ("Could not override '%1'"); add new keys with +%1.%2=….</source>
-        <translation>%1={…} 会把 %2 合并进 %1，但 %1 中没有键 %2，Hydra 会停止（"Could not override '%1'"）；新键请用 +%1.%2=… 添加。</translation>
+        <source>%1={…} merges %2 into %1, which has no key %2, so Hydra stops (&quot;Could not override &apos;%1&apos;&quot;); add new keys with +%1.%2=….</source>
+        <translation>%1={…} 会把 %2 合并进 %1，但 %1 中没有键 %2，Hydra 会停止（&quot;Could not override &apos;%1&apos;&quot;）；新键请用 +%1.%2=… 添加。</translation>
     </message>
     <message>
         <source>Hydra replaces the whole node with it, and verl reads fields of it.</source>
@@ -4912,31 +4912,31 @@ Exit code 1 when any check FAILs.</source>
         <translation>+%1 添加的键 verl %2 并不读取：%3。请改写为 %4。</translation>
     </message>
     <message>
-        <source>%1=%2 may come from %3, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <source>%1=%2 may come from %3, which the command&apos;s hydra.searchpath adds; config from outside verl is not known</source>
         <translation>%1=%2 可能来自命令的 hydra.searchpath 加入的 %3；verl 之外的配置无从得知</translation>
     </message>
     <message>
-        <source>%1 is filled from %2, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <source>%1 is filled from %2, which the command&apos;s hydra.searchpath adds; config from outside verl is not known</source>
         <translation>%1 的内容来自命令的 hydra.searchpath 加入的 %2；verl 之外的配置无从得知</translation>
     </message>
     <message>
-        <source>the config group choice %1 may come from %2, which the command's hydra.searchpath adds; config from outside verl is not known</source>
+        <source>the config group choice %1 may come from %2, which the command&apos;s hydra.searchpath adds; config from outside verl is not known</source>
         <translation>配置组选项 %1 可能来自命令的 hydra.searchpath 加入的 %2；verl 之外的配置无从得知</translation>
     </message>
 </context>
 <context>
     <name>Lint</name>
     <message>
-        <source>The rollout's %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor_model_parallel_size %4, so verl stops at start-up ("rollout world_size: %1 is not divisible by infer_tp: %4", %5).</source>
-        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按 tensor_model_parallel_size %4 整组划分，verl 启动时就会停止（"rollout world_size: %1 is not divisible by infer_tp: %4"，%5）。</translation>
+        <source>The rollout&apos;s %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor_model_parallel_size %4, so verl stops at start-up (&quot;rollout world_size: %1 is not divisible by infer_tp: %4&quot;, %5).</source>
+        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按 tensor_model_parallel_size %4 整组划分，verl 启动时就会停止（&quot;rollout world_size: %1 is not divisible by infer_tp: %4&quot;，%5）。</translation>
     </message>
     <message>
-        <source>The rollout's %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor × data × pipeline parallel = %4, so verl stops at start-up ("rollout world_size: %1 is not divisible by infer_world_size: %4", %5).</source>
-        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按张量 × 数据 × 流水线并行 = %4 整组划分，verl 启动时就会停止（"rollout world_size: %1 is not divisible by infer_world_size: %4"，%5）。</translation>
+        <source>The rollout&apos;s %1 devices (trainer.nnodes × n_gpus_per_node = %2 × %3) do not split into groups of tensor × data × pipeline parallel = %4, so verl stops at start-up (&quot;rollout world_size: %1 is not divisible by infer_world_size: %4&quot;, %5).</source>
+        <translation>rollout 的 %1 个设备（trainer.nnodes × n_gpus_per_node = %2 × %3）无法按张量 × 数据 × 流水线并行 = %4 整组划分，verl 启动时就会停止（&quot;rollout world_size: %1 is not divisible by infer_world_size: %4&quot;，%5）。</translation>
     </message>
     <message>
-        <source>The rollout's expert_parallel_size %1 is not tensor × data parallel = %2 × %3, so verl stops at start-up ("expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size", %4).</source>
-        <translation>rollout 的 expert_parallel_size %1 不等于张量 × 数据并行 = %2 × %3，verl 启动时就会停止（"expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size"，%4）。</translation>
+        <source>The rollout&apos;s expert_parallel_size %1 is not tensor × data parallel = %2 × %3, so verl stops at start-up (&quot;expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size&quot;, %4).</source>
+        <translation>rollout 的 expert_parallel_size %1 不等于张量 × 数据并行 = %2 × %3，verl 启动时就会停止（&quot;expert_parallel_size must be equal to tensor_model_parallel_size * data_parallel_size&quot;，%4）。</translation>
     </message>
     <message>
         <source>Multi-turn rollout needs multi_turn.tool_config_path in verl %1, which stops at start-up without it (%2).</source>
@@ -4947,8 +4947,8 @@ Exit code 1 when any check FAILs.</source>
         <translation>在 verl %1 中，多轮 rollout 需要 multi_turn.tool_config_path 或 interaction_config_path，两者都没有时启动即停止（%2）。</translation>
     </message>
     <message>
-        <source>verl %1 runs multi-turn rollout with GRPO advantages only and stops at start-up with algorithm.adv_estimator=%2 ("only GRPO is tested for multi-turn with tool", %3); later releases take it.</source>
-        <translation>verl %1 的多轮 rollout 只支持 GRPO 优势估计，algorithm.adv_estimator=%2 时启动即停止（"only GRPO is tested for multi-turn with tool"，%3）；之后的版本支持。</translation>
+        <source>verl %1 runs multi-turn rollout with GRPO advantages only and stops at start-up with algorithm.adv_estimator=%2 (&quot;only GRPO is tested for multi-turn with tool&quot;, %3); later releases take it.</source>
+        <translation>verl %1 的多轮 rollout 只支持 GRPO 优势估计，algorithm.adv_estimator=%2 时启动即停止（&quot;only GRPO is tested for multi-turn with tool&quot;，%3）；之后的版本支持。</translation>
     </message>
 </context>
 <context>
@@ -4986,7 +4986,7 @@ Exit code 1 when any check FAILs.</source>
         <translation>通过 source 引入但未读取的文件：%1</translation>
     </message>
     <message>
-        <source>Check a launch command or script against your verl release's config, or move it to another release.</source>
+        <source>Check a launch command or script against your verl release&apos;s config, or move it to another release.</source>
         <translation>按你的 verl 版本的配置检查启动命令或脚本，或把它迁移到另一个版本。</translation>
     </message>
     <message>
@@ -5006,8 +5006,8 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>脚本原本针对的 verl 版本：把它迁移到 --verl-version。</translation>
     </message>
     <message>
-        <source>Print {"findings": [...], "launches": [...], "checked": N, "not_checked": [...]} instead of text.</source>
-        <translation>输出 {"findings": [...], "launches": [...], "checked": N, "not_checked": [...]}，而不是文本。</translation>
+        <source>Print {&quot;findings&quot;: [...], &quot;launches&quot;: [...], &quot;checked&quot;: N, &quot;not_checked&quot;: [...]} instead of text.</source>
+        <translation>输出 {&quot;findings&quot;: [...], &quot;launches&quot;: [...], &quot;checked&quot;: N, &quot;not_checked&quot;: [...]}，而不是文本。</translation>
     </message>
     <message>
         <source>Not checked:</source>
@@ -5017,7 +5017,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
 <context>
     <name>Located</name>
     <message>
-        <source>the log's lines</source>
+        <source>the log&apos;s lines</source>
         <translation>日志中的行</translation>
     </message>
     <message>
@@ -5068,11 +5068,11 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>警告</translation>
     </message>
     <message>
-        <source>The log's lines fit these releases only: %1.</source>
+        <source>The log&apos;s lines fit these releases only: %1.</source>
         <translation>日志中的行只与这些版本的代码相符：%1。</translation>
     </message>
     <message>
-        <source>Fixed since the releases the log's lines fit (%1 %2)? Suspects, from the code and its history:</source>
+        <source>Fixed since the releases the log&apos;s lines fit (%1 %2)? Suspects, from the code and its history:</source>
         <translation>日志中的行所对应的版本（%1 %2）之后是否已修复？根据代码及其提交历史找到的疑似修复：</translation>
     </message>
     <message>
@@ -5264,8 +5264,8 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
 <context>
     <name>Logging</name>
     <message>
-        <source>Invalid log level "%1" in %2: expected one of %3.</source>
-        <translation>%2 中的日志级别 "%1" 无效：应为 %3 之一。</translation>
+        <source>Invalid log level &quot;%1&quot; in %2: expected one of %3.</source>
+        <translation>%2 中的日志级别 &quot;%1&quot; 无效：应为 %3 之一。</translation>
     </message>
     <message>
         <source>Cannot write the log file %1: %2</source>
@@ -5282,8 +5282,8 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
 <context>
     <name>Matcher</name>
     <message>
-        <source>%1: entry "%2", field "indications[%3]": RE2 rejects the pattern: %4</source>
-        <translation>%1：条目 "%2"，字段 "indications[%3]"：RE2 不接受该模式：%4</translation>
+        <source>%1: entry &quot;%2&quot;, field &quot;indications[%3]&quot;: RE2 rejects the pattern: %4</source>
+        <translation>%1：条目 &quot;%2&quot;，字段 &quot;indications[%3]&quot;：RE2 不接受该模式：%4</translation>
     </message>
     <message>
         <source>The knowledge base is too large to compile (RE2 ran out of memory).</source>
@@ -5293,8 +5293,8 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
 <context>
     <name>Memory</name>
     <message>
-        <source>Invalid %1 "%2": expected the device memory in MiB as npu-smi prints it (HBM total, e.g. 65536), from 1024 to 1048576.</source>
-        <translation>%1 "%2" 无效：应为 npu-smi 显示的设备内存，单位 MiB（HBM 总量，例如 65536），范围 1024 到 1048576。</translation>
+        <source>Invalid %1 &quot;%2&quot;: expected the device memory in MiB as npu-smi prints it (HBM total, e.g. 65536), from 1024 to 1048576.</source>
+        <translation>%1 &quot;%2&quot; 无效：应为 npu-smi 显示的设备内存，单位 MiB（HBM 总量，例如 65536），范围 1024 到 1048576。</translation>
     </message>
     <message>
         <source>%1 MiB per device</source>
@@ -5305,11 +5305,11 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>verl %1 早于所有已读取配置的版本；命令未设置的参数取值未知。</translation>
     </message>
     <message>
-        <source>%1 could not be composed at %2 (%3); verl's PPO trainer defaults stand in for it.</source>
+        <source>%1 could not be composed at %2 (%3); verl&apos;s PPO trainer defaults stand in for it.</source>
         <translation>无法在 %2 下组合 %1 的配置（%3）；改用 verl PPO 训练器的默认值代替。</translation>
     </message>
     <message>
-        <source>line %1: %2 is not known before the run (%3); verl's default is used for it.</source>
+        <source>line %1: %2 is not known before the run (%3); verl&apos;s default is used for it.</source>
         <translation>第 %1 行：%2 在运行前无法确定（%3）；按 verl 的默认值处理。</translation>
     </message>
     <message>
@@ -5317,7 +5317,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>%1 没有给出 %2，因此无法估算其内存。</translation>
     </message>
     <message>
-        <source>The preset %1 is a row of the FAQ's bucket table and has no model shape; pick a model preset (Qwen2.5-7B, …) or a model folder.</source>
+        <source>The preset %1 is a row of the FAQ&apos;s bucket table and has no model shape; pick a model preset (Qwen2.5-7B, …) or a model folder.</source>
         <translation>预设 %1 是 FAQ bucket 表格中的一行，没有模型结构信息；请选择模型预设（Qwen2.5-7B、…）或模型目录。</translation>
     </message>
     <message>
@@ -5369,11 +5369,11 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>不求梯度的激活值：每次一层，%1 个 token</translation>
     </message>
     <message>
-        <source>activations, offloaded: one layer's recomputation, %1 tokens</source>
+        <source>activations, offloaded: one layer&apos;s recomputation, %1 tokens</source>
         <translation>激活值（已卸载到主机）：一层的重计算，%1 个 token</translation>
     </message>
     <message>
-        <source>activations with gradient checkpointing: each layer's input and one layer recomputed, %1 tokens</source>
+        <source>activations with gradient checkpointing: each layer&apos;s input and one layer recomputed, %1 tokens</source>
         <translation>启用梯度检查点（gradient checkpointing）的激活值：每层的输入加一层的重计算，%1 个 token</translation>
     </message>
     <message>
@@ -5421,20 +5421,20 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>KV cache：gpu_memory_utilization %1 × 设备内存，减去权重和工作空间（vllm-ascend %2）：%3 个 token</translation>
     </message>
     <message>
-        <source>vLLM finds no memory for the KV cache ("No available memory for the cache blocks"): gpu_memory_utilization grants %1, the weights and workspace%2 take %3.</source>
-        <translation>vLLM 找不到可用于 KV cache 的内存（"No available memory for the cache blocks"）：gpu_memory_utilization 给出 %1，而权重和工作空间%2 共占用 %3。</translation>
+        <source>vLLM finds no memory for the KV cache (&quot;No available memory for the cache blocks&quot;): gpu_memory_utilization grants %1, the weights and workspace%2 take %3.</source>
+        <translation>vLLM 找不到可用于 KV cache 的内存（&quot;No available memory for the cache blocks&quot;）：gpu_memory_utilization 给出 %1，而权重和工作空间%2 共占用 %3。</translation>
     </message>
     <message>
         <source> and the training side</source>
         <translation> 以及训练侧</translation>
     </message>
     <message>
-        <source>the KV cache holds %1 tokens, fewer than one sequence of max_model_len %2: vLLM refuses to start ("To serve at least one request with the models's max seq len …"); set rollout.max_model_len to prompt + response or give the engine more memory.</source>
-        <translation>KV cache 只能容纳 %1 个 token，不足一条 max_model_len 为 %2 的序列：vLLM 拒绝启动（"To serve at least one request with the models's max seq len …"）；请把 rollout.max_model_len 设为 prompt + response 的长度，或给引擎更多内存。</translation>
+        <source>the KV cache holds %1 tokens, fewer than one sequence of max_model_len %2: vLLM refuses to start (&quot;To serve at least one request with the models&apos;s max seq len …&quot;); set rollout.max_model_len to prompt + response or give the engine more memory.</source>
+        <translation>KV cache 只能容纳 %1 个 token，不足一条 max_model_len 为 %2 的序列：vLLM 拒绝启动（&quot;To serve at least one request with the models&apos;s max seq len …&quot;）；请把 rollout.max_model_len 设为 prompt + response 的长度，或给引擎更多内存。</translation>
     </message>
     <message>
-        <source>vLLM refuses to start: "Free memory on device … on startup is less than desired GPU memory utilization", because the training side holds %1 of the device.</source>
-        <translation>vLLM 拒绝启动："Free memory on device … on startup is less than desired GPU memory utilization"，因为训练侧占用了设备的 %1。</translation>
+        <source>vLLM refuses to start: &quot;Free memory on device … on startup is less than desired GPU memory utilization&quot;, because the training side holds %1 of the device.</source>
+        <translation>vLLM 拒绝启动：&quot;Free memory on device … on startup is less than desired GPU memory utilization&quot;，因为训练侧占用了设备的 %1。</translation>
     </message>
     <message>
         <source>NPU out of memory while the engine allocates its KV cache.</source>
@@ -5457,7 +5457,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>向 rollout 引擎发送权重（update_weights）时显存不足。</translation>
     </message>
     <message>
-        <source>A margin of %1 per device stands for what cannot be known before running: the CANN and HCCL workspace, the allocator's fragmentation and what the sleeping engine keeps; a phase within it is tight.</source>
+        <source>A margin of %1 per device stands for what cannot be known before running: the CANN and HCCL workspace, the allocator&apos;s fragmentation and what the sleeping engine keeps; a phase within it is tight.</source>
         <translation>每设备 %1 的余量用于运行前无法确定的开销：CANN 和 HCCL 工作空间、分配器的内存碎片以及休眠中的引擎保留的内存；峰值落在余量内的阶段记为紧张。</translation>
     </message>
     <message>
@@ -5489,7 +5489,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>把每条序列切分到 2 个设备上（Ulysses 序列并行）：每设备的激活值和 logits 减半</translation>
     </message>
     <message>
-        <source>split the engine's weights over twice the devices: more room for the KV cache</source>
+        <source>split the engine&apos;s weights over twice the devices: more room for the KV cache</source>
         <translation>把引擎权重切分到两倍的设备上：为 KV cache 腾出更多空间</translation>
     </message>
     <message>
@@ -5501,7 +5501,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>把优化器状态放在主机内存中：每步都要在主机与设备之间来回拷贝</translation>
     </message>
     <message>
-        <source>keep the actor's parameters in host memory between passes: a copy every pass</source>
+        <source>keep the actor&apos;s parameters in host memory between passes: a copy every pass</source>
         <translation>两次计算之间把 actor 参数放在主机内存中：每次计算都要拷贝一次</translation>
     </message>
     <message>
@@ -5513,7 +5513,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>节点数翻倍：参数和优化器状态切分到两倍的分片上</translation>
     </message>
     <message>
-        <source>The device's memory is not known: pick an NPU or give --hbm.</source>
+        <source>The device&apos;s memory is not known: pick an NPU or give --hbm.</source>
         <translation>设备内存未知：请选择 NPU 型号或给出 --hbm。</translation>
     </message>
     <message>
@@ -5525,20 +5525,20 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>请给出模型：预设（Qwen2.5-7B、…）、模型目录或其 config.json。</translation>
     </message>
     <message>
-        <source>Unknown NPU "%1": expected one of %2, or the device memory with --hbm.</source>
-        <translation>未知 NPU "%1"：应为 %2 之一，或用 --hbm 给出设备内存。</translation>
+        <source>Unknown NPU &quot;%1&quot;: expected one of %2, or the device memory with --hbm.</source>
+        <translation>未知 NPU &quot;%1&quot;：应为 %2 之一，或用 --hbm 给出设备内存。</translation>
     </message>
     <message>
-        <source>Invalid margin "%1": expected GiB from 0 to less than the device's memory.</source>
-        <translation>余量 "%1" 无效：应为从 0 到小于设备内存的 GiB 数。</translation>
+        <source>Invalid margin &quot;%1&quot;: expected GiB from 0 to less than the device&apos;s memory.</source>
+        <translation>余量 &quot;%1&quot; 无效：应为从 0 到小于设备内存的 GiB 数。</translation>
     </message>
     <message>
-        <source>No launch command was given: verl's defaults at %1 are estimated.</source>
+        <source>No launch command was given: verl&apos;s defaults at %1 are estimated.</source>
         <translation>未给出启动命令：按 %1 的 verl 默认配置估算。</translation>
     </message>
     <message>
-        <source>Invalid %1 "%2": expected a whole number from 1 to 4096.</source>
-        <translation>%1 "%2" 无效：应为 1 到 4096 之间的整数。</translation>
+        <source>Invalid %1 &quot;%2&quot;: expected a whole number from 1 to 4096.</source>
+        <translation>%1 &quot;%2&quot; 无效：应为 1 到 4096 之间的整数。</translation>
     </message>
     <message>
         <source>%1 GiB</source>
@@ -5697,7 +5697,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>使%1通过</translation>
     </message>
     <message>
-        <source>actor strategy %1 is estimated as FSDP: its sharding was not read from verl's code.</source>
+        <source>actor strategy %1 is estimated as FSDP: its sharding was not read from verl&apos;s code.</source>
         <translation>actor 策略 %1 按 FSDP 估算：其分片方式未从 verl 代码中读取。</translation>
     </message>
     <message>
@@ -5705,7 +5705,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>您是不是要找 %1？</translation>
     </message>
     <message>
-        <source>%1: config.json's %2 is not one the memory estimate can read, so its memory is not estimated rather than guessed.</source>
+        <source>%1: config.json&apos;s %2 is not one the memory estimate can read, so its memory is not estimated rather than guessed.</source>
         <translation>%1：显存估算无法读取 config.json 中的 %2，因此不做估算，而不是去猜。</translation>
     </message>
     <message>
@@ -5713,7 +5713,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>lora_rank 为 %1，但 target_modules（%2）没有指定任何 q/k/v/o/gate/up/down 投影：不计入适配器。</translation>
     </message>
     <message>
-        <source>the engine's LoRA slots are counted for the attention and dense layers; the experts' are not.</source>
+        <source>the engine&apos;s LoRA slots are counted for the attention and dense layers; the experts&apos; are not.</source>
         <translation>推理引擎的 LoRA 槽位只计入注意力层和稠密层，不计入专家层。</translation>
     </message>
     <message>
@@ -5729,7 +5729,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>优化器状态（AdamW）：%1 × 8 字节 ÷ %2 个分片</translation>
     </message>
     <message>
-        <source>%1's LoRA buffers are not counted: only vLLM's are known.</source>
+        <source>%1&apos;s LoRA buffers are not counted: only vLLM&apos;s are known.</source>
         <translation>未计入 %1 的 LoRA 缓冲区：只知道 vLLM 的。</translation>
     </message>
     <message>
@@ -5737,11 +5737,11 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>推理引擎 LoRA 槽位：每个线性层 %1 × 秩 %2，÷ 张量并行 %3</translation>
     </message>
     <message>
-        <source>Not estimated: this run gives the rollout devices of its own (%1), and this estimate models verl's colocated engine, where the rollout and the training take turns on the same devices. Their own memory (the engine's grant, the weight-sync buffers on both sides) is not modelled yet; a fully asynchronous run has run out of memory in the weight sync with a 0.5B model on 64 GB devices (verl PR #7041).</source>
+        <source>Not estimated: this run gives the rollout devices of its own (%1), and this estimate models verl&apos;s colocated engine, where the rollout and the training take turns on the same devices. Their own memory (the engine&apos;s grant, the weight-sync buffers on both sides) is not modelled yet; a fully asynchronous run has run out of memory in the weight sync with a 0.5B model on 64 GB devices (verl PR #7041).</source>
         <translation>未估算：此运行让 rollout 使用自己的设备（%1），而本估算模拟的是 verl 的共置引擎，即 rollout 与训练在同一批设备上轮流运行。两侧各自的显存（引擎分得的份额、两端的权重同步缓冲区）尚未建模；已有完全异步的运行在 64 GB 设备上用 0.5B 模型在权重同步时显存不足（verl PR #7041）。</translation>
     </message>
     <message>
-        <source>Vision tower: %1 parameters, from config.json's vision_config</source>
+        <source>Vision tower: %1 parameters, from config.json&apos;s vision_config</source>
         <translation>视觉塔：%1 个参数，来自 config.json 的 vision_config</translation>
     </message>
     <message>
@@ -5749,7 +5749,7 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>混合注意力：%2 层中有 %1 层保留 KV cache；其余 %3 层每个序列保留固定的 %4 状态</translation>
     </message>
     <message>
-        <source>The command was not read: it has no verl launch and no overrides, so verl's defaults are estimated, not your run.</source>
+        <source>The command was not read: it has no verl launch and no overrides, so verl&apos;s defaults are estimated, not your run.</source>
         <translation>没有读到命令：其中既没有 verl 启动命令也没有覆盖参数，因此估算的是 verl 的默认值，而不是你的运行。</translation>
     </message>
 </context>
@@ -5760,13 +5760,13 @@ Exit code 1 when there are errors, 4 when there are none but some overrides coul
         <translation>放得下吗？估算 RL 训练每个阶段的 NPU 显存，并给出让它放得下的覆盖参数。</translation>
     </message>
     <message>
-        <source>Estimates, per device, what each phase of a colocated verl run keeps in NPU memory (the rollout engine starting, the rollout, the log-prob passes, the actor's update and the weight transfer), whether it fits, the phase that binds, and the cheapest overrides that make it fit, in the corrected command. The launch command or script is read as the linter reads it, against the config of your verl release; what it does not set takes that release's defaults. Every rule names verl's (or vllm-ascend's) source line.
+        <source>Estimates, per device, what each phase of a colocated verl run keeps in NPU memory (the rollout engine starting, the rollout, the log-prob passes, the actor&apos;s update and the weight transfer), whether it fits, the phase that binds, and the cheapest overrides that make it fit, in the corrected command. The launch command or script is read as the linter reads it, against the config of your verl release; what it does not set takes that release&apos;s defaults. Every rule names verl&apos;s (or vllm-ascend&apos;s) source line.
 Exit code 0 when every phase fits (tight included), 1 when one does not.</source>
         <translation>按设备估算共卡部署（colocated）的 verl 训练在每个阶段（rollout 引擎启动、rollout、log-prob 计算、actor 更新和权重传输）占用的 NPU 显存，判断是否放得下、哪个阶段是瓶颈，并在修正后的命令中给出让它放得下、代价最低的覆盖参数。启动命令或脚本按检查器（lint）的方式读取，并对照你的 verl 版本的配置；命令未设置的参数取该版本的默认值。每条规则都注明了 verl（或 vllm-ascend）的源码行。
 所有阶段都放得下（包括紧张）时退出码为 0，有阶段放不下时为 1。</translation>
     </message>
     <message>
-        <source>The launch command or script; - reads standard input; nothing estimates verl's defaults.</source>
+        <source>The launch command or script; - reads standard input; nothing estimates verl&apos;s defaults.</source>
         <translation>启动命令或脚本；- 表示读取标准输入；不给时估算 verl 的默认配置。</translation>
     </message>
     <message>
@@ -5794,7 +5794,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>MiB</translation>
     </message>
     <message>
-        <source>trainer.nnodes (default: the command's, else verl's).</source>
+        <source>trainer.nnodes (default: the command&apos;s, else verl&apos;s).</source>
         <translation>trainer.nnodes（默认：取命令中的值，否则为 verl 的默认值）。</translation>
     </message>
     <message>
@@ -5802,7 +5802,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>N</translation>
     </message>
     <message>
-        <source>trainer.n_gpus_per_node (default: the command's, else verl's).</source>
+        <source>trainer.n_gpus_per_node (default: the command&apos;s, else verl&apos;s).</source>
         <translation>trainer.n_gpus_per_node（默认：取命令中的值，否则为 verl 的默认值）。</translation>
     </message>
     <message>
@@ -5914,18 +5914,18 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>主机数超过 %1 个。</translation>
     </message>
     <message>
-        <source>Invalid --%1 "%2": expected a number from %3 to %4.</source>
+        <source>Invalid --%1 &quot;%2&quot;: expected a number from %3 to %4.</source>
         <translation>--%1 的值“%2”无效：应为 %3 到 %4 之间的数字。</translation>
     </message>
 </context>
 <context>
     <name>Nodeset</name>
     <message>
-        <source>"[" at position %1 is never closed.</source>
+        <source>&quot;[&quot; at position %1 is never closed.</source>
         <translation>位置 %1 的“[”没有闭合。</translation>
     </message>
     <message>
-        <source>"]" at position %1 has no matching "[".</source>
+        <source>&quot;]&quot; at position %1 has no matching &quot;[&quot;.</source>
         <translation>位置 %1 的“]”没有匹配的“[”。</translation>
     </message>
     <message>
@@ -5933,7 +5933,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>位置 %1：不支持节点组（@name），请直接列出节点，例如 node[01-04]。</translation>
     </message>
     <message>
-        <source>"%1" at position %2 cannot be part of a host name.</source>
+        <source>&quot;%1&quot; at position %2 cannot be part of a host name.</source>
         <translation>位置 %2 的“%1”不能出现在主机名中。</translation>
     </message>
     <message>
@@ -5941,7 +5941,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>位置 %1 的主机名为空。</translation>
     </message>
     <message>
-        <source>A host name cannot start with "-" (position %1).</source>
+        <source>A host name cannot start with &quot;-&quot; (position %1).</source>
         <translation>主机名不能以“-”开头（位置 %1）。</translation>
     </message>
     <message>
@@ -5953,7 +5953,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>位置 %1 的范围中缺少数字。</translation>
     </message>
     <message>
-        <source>"%1" at position %2 is not a digit.</source>
+        <source>&quot;%1&quot; at position %2 is not a digit.</source>
         <translation>位置 %2 的“%1”不是数字。</translation>
     </message>
     <message>
@@ -5981,7 +5981,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>位置 %1 之前缺少主机名。</translation>
     </message>
     <message>
-        <source>"%1" leaves no hosts.</source>
+        <source>&quot;%1&quot; leaves no hosts.</source>
         <translation>“%1”没有剩下任何主机。</translation>
     </message>
     <message>
@@ -6028,7 +6028,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>无法读取 NPU %1 的 AI Core 占用率。</translation>
     </message>
     <message>
-        <source>health "%1" of NPU %2 is not one of OK, Warning, Alarm, Critical, UNKNOWN; the paste may be damaged.</source>
+        <source>health &quot;%1&quot; of NPU %2 is not one of OK, Warning, Alarm, Critical, UNKNOWN; the paste may be damaged.</source>
         <translation>NPU %2 的健康状态“%1”不是 OK、Warning、Alarm、Critical、UNKNOWN 之一；粘贴的内容可能已损坏。</translation>
     </message>
     <message>
@@ -6052,7 +6052,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>缺少包含 npu-smi 和驱动版本的表头行。</translation>
     </message>
     <message>
-        <source>This is not npu-smi info -m output: the "NPU ID … Chip Logic ID" header is missing.</source>
+        <source>This is not npu-smi info -m output: the &quot;NPU ID … Chip Logic ID&quot; header is missing.</source>
         <translation>这不是 npu-smi info -m 的输出：缺少“NPU ID … Chip Logic ID”表头。</translation>
     </message>
 </context>
@@ -6112,16 +6112,16 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
 <context>
     <name>ProfilerChecks</name>
     <message>
-        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with "Ambiguous value for argument". Write the list in brackets.</source>
-        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 "Ambiguous value for argument" 报错退出。请用方括号写成列表。</translation>
+        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with &quot;Ambiguous value for argument&quot;. Write the list in brackets.</source>
+        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 &quot;Ambiguous value for argument&quot; 报错退出。请用方括号写成列表。</translation>
     </message>
     <message>
-        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with "Ambiguous value for argument". %2 takes one value.</source>
-        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 "Ambiguous value for argument" 报错退出。%2 只接受一个值。</translation>
+        <source>%1 is a comma-separated sweep: without --multirun Hydra stops with &quot;Ambiguous value for argument&quot;. %2 takes one value.</source>
+        <translation>%1 是逗号分隔的 sweep：不加 --multirun 时 Hydra 会以 &quot;Ambiguous value for argument&quot; 报错退出。%2 只接受一个值。</translation>
     </message>
     <message>
-        <source>%1() is a sweep: Hydra stops with "Sweep parameters … requires --multirun" in a normal run.</source>
-        <translation>%1() 是 sweep：普通运行时 Hydra 会以 "Sweep parameters … requires --multirun" 报错退出。</translation>
+        <source>%1() is a sweep: Hydra stops with &quot;Sweep parameters … requires --multirun&quot; in a normal run.</source>
+        <translation>%1() 是 sweep：普通运行时 Hydra 会以 &quot;Sweep parameters … requires --multirun&quot; 报错退出。</translation>
     </message>
     <message>
         <source>%1 is not a positive whole number.</source>
@@ -6228,8 +6228,8 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>%1：contents 为空，在 verl %2 中只采集 CPU 活动（%3）；要获得设备数据请列出 npu。</translation>
     </message>
     <message>
-        <source>%1: profile_continuous_steps merges steps into one trace, but with discrete=True each task writes its own trace, so nothing is merged (verl's config: "If True, worker.profiler.discrete must be False", %2).</source>
-        <translation>%1：profile_continuous_steps 会把多步合并成一份 trace，但 discrete=True 时每个任务各写一份 trace，所以什么也不会合并（verl 配置中写道："If True, worker.profiler.discrete must be False"，%2）。</translation>
+        <source>%1: profile_continuous_steps merges steps into one trace, but with discrete=True each task writes its own trace, so nothing is merged (verl&apos;s config: &quot;If True, worker.profiler.discrete must be False&quot;, %2).</source>
+        <translation>%1：profile_continuous_steps 会把多步合并成一份 trace，但 discrete=True 时每个任务各写一份 trace，所以什么也不会合并（verl 配置中写道：&quot;If True, worker.profiler.discrete must be False&quot;，%2）。</translation>
     </message>
     <message>
         <source>rollout: the agent-loop rollout servers (rollout.mode=async) are profiled only with discrete=True (%1); without it generation is not profiled.</source>
@@ -6244,7 +6244,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>profile_token_end（%1）必须大于 profile_token_start（%2）；verl 会检查并停止（%3）。</translation>
     </message>
     <message>
-        <source>The token range applies only to the agent-loop rollout servers' profiler (rollout.mode=async with discrete=True, %1); here it has no effect.</source>
+        <source>The token range applies only to the agent-loop rollout servers&apos; profiler (rollout.mode=async with discrete=True, %1); here it has no effect.</source>
         <translation>token 范围只作用于 agent-loop rollout 服务的性能分析器（rollout.mode=async 且 discrete=True，%1）；在这里不起作用。</translation>
     </message>
     <message>
@@ -6252,7 +6252,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>在昇腾 NPU 上，verl %1 只把 NPU 性能分析选项交给 actor、rollout 和 reference 的 worker（%2），因此 %3 什么也采集不到。</translation>
     </message>
     <message>
-        <source>On Ascend NPUs, verl %1's Megatron workers drop the NPU profiler options they are given (%2): with %3 nothing is collected. Use the FSDP trainer (ppo_trainer) to profile, or verl 0.6 or newer.</source>
+        <source>On Ascend NPUs, verl %1&apos;s Megatron workers drop the NPU profiler options they are given (%2): with %3 nothing is collected. Use the FSDP trainer (ppo_trainer) to profile, or verl 0.6 or newer.</source>
         <translation>在昇腾 NPU 上，verl %1 的 Megatron worker 会丢弃传给它们的 NPU 性能分析选项（%2）：使用 %3 时什么也采集不到。请用 FSDP 训练器（ppo_trainer）做性能分析，或使用 verl 0.6 及更新版本。</translation>
     </message>
 </context>
@@ -6283,7 +6283,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>步</translation>
     </message>
     <message>
-        <source>Where traces are written (default: verl's).</source>
+        <source>Where traces are written (default: verl&apos;s).</source>
         <translation>性能数据的写入位置（默认：verl 的默认位置）。</translation>
     </message>
     <message>
@@ -6291,7 +6291,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>目录</translation>
     </message>
     <message>
-        <source>What to collect: npu, cpu, memory, shapes, module, stack (comma-separated; empty: torch_npu's default).</source>
+        <source>What to collect: npu, cpu, memory, shapes, module, stack (comma-separated; empty: torch_npu&apos;s default).</source>
         <translation>要采集的内容：npu、cpu、memory、shapes、module、stack（逗号分隔；为空：torch_npu 的默认值）。</translation>
     </message>
     <message>
@@ -6299,7 +6299,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>项</translation>
     </message>
     <message>
-        <source>level_none, level0, level1 or level2 (default: the version's default).</source>
+        <source>level_none, level0, level1 or level2 (default: the version&apos;s default).</source>
         <translation>level_none、level0、level1 或 level2（默认：该版本的默认值）。</translation>
     </message>
     <message>
@@ -6351,8 +6351,8 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>Rollout：结束分析的最后一个生成 token（verl 0.9+）。</translation>
     </message>
     <message>
-        <source>shell (one override per line, joined by " \"), line, yaml or json.</source>
-        <translation>shell（每行一个覆盖参数，以 " \" 连接）、line、yaml 或 json。</translation>
+        <source>shell (one override per line, joined by &quot; \&quot;), line, yaml or json.</source>
+        <translation>shell（每行一个覆盖参数，以 &quot; \&quot; 连接）、line、yaml 或 json。</translation>
     </message>
     <message>
         <source>format</source>
@@ -6375,7 +6375,7 @@ Exit code 0 when every phase fits (tight included), 1 when one does not.</source
         <translation>说明：</translation>
     </message>
     <message>
-        <source>Prints the Hydra overrides that turn on verl's NPU profiler for your verl version, with the keys that release reads (verl's own config at its release tag): global_profiler and each role's profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and type and composes with that release's config. Notes and warnings about what will be collected go to stderr. verl 0.4 and older have no NPU profiler: exit code 2.
+        <source>Prints the Hydra overrides that turn on verl&apos;s NPU profiler for your verl version, with the keys that release reads (verl&apos;s own config at its release tag): global_profiler and each role&apos;s profiler block (0.6 and later) or trainer.npu_profile (0.5). Every string parses in Hydra to the intended value and type and composes with that release&apos;s config. Notes and warnings about what will be collected go to stderr. verl 0.4 and older have no NPU profiler: exit code 2.
 Exit code 1 when the settings contradict each other.</source>
         <translation>打印为你的 verl 版本开启 NPU 性能分析器的 Hydra 覆盖参数，所用的键就是该版本读取的键（取自该发布标签下 verl 自己的配置）：global_profiler 和各角色的 profiler 块（0.6 及以后），或 trainer.npu_profile（0.5）。每个字符串在 Hydra 中都解析为预期的值和类型，并能与该版本的配置组合。关于会采集到什么的说明和警告输出到标准错误。verl 0.4 及更早版本没有 NPU 性能分析器：退出码为 2。
 设置相互矛盾时退出码为 1。</translation>
@@ -6388,7 +6388,7 @@ Exit code 1 when the settings contradict each other.</source>
 <context>
     <name>ProfilerLint</name>
     <message>
-        <source>HCCL_DEBUG is NCCL_DEBUG's look-alike; HCCL does not read it. For HCCL logs set ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE.</source>
+        <source>HCCL_DEBUG is NCCL_DEBUG&apos;s look-alike; HCCL does not read it. For HCCL logs set ASCEND_GLOBAL_LOG_LEVEL=1 (with ASCEND_SLOG_PRINT_TO_STDOUT=1 to see them on screen) and, for more detail, HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE.</source>
         <translation>HCCL_DEBUG 只是形似 NCCL_DEBUG，HCCL 并不读取它。要得到 HCCL 日志，请设置 ASCEND_GLOBAL_LOG_LEVEL=1（配合 ASCEND_SLOG_PRINT_TO_STDOUT=1 可在屏幕上看到），需要更多细节时再设置 HCCL_DEBUG_CONFIG=ALG,TASK,RESOURCE。</translation>
     </message>
     <message>
@@ -6396,8 +6396,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>Hydra 无法解析此覆盖参数：%1。</translation>
     </message>
     <message>
-        <source>+%1 adds a key that verl already has; Hydra stops with "Could not append to config. An item is already at …". Drop the +.</source>
-        <translation>+%1 会添加一个 verl 中已存在的键；Hydra 会以 "Could not append to config. An item is already at …" 报错退出。请去掉 +。</translation>
+        <source>+%1 adds a key that verl already has; Hydra stops with &quot;Could not append to config. An item is already at …&quot;. Drop the +.</source>
+        <translation>+%1 会添加一个 verl 中已存在的键；Hydra 会以 &quot;Could not append to config. An item is already at …&quot; 报错退出。请去掉 +。</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -6440,8 +6440,8 @@ Exit code 1 when the settings contradict each other.</source>
         </translation>
     </message>
     <message>
-        <source>bash runs this line as a command named "%1" and stops with "command not found": its overrides never reach a verl program. The command before it ends too early; look for a comment or a blank after the backslash that should continue it.</source>
-        <translation>bash 会把这一行当作名为 "%1" 的命令来运行，并报 "command not found" 停止：这些覆盖参数永远到不了 verl 程序。上一条命令结束得太早了；请检查本应续行的反斜杠后面是否跟了注释或空格。</translation>
+        <source>bash runs this line as a command named &quot;%1&quot; and stops with &quot;command not found&quot;: its overrides never reach a verl program. The command before it ends too early; look for a comment or a blank after the backslash that should continue it.</source>
+        <translation>bash 会把这一行当作名为 &quot;%1&quot; 的命令来运行，并报 &quot;command not found&quot; 停止：这些覆盖参数永远到不了 verl 程序。上一条命令结束得太早了；请检查本应续行的反斜杠后面是否跟了注释或空格。</translation>
     </message>
     <message>
         <source>%1 is an argument given to the script, so the value of %2 is not checked.</source>
@@ -6456,8 +6456,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>$%1 没有在本脚本中设置，它来自环境变量，因此不检查 %2 的值。</translation>
     </message>
     <message>
-        <source>Hydra's command line has no option %1 and stops ("unrecognized arguments").</source>
-        <translation>Hydra 的命令行没有 %1 这个选项，会停止（"unrecognized arguments"）。</translation>
+        <source>Hydra&apos;s command line has no option %1 and stops (&quot;unrecognized arguments&quot;).</source>
+        <translation>Hydra 的命令行没有 %1 这个选项，会停止（&quot;unrecognized arguments&quot;）。</translation>
     </message>
     <message numerus="yes">
         <source>bash expands {…} before Hydra sees it, so Hydra gets %n override(s) instead of one: %1; the last one wins.</source>
@@ -6466,36 +6466,36 @@ Exit code 1 when the settings contradict each other.</source>
         </translation>
     </message>
     <message>
-        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 ("Could not override"); set %6, which it follows.</source>
-        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（"Could not override"）；请设置它所跟随的 %6。</translation>
+        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 (&quot;Could not override&quot;); set %6, which it follows.</source>
+        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（&quot;Could not override&quot;）；请设置它所跟随的 %6。</translation>
     </message>
     <message>
-        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 ("Could not override").</source>
-        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（"Could not override"）。</translation>
+        <source>In verl %1, %2 is an interpolation of %3 (%4), so Hydra cannot set %5 (&quot;Could not override&quot;).</source>
+        <translation>在 verl %1 中，%2 是对 %3 的插值引用（%4），因此 Hydra 无法设置 %5（&quot;Could not override&quot;）。</translation>
     </message>
     <message>
-        <source>verl %1 has no NPU profiler, so %2 does not exist there (Hydra: "Key … is not in struct"); the NPU profiler arrived in verl %3.</source>
-        <translation>verl %1 没有 NPU 性能分析器，因此其中不存在 %2（Hydra："Key … is not in struct"）；NPU 性能分析器从 verl %3 起才有。</translation>
+        <source>verl %1 has no NPU profiler, so %2 does not exist there (Hydra: &quot;Key … is not in struct&quot;); the NPU profiler arrived in verl %3.</source>
+        <translation>verl %1 没有 NPU 性能分析器，因此其中不存在 %2（Hydra：&quot;Key … is not in struct&quot;）；NPU 性能分析器从 verl %3 起才有。</translation>
     </message>
     <message>
         <source>%1 does not exist in verl %2; it is part of the contents list written above.</source>
         <translation>verl %2 中不存在 %1；它已并入上面写出的 contents 列表。</translation>
     </message>
     <message>
-        <source>%1 does not exist in verl %2 (Hydra: "Key … is not in struct") and has no equivalent there.</source>
-        <translation>verl %2 中不存在 %1（Hydra："Key … is not in struct"），也没有对应的设置。</translation>
+        <source>%1 does not exist in verl %2 (Hydra: &quot;Key … is not in struct&quot;) and has no equivalent there.</source>
+        <translation>verl %2 中不存在 %1（Hydra：&quot;Key … is not in struct&quot;），也没有对应的设置。</translation>
     </message>
     <message>
-        <source>%1 does not exist in verl %2 (Hydra: "Key … is not in struct"); there the setting is %3.</source>
-        <translation>verl %2 中不存在 %1（Hydra："Key … is not in struct"）；在该版本中对应的设置是 %3。</translation>
+        <source>%1 does not exist in verl %2 (Hydra: &quot;Key … is not in struct&quot;); there the setting is %3.</source>
+        <translation>verl %2 中不存在 %1（Hydra：&quot;Key … is not in struct&quot;）；在该版本中对应的设置是 %3。</translation>
     </message>
     <message>
-        <source>%1 is not a setting of %2 in verl %3, so Hydra stops ("Key … is not in struct"); its settings are %4.</source>
-        <translation>在 verl %3 中 %1 不是 %2 的设置项，Hydra 会停止（"Key … is not in struct"）；它的设置项有 %4。</translation>
+        <source>%1 is not a setting of %2 in verl %3, so Hydra stops (&quot;Key … is not in struct&quot;); its settings are %4.</source>
+        <translation>在 verl %3 中 %1 不是 %2 的设置项，Hydra 会停止（&quot;Key … is not in struct&quot;）；它的设置项有 %4。</translation>
     </message>
     <message>
-        <source>[…] unquoted is a glob pattern; this shell (zsh, or bash with failglob/nullglob) stops with "no matches found" or drops the word when no file matches. Single-quote the override.</source>
-        <translation>没有加引号的 […] 是通配模式；在这个 shell 中（zsh，或开启了 failglob/nullglob 的 bash），没有匹配的文件时会报 "no matches found" 停止，或丢掉这个词。请用单引号括起这个覆盖参数。</translation>
+        <source>[…] unquoted is a glob pattern; this shell (zsh, or bash with failglob/nullglob) stops with &quot;no matches found&quot; or drops the word when no file matches. Single-quote the override.</source>
+        <translation>没有加引号的 […] 是通配模式；在这个 shell 中（zsh，或开启了 failglob/nullglob 的 bash），没有匹配的文件时会报 &quot;no matches found&quot; 停止，或丢掉这个词。请用单引号括起这个覆盖参数。</translation>
     </message>
     <message>
         <source>No verl launch found: no python -m verl…/recipe…, main_*.py, torchrun or ray job submit command, and no overrides on their own, so nothing was checked.</source>
@@ -6522,7 +6522,7 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>脚本使用 Windows 换行符（CRLF）。bash 会把 \r 当作单词的一部分，其前面的反斜杠也不再续行，命令因此被拆散。请用 dos2unix 转换。</translation>
     </message>
     <message>
-        <source>%1; the script's own arguments are passed on too and are not checked</source>
+        <source>%1; the script&apos;s own arguments are passed on too and are not checked</source>
         <translation>%1；脚本自身的参数也会传入，这些参数未经检查</translation>
     </message>
     <message>
@@ -6570,20 +6570,22 @@ Exit code 1 when the settings contradict each other.</source>
         </translation>
     </message>
     <message>
-        <source>VLLM_ATTENTION_BACKEND=XFORMERS makes vLLM fall back to its V0 engine, which vllm-ascend refuses from %1 on ("vLLM Ascend does not support V0 engine.", %2); with an earlier vllm-ascend it runs. On NPU, leave it unset.</source>
-        <translation>VLLM_ATTENTION_BACKEND=XFORMERS 会让 vLLM 退回 V0 引擎，而 vllm-ascend 从 %1 起拒绝它（"vLLM Ascend does not support V0 engine."，%2）；更早的 vllm-ascend 可以运行。在 NPU 上请不要设置它。</translation>
+        <source>VLLM_ATTENTION_BACKEND=XFORMERS makes vLLM fall back to its V0 engine, which vllm-ascend refuses from %1 on (&quot;vLLM Ascend does not support V0 engine.&quot;, %2); with an earlier vllm-ascend it runs. On NPU, leave it unset.</source>
+        <translation>VLLM_ATTENTION_BACKEND=XFORMERS 会让 vLLM 退回 V0 引擎，而 vllm-ascend 从 %1 起拒绝它（&quot;vLLM Ascend does not support V0 engine.&quot;，%2）；更早的 vllm-ascend 可以运行。在 NPU 上请不要设置它。</translation>
     </message>
     <message>
-        <source>verl %1's Ascend images install vllm-ascend %2.</source>
+        <source>verl %1&apos;s Ascend images install vllm-ascend %2.</source>
         <translation>verl %1 的昇腾镜像安装的是 vllm-ascend %2。</translation>
     </message>
     <message>
-        <source>verl %1 has no module %2 (it is in verl %3): Python stops at once with "No module named %2".</source>
-        <translation>verl %1 中没有模块 %2（它存在于 verl %3）：Python 会立即以 "No module named %2" 停止。</translation>
+        <source>verl %1 has no module %2 (it is in verl %3): Python stops at once with &quot;No module named %2&quot;.</source>
+        <translation>verl %1 中没有模块 %2（它存在于 verl %3）：Python 会立即以 &quot;No module named %2&quot; 停止。</translation>
     </message>
     <message numerus="yes">
-        <source>Read as a set -x trace: the %n command(s) after "+ " as bash ran them; the lines programs printed between them were left out.</source>
-        <translation><numerusform>按 set -x 跟踪输出读取："+ " 之后的 %n 条命令即 bash 实际运行的命令；其间程序打印的行被忽略。</numerusform></translation>
+        <source>Read as a set -x trace: the %n command(s) after &quot;+ &quot; as bash ran them; the lines programs printed between them were left out.</source>
+        <translation>
+            <numerusform>按 set -x 跟踪输出读取：&quot;+ &quot; 之后的 %n 条命令即 bash 实际运行的命令；其间程序打印的行被忽略。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Read as pasted from Markdown: the ``` fences or the backquotes around the command were left out.</source>
@@ -6597,8 +6599,8 @@ Exit code 1 when the settings contradict each other.</source>
 <context>
     <name>ProfilerPlan</name>
     <message>
-        <source>Unknown format "%1" in %2: expected shell, line, yaml or json.</source>
-        <translation>%2 中的格式 "%1" 未知：应为 shell、line、yaml 或 json。</translation>
+        <source>Unknown format &quot;%1&quot; in %2: expected shell, line, yaml or json.</source>
+        <translation>%2 中的格式 &quot;%1&quot; 未知：应为 shell、line、yaml 或 json。</translation>
     </message>
     <message>
         <source>Choose at least one role to profile.</source>
@@ -6625,7 +6627,7 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>连续步需要 verl 0.6.0 或更新版本。</translation>
     </message>
     <message>
-        <source>The value of %1 does not fit the form and was left at the form's setting.</source>
+        <source>The value of %1 does not fit the form and was left at the form&apos;s setting.</source>
         <translation>%1 的值无法填入表单，表单保留了原有设置。</translation>
     </message>
     <message>
@@ -6641,8 +6643,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>命令没有分析任何步（steps 为 null 或空）；表单保留了原有的步。</translation>
     </message>
     <message>
-        <source>"%1" in %2 is not a whole number; write e.g. 1,2,5.</source>
-        <translation>%2 中的 "%1" 不是整数；请写成 1,2,5 这样的形式。</translation>
+        <source>&quot;%1&quot; in %2 is not a whole number; write e.g. 1,2,5.</source>
+        <translation>%2 中的 &quot;%1&quot; 不是整数；请写成 1,2,5 这样的形式。</translation>
     </message>
     <message>
         <source>verl %1 has no NPU profiler: its settings arrived in verl %2. Choose verl %2 or newer (and upgrade verl to it).</source>
@@ -6653,23 +6655,23 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>verl %1 没有 %2 角色的性能分析设置，因此无法对它做性能分析；请去掉 %2。</translation>
     </message>
     <message>
-        <source>"%1" cannot be collected; contents takes %2.</source>
-        <translation>无法采集 "%1"；contents 只接受 %2。</translation>
+        <source>&quot;%1&quot; cannot be collected; contents takes %2.</source>
+        <translation>无法采集 &quot;%1&quot;；contents 只接受 %2。</translation>
     </message>
     <message>
-        <source>"%1" is not a profiler level: use %2.</source>
-        <translation>"%1" 不是性能分析级别：请使用 %2。</translation>
+        <source>&quot;%1&quot; is not a profiler level: use %2.</source>
+        <translation>&quot;%1&quot; 不是性能分析级别：请使用 %2。</translation>
     </message>
     <message>
-        <source>In verl %1 the %2 profiler's tool_config is an interpolation of the actor's, so its contents, level, analysis and discrete are set on the actor.</source>
+        <source>In verl %1 the %2 profiler&apos;s tool_config is an interpolation of the actor&apos;s, so its contents, level, analysis and discrete are set on the actor.</source>
         <translation>在 verl %1 中，%2 性能分析器的 tool_config 是对 actor 的插值引用，因此它的 contents、level、analysis 和 discrete 都设置在 actor 上。</translation>
     </message>
     <message>
-        <source>The %1 profiler's enable follows the %2's (%3), so enabling the %2 also profiles the %1.</source>
+        <source>The %1 profiler&apos;s enable follows the %2&apos;s (%3), so enabling the %2 also profiles the %1.</source>
         <translation>%1 性能分析器的 enable 跟随 %2 的设置（%3），因此打开 %2 也会分析 %1。</translation>
     </message>
     <message>
-        <source>verl %1 profiles no rank unless ranks or all_ranks is set (%2), so "rank 0 only" is written as ranks=[0].</source>
+        <source>verl %1 profiles no rank unless ranks or all_ranks is set (%2), so &quot;rank 0 only&quot; is written as ranks=[0].</source>
         <translation>verl %1 在没有设置 ranks 或 all_ranks 时不分析任何 rank（%2），因此“只分析 rank 0”写作 ranks=[0]。</translation>
     </message>
     <message>
@@ -6680,8 +6682,8 @@ Exit code 1 when the settings contradict each other.</source>
 <context>
     <name>ProfilerSchema</name>
     <message>
-        <source>Unknown role "%1" in %2: expected actor, ref, rollout, critic or reward.</source>
-        <translation>%2 中的角色 "%1" 未知：应为 actor、ref、rollout、critic 或 reward。</translation>
+        <source>Unknown role &quot;%1&quot; in %2: expected actor, ref, rollout, critic or reward.</source>
+        <translation>%2 中的角色 &quot;%1&quot; 未知：应为 actor、ref、rollout、critic 或 reward。</translation>
     </message>
 </context>
 <context>
@@ -6695,8 +6697,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>无法编码截图 %1：%2</translation>
     </message>
     <message>
-        <source>Unknown tab "%1" in --tab: expected one of %2.</source>
-        <translation>--tab 中的标签页 "%1" 未知：应为 %2 之一。</translation>
+        <source>Unknown tab &quot;%1&quot; in --tab: expected one of %2.</source>
+        <translation>--tab 中的标签页 &quot;%1&quot; 未知：应为 %2 之一。</translation>
     </message>
 </context>
 <context>
@@ -6784,8 +6786,8 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>镜像标签</translation>
     </message>
     <message>
-        <source>%1's version "%2" is not a version number; it is not used.</source>
-        <translation>%1 的版本 "%2" 不是版本号；不予使用。</translation>
+        <source>%1&apos;s version &quot;%2&quot; is not a version number; it is not used.</source>
+        <translation>%1 的版本 &quot;%2&quot; 不是版本号；不予使用。</translation>
     </message>
     <message>
         <source>%1 is given again as %2 (line %3 says %4); line %3 is used.</source>
@@ -6800,20 +6802,20 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>%1 安装自 %2，未写明版本。</translation>
     </message>
     <message>
-        <source>%1 is installed from a git checkout (-e), which states no release: give its version (python -c "import %2; print(%2.__version__)").</source>
-        <translation>%1 从 git 检出目录安装（-e），未写明发布版本：请给出其版本（python -c "import %2; print(%2.__version__)"）。</translation>
+        <source>%1 is installed from a git checkout (-e), which states no release: give its version (python -c &quot;import %2; print(%2.__version__)&quot;).</source>
+        <translation>%1 从 git 检出目录安装（-e），未写明发布版本：请给出其版本（python -c &quot;import %2; print(%2.__version__)&quot;）。</translation>
     </message>
     <message>
         <source>The hardware named</source>
         <translation>所述硬件</translation>
     </message>
     <message>
-        <source>%1 is given as "%2", not a release: what it runs is not known.</source>
-        <translation>%1 给出的是 "%2"，不是发布版本：无法得知实际运行的版本。</translation>
+        <source>%1 is given as &quot;%2&quot;, not a release: what it runs is not known.</source>
+        <translation>%1 给出的是 &quot;%2&quot;，不是发布版本：无法得知实际运行的版本。</translation>
     </message>
     <message>
-        <source>No versions found: paste the output of pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info.</source>
-        <translation>未找到版本：请粘贴 pip list、pip freeze 或 conda list 的输出，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info。</translation>
+        <source>No versions found: paste the output of pip list, pip freeze or conda list, lines such as &quot;verl 0.7.1&quot; or &quot;CANN: 8.3.RC1&quot;, an image tag, or npu-smi info.</source>
+        <translation>未找到版本：请粘贴 pip list、pip freeze 或 conda list 的输出，形如 &quot;verl 0.7.1&quot; 或 &quot;CANN: 8.3.RC1&quot; 的行、镜像标签或 npu-smi info。</translation>
     </message>
 </context>
 <context>
@@ -6912,7 +6914,7 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>主机</translation>
     </message>
     <message>
-        <source>Which step: a number, latest (the tracker's, else the highest) or all.</source>
+        <source>Which step: a number, latest (the tracker&apos;s, else the highest) or all.</source>
         <translation>哪个 step：数字、latest（tracker 记录的，否则为最大的）或 all。</translation>
     </message>
     <message>
@@ -7022,11 +7024,11 @@ Exit code 1 when the settings contradict each other.</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <source>Give every node the checkpoint files only rank 0's node has (metadata, and since verl 0.7 the weights), over ssh.</source>
+        <source>Give every node the checkpoint files only rank 0&apos;s node has (metadata, and since verl 0.7 the weights), over ssh.</source>
         <translation>通过 ssh 把只有 rank 0 所在节点才有的检查点文件（元数据，以及自 verl 0.7 起的权重）交给每个节点。</translation>
     </message>
     <message>
-        <source>On clusters without shared storage, a verl checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights (huggingface/) exist on that node alone. This gives every node the files of the step that rank 0's node has and it lacks, except each rank's own shards: preflight (the node's files, checksums where sizes match, free space where each folder lives), a plan with the reason for each file, one lock per node for the whole run, files written under temporary names and checked, then switched into place together through a journal the next run completes if this one is cut short; an old file or link is kept as NAME.bak-…. Links and special files on a node are never followed or opened. Nothing on the source is modified.
+        <source>On clusters without shared storage, a verl checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model&apos;s weights (huggingface/) exist on that node alone. This gives every node the files of the step that rank 0&apos;s node has and it lacks, except each rank&apos;s own shards: preflight (the node&apos;s files, checksums where sizes match, free space where each folder lives), a plan with the reason for each file, one lock per node for the whole run, files written under temporary names and checked, then switched into place together through a journal the next run completes if this one is cut short; an old file or link is kept as NAME.bak-…. Links and special files on a node are never followed or opened. Nothing on the source is modified.
 Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input.</source>
         <translation>在没有共享存储的集群上，verl 检查点只能在 rank 0 保存它的节点上重新加载：分布式检查点元数据（common.pt、.metadata、metadata.json）以及自 verl 0.7 起的模型权重（huggingface/）只存在于该节点。本命令把 rank 0 所在节点有而其他节点缺少的该步文件交给每个节点，每个 rank 各自的分片除外：预检（节点上的文件、大小相同时的校验和、每个目录所在位置的剩余空间）、注明每个文件原因的计划、整个运行期间每个节点一把锁、以临时文件名写入并校验，然后通过日志一起切换到位（若本次中断，下次运行会将其完成）；旧文件或链接保留为 NAME.bak-…。节点上的链接和特殊文件从不跟随或打开。源端不做任何修改。
 所有节点成功或跳过时退出码为 0，有节点失败时为 1，输入错误时为 2。</translation>
@@ -7133,15 +7135,15 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>Bucket 计算器</translation>
     </message>
     <message>
-        <source>Fix "Weight … is too large to fit in the bucket": the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
-        <translation>解决 "Weight … is too large to fit in the bucket"：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: the bucket size and the override for your verl version, from a preset, the error message or your model folder.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：根据预设、报错信息或模型文件夹，给出适合你 verl 版本的 bucket 大小和覆盖参数。</translation>
     </message>
     <message>
         <source>Profiler</source>
         <translation>性能分析器</translation>
     </message>
     <message>
-        <source>Turn on the NPU profiler with overrides Hydra and verl accept for your version (the FAQ's contents=npu,cpu and level=1 are rejected), and check the launch commands you already have.</source>
+        <source>Turn on the NPU profiler with overrides Hydra and verl accept for your version (the FAQ&apos;s contents=npu,cpu and level=1 are rejected), and check the launch commands you already have.</source>
         <translation>用你的 verl 版本下 Hydra 和 verl 都接受的覆盖参数开启 NPU 性能分析器（FAQ 中的 contents=npu,cpu 和 level=1 会被拒绝），并检查你已有的启动命令。</translation>
     </message>
     <message>
@@ -7173,7 +7175,7 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>NPU 显存不足，或 vLLM 无法启动：按你的 verl 版本判断训练在每个阶段（rollout、log-prob、更新、权重同步）是否放得下，并给出让它放得下的覆盖参数。</translation>
     </message>
     <message>
-        <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: give every node the files only rank 0's node has (the metadata, and since verl 0.7 the weights), checked and safe.</source>
+        <source>FileNotFoundError: common.pt, .metadata or metadata.json when resuming on several nodes without shared storage: give every node the files only rank 0&apos;s node has (the metadata, and since verl 0.7 the weights), checked and safe.</source>
         <translation>在没有共享存储的多节点上恢复训练时报 FileNotFoundError: common.pt、.metadata 或 metadata.json：把只有 rank 0 所在节点才有的文件（元数据，以及 verl 0.7 起的权重）安全地发给每个节点并校验。</translation>
     </message>
 </context>
@@ -7192,16 +7194,16 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>schema %1 不是本程序可读取的版本（1）</translation>
     </message>
     <message>
-        <source>"%1" is not a list of release numbers such as "0-3,5"</source>
-        <translation>"%1" 不是形如 "0-3,5" 的版本编号列表</translation>
+        <source>&quot;%1&quot; is not a list of release numbers such as &quot;0-3,5&quot;</source>
+        <translation>&quot;%1&quot; 不是形如 &quot;0-3,5&quot; 的版本编号列表</translation>
     </message>
     <message>
-        <source>"component", "repository" and "commit" are required.</source>
-        <translation>必须提供 "component"、"repository" 和 "commit"。</translation>
+        <source>&quot;component&quot;, &quot;repository&quot; and &quot;commit&quot; are required.</source>
+        <translation>必须提供 &quot;component&quot;、&quot;repository&quot; 和 &quot;commit&quot;。</translation>
     </message>
     <message>
-        <source>"releases" must list 1 to %1 releases.</source>
-        <translation>"releases" 必须列出 1 到 %1 个版本。</translation>
+        <source>&quot;releases&quot; must list 1 to %1 releases.</source>
+        <translation>&quot;releases&quot; 必须列出 1 到 %1 个版本。</translation>
     </message>
     <message>
         <source>%1 at byte %2</source>
@@ -7220,12 +7222,12 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>它读取自 %1，而消息索引读取自 %2：请重新运行 scripts/upstream/index.py。</translation>
     </message>
     <message>
-        <source>its paths and functions do not extend its messages file's.</source>
+        <source>its paths and functions do not extend its messages file&apos;s.</source>
         <translation>它的路径和函数列表没有延续消息索引文件中的列表。</translation>
     </message>
     <message>
-        <source>fixes[%1] needs a 40-digit "sha", a release set "in", and files, sites and names of the index's form.</source>
-        <translation>fixes[%1] 需要 40 位的 "sha"、版本集合 "in"，以及符合索引格式的文件、消息位置和名称。</translation>
+        <source>fixes[%1] needs a 40-digit &quot;sha&quot;, a release set &quot;in&quot;, and files, sites and names of the index&apos;s form.</source>
+        <translation>fixes[%1] 需要 40 位的 &quot;sha&quot;、版本集合 &quot;in&quot;，以及符合索引格式的文件、消息位置和名称。</translation>
     </message>
     <message>
         <source>%1 has no message index (%2).</source>
@@ -7278,8 +7280,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
 <context>
     <name>Verl</name>
     <message>
-        <source>"%1" in %2 is not a verl version: expected e.g. 0.7.1 or v0.8.0.</source>
-        <translation>%2 中的 "%1" 不是 verl 版本号：应为例如 0.7.1 或 v0.8.0。</translation>
+        <source>&quot;%1&quot; in %2 is not a verl version: expected e.g. 0.7.1 or v0.8.0.</source>
+        <translation>%2 中的 &quot;%1&quot; 不是 verl 版本号：应为例如 0.7.1 或 v0.8.0。</translation>
     </message>
 </context>
 <context>
@@ -7338,7 +7340,7 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>已复制</translation>
     </message>
     <message>
-        <source>Run the checks first: their Python probe reads each node's packages.</source>
+        <source>Run the checks first: their Python probe reads each node&apos;s packages.</source>
         <translation>请先运行检查：其 Python 探测会读取每个节点的包。</translation>
     </message>
     <message numerus="yes">
@@ -7364,7 +7366,7 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>未审计（其 Python 探测未给出版本）：%1</translation>
     </message>
     <message>
-        <source>Nothing to audit: no node's Python probe gave versions.</source>
+        <source>Nothing to audit: no node&apos;s Python probe gave versions.</source>
         <translation>没有可审计的内容：没有节点的 Python 探测给出版本。</translation>
     </message>
     <message numerus="yes">
@@ -7378,8 +7380,8 @@ Exit code 0 when every node is ok or skipped, 1 when any failed, 2 for bad input
         <translation>没有违反版本约束：下方列出了检查了什么、未检查什么。</translation>
     </message>
     <message>
-        <source>Which versions go together, the NPU fixes your versions lack and the smallest upgrade: paste pip list, pip freeze or conda list, lines such as "verl 0.7.1" or "CANN: 8.3.RC1", an image tag, or npu-smi info — or audit the nodes just checked.</source>
-        <translation>哪些版本相互配套、你的版本缺少哪些 NPU 修复、最小升级是什么：粘贴 pip list、pip freeze 或 conda list，形如 "verl 0.7.1" 或 "CANN: 8.3.RC1" 的行、镜像标签或 npu-smi info——或审计刚刚检查的节点。</translation>
+        <source>Which versions go together, the NPU fixes your versions lack and the smallest upgrade: paste pip list, pip freeze or conda list, lines such as &quot;verl 0.7.1&quot; or &quot;CANN: 8.3.RC1&quot;, an image tag, or npu-smi info — or audit the nodes just checked.</source>
+        <translation>哪些版本相互配套、你的版本缺少哪些 NPU 修复、最小升级是什么：粘贴 pip list、pip freeze 或 conda list，形如 &quot;verl 0.7.1&quot; 或 &quot;CANN: 8.3.RC1&quot; 的行、镜像标签或 npu-smi info——或审计刚刚检查的节点。</translation>
     </message>
     <message>
         <source>&amp;Stack:</source>
@@ -7449,8 +7451,8 @@ CANN 8.5.1
 <context>
     <name>vna::ui::BucketTab</name>
     <message>
-        <source>Fix "Weight … is too large to fit in the bucket": find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
-        <translation>解决 "Weight … is too large to fit in the bucket"：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
+        <source>Fix &quot;Weight … is too large to fit in the bucket&quot;: find the largest tensor your actor sends and the update_weights_bucket_megabytes that holds it.</source>
+        <translation>解决 &quot;Weight … is too large to fit in the bucket&quot;：找出 actor 发送的最大权重张量，以及能容纳它的 update_weights_bucket_megabytes。</translation>
     </message>
     <message>
         <source>Preset (FAQ table or a known model)</source>
@@ -7529,7 +7531,7 @@ CANN 8.5.1
         <translation>当前 bucket(&amp;U)：</translation>
     </message>
     <message>
-        <source>from the message or verl's default</source>
+        <source>from the message or verl&apos;s default</source>
         <translation>取自报错信息或 verl 默认值</translation>
     </message>
     <message>
@@ -7669,7 +7671,7 @@ CANN 8.5.1
         <translation>Actor &amp;worker：</translation>
     </message>
     <message>
-        <source>verl's default</source>
+        <source>verl&apos;s default</source>
         <translation>verl 默认</translation>
     </message>
     <message>
@@ -7713,7 +7715,7 @@ CANN 8.5.1
         <translation>verl：</translation>
     </message>
     <message>
-        <source>verl's default strategy</source>
+        <source>verl&apos;s default strategy</source>
         <translation>verl 的默认策略</translation>
     </message>
     <message>
@@ -7764,7 +7766,7 @@ CANN 8.5.1
         <translation>从集群收集日志</translation>
     </message>
     <message>
-        <source>Reads the Ray session's logs, the CANN plogs and the kernel log on every node over ssh, keeps only the lines around errors on the node, and finds where the failure began — or, when nothing failed, where each process stopped.</source>
+        <source>Reads the Ray session&apos;s logs, the CANN plogs and the kernel log on every node over ssh, keeps only the lines around errors on the node, and finds where the failure began — or, when nothing failed, where each process stopped.</source>
         <translation>通过 ssh 读取每个节点上的 Ray 会话日志、CANN plog 和内核日志，只在节点上保留错误附近的行，并找出故障的起点；没有失败时，找出每个进程停在哪里。</translation>
     </message>
     <message>
@@ -7788,7 +7790,7 @@ CANN 8.5.1
         <translation>Ray 目录(&amp;R)：</translation>
     </message>
     <message>
-        <source>Ray's temp folder on the nodes (ray start --temp-dir).</source>
+        <source>Ray&apos;s temp folder on the nodes (ray start --temp-dir).</source>
         <translation>节点上 Ray 的临时目录（ray start --temp-dir）。</translation>
     </message>
     <message>
@@ -7796,7 +7798,7 @@ CANN 8.5.1
         <translation>会话(&amp;E)：</translation>
     </message>
     <message>
-        <source>The session folder's name under the Ray folder, or a path. session_latest is the newest.</source>
+        <source>The session folder&apos;s name under the Ray folder, or a path. session_latest is the newest.</source>
         <translation>Ray 目录下会话文件夹的名称，或一个路径。session_latest 是最新的会话。</translation>
     </message>
     <message>
@@ -7804,7 +7806,7 @@ CANN 8.5.1
         <translation>更多目录(&amp;M)：</translation>
     </message>
     <message>
-        <source>Further folders or files to read on every node, separated by ;  ~/ is the node's home.</source>
+        <source>Further folders or files to read on every node, separated by ;  ~/ is the node&apos;s home.</source>
         <translation>在每个节点上额外读取的目录或文件，用 ; 分隔；~/ 指节点上的主目录。</translation>
     </message>
     <message>
@@ -7816,7 +7818,7 @@ CANN 8.5.1
         <translation>只看此后写入的内容：2026-12-07 10:42，或多久以前（30m、2h）。</translation>
     </message>
     <message>
-        <source>Also read each node's &amp;versions and npu-smi (the Environment check's probe)</source>
+        <source>Also read each node&apos;s &amp;versions and npu-smi (the Environment check&apos;s probe)</source>
         <translation>同时读取各节点的版本和 npu-smi（环境检查的探测）(&amp;V)</translation>
     </message>
     <message>
@@ -7848,7 +7850,7 @@ CANN 8.5.1
         <translation>保存证据包(&amp;B)…</translation>
     </message>
     <message>
-        <source>One file for a GitHub issue: the findings, the lines they cite and each node's versions, with secrets masked.</source>
+        <source>One file for a GitHub issue: the findings, the lines they cite and each node&apos;s versions, with secrets masked.</source>
         <translation>一个可附到 GitHub issue 的文件：发现、其引用的日志行和各节点的版本，密钥已遮蔽。</translation>
     </message>
     <message>
@@ -8266,7 +8268,7 @@ CANN 8.5.1
         <translation>verl 日志级别：</translation>
     </message>
     <message>
-        <source>verl's default (WARN)</source>
+        <source>verl&apos;s default (WARN)</source>
         <translation>verl 默认（WARN）</translation>
     </message>
     <message>
@@ -8386,7 +8388,7 @@ CANN 8.5.1
         <translation>已从 %1 填入：记录该故障的节点。</translation>
     </message>
     <message>
-        <source>Opened from %1: the log names no node. Check this machine, or list the job's nodes.</source>
+        <source>Opened from %1: the log names no node. Check this machine, or list the job&apos;s nodes.</source>
         <translation>从 %1 打开：日志中没有节点名。请检查本机，或列出该任务的节点。</translation>
     </message>
     <message>
@@ -8406,11 +8408,11 @@ CANN 8.5.1
         <translation>汇合地址：</translation>
     </message>
     <message>
-        <source>the first node's HCCL_IF_IP</source>
+        <source>the first node&apos;s HCCL_IF_IP</source>
         <translation>第一个节点的 HCCL_IF_IP</translation>
     </message>
     <message>
-        <source>The first node's address on the network between the nodes, where rank 0 listens. Empty: its HCCL_IF_IP, else the first address hostname -I prints there.</source>
+        <source>The first node&apos;s address on the network between the nodes, where rank 0 listens. Empty: its HCCL_IF_IP, else the first address hostname -I prints there.</source>
         <translation>第一个节点在节点间网络上的地址，rank 0 在此监听。留空：使用其 HCCL_IF_IP，否则使用该节点 hostname -I 输出的第一个地址。</translation>
     </message>
     <message>
@@ -8418,7 +8420,7 @@ CANN 8.5.1
         <translation>跨节点 all-reduce 至少需要两个节点。</translation>
     </message>
     <message>
-        <source>"%1" is not an IP address.</source>
+        <source>&quot;%1&quot; is not an IP address.</source>
         <translation>“%1”不是 IP 地址。</translation>
     </message>
     <message>
@@ -8471,7 +8473,7 @@ CANN 8.5.1
         <translation>复制</translation>
     </message>
     <message>
-        <source>No web browser could be opened; the address is in the button's tooltip.</source>
+        <source>No web browser could be opened; the address is in the button&apos;s tooltip.</source>
         <translation>无法打开网页浏览器；地址在按钮的提示中。</translation>
     </message>
     <message>
@@ -9024,7 +9026,7 @@ CANN 8.5.1
         <translation>输入错误码（ACL、CANN、HCCL 或 torch_npu）即可显示其含义和解释它的条目。</translation>
     </message>
     <message>
-        <source>the window's verl version</source>
+        <source>the window&apos;s verl version</source>
         <translation>窗口中选择的 verl 版本</translation>
     </message>
     <message>
@@ -9052,7 +9054,7 @@ CANN 8.5.1
         <translation>从集群(&amp;C)…</translation>
     </message>
     <message>
-        <source>Collect the run's logs from every node over ssh and find where the failure began.</source>
+        <source>Collect the run&apos;s logs from every node over ssh and find where the failure began.</source>
         <translation>通过 ssh 从每个节点收集本次运行的日志，找出故障的起点。</translation>
     </message>
     <message>
@@ -9165,7 +9167,7 @@ CANN 8.5.1
         <translation>运行配置</translation>
     </message>
     <message>
-        <source>Paste the launch command or script (python3 -m verl.trainer.main_ppo …). Empty: verl's defaults for your release.</source>
+        <source>Paste the launch command or script (python3 -m verl.trainer.main_ppo …). Empty: verl&apos;s defaults for your release.</source>
         <translation>粘贴启动命令或脚本（python3 -m verl.trainer.main_ppo …）。留空：使用你的 verl 版本的默认配置。</translation>
     </message>
     <message>
@@ -9209,7 +9211,7 @@ CANN 8.5.1
         <translation>余量（GiB）(&amp;A)：</translation>
     </message>
     <message>
-        <source>Memory per device kept for what cannot be known before running: CANN and HCCL workspace, the allocator's fragmentation, what the sleeping engine keeps.</source>
+        <source>Memory per device kept for what cannot be known before running: CANN and HCCL workspace, the allocator&apos;s fragmentation, what the sleeping engine keeps.</source>
         <translation>每设备预留的内存，用于运行前无法确定的开销：CANN 和 HCCL 工作空间、分配器的内存碎片、休眠中的引擎保留的内存。</translation>
     </message>
     <message>
@@ -9340,7 +9342,7 @@ CANN 8.5.1
         <translation>参考模型：actor_rollout_ref.ref</translation>
     </message>
     <message>
-        <source>Generation: actor_rollout_ref.rollout (0.5 shares the actor's block)</source>
+        <source>Generation: actor_rollout_ref.rollout (0.5 shares the actor&apos;s block)</source>
         <translation>生成：actor_rollout_ref.rollout（0.5 与 actor 共用配置块）</translation>
     </message>
     <message>
@@ -9348,7 +9350,7 @@ CANN 8.5.1
         <translation>价值模型：critic</translation>
     </message>
     <message>
-        <source>The reward model: reward_model (uses the actor's contents and level)</source>
+        <source>The reward model: reward_model (uses the actor&apos;s contents and level)</source>
         <translation>奖励模型：reward_model（使用 actor 的 contents 和 level）</translation>
     </message>
     <message>
@@ -9456,7 +9458,7 @@ CANN 8.5.1
         <translation>保存路径(&amp;P)：</translation>
     </message>
     <message>
-        <source>verl's default</source>
+        <source>verl&apos;s default</source>
         <translation>verl 的默认位置</translation>
     </message>
     <message>
@@ -9520,7 +9522,7 @@ CANN 8.5.1
         <translation>取消</translation>
     </message>
     <message>
-        <source>Fill the Generate page's form from this script</source>
+        <source>Fill the Generate page&apos;s form from this script</source>
         <translation>用此脚本填写“生成”页的表单</translation>
     </message>
     <message>
@@ -9675,11 +9677,11 @@ CANN 8.5.1
         <translation>日志只显示了键，没有值：请在 = 后输入值以进行检查。</translation>
     </message>
     <message>
-        <source>Turn on verl's NPU profiler with overrides Hydra and verl accept for your version, or check a launch command you already have against your release's whole config, and move it from another release.</source>
+        <source>Turn on verl&apos;s NPU profiler with overrides Hydra and verl accept for your version, or check a launch command you already have against your release&apos;s whole config, and move it from another release.</source>
         <translation>用 Hydra 和 verl 在你的版本中都接受的覆盖参数开启 verl 的 NPU 性能分析器；或按你的版本的完整配置检查已有的启动命令，并把它从其他版本迁移过来。</translation>
     </message>
     <message>
-        <source>Paste a launch command or a whole &amp;script; every override is checked against your release's config as you type. You can also drop a file on this tab.</source>
+        <source>Paste a launch command or a whole &amp;script; every override is checked against your release&apos;s config as you type. You can also drop a file on this tab.</source>
         <translation>粘贴启动命令或整个脚本(&amp;S)；输入时每个覆盖参数都会按你的版本的配置进行检查。也可以把文件拖到此标签页。</translation>
     </message>
     <message>
@@ -9853,7 +9855,7 @@ CANN 8.5.1
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <source>Nothing is written on the nodes yet. Each node is checked: reachable, the folder writable, free space, the files already there, and whether it shares the source's storage (then no copy is needed).</source>
+        <source>Nothing is written on the nodes yet. Each node is checked: reachable, the folder writable, free space, the files already there, and whether it shares the source&apos;s storage (then no copy is needed).</source>
         <translation>此时还不会在节点上写入任何内容。逐个检查节点：能否连接、文件夹是否可写、可用空间、已有的文件，以及是否与源端共享存储（共享则无需复制）。</translation>
     </message>
     <message>
@@ -9995,7 +9997,7 @@ CANN 8.5.1
         </translation>
     </message>
     <message>
-        <source>Every reachable node shares the source's storage: no copy needed.</source>
+        <source>Every reachable node shares the source&apos;s storage: no copy needed.</source>
         <translation>所有可连接的节点都与源端共享存储：无需复制。</translation>
     </message>
     <message numerus="yes">
@@ -10069,7 +10071,7 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>向导正忙；请先取消或完成当前步骤。</translation>
     </message>
     <message>
-        <source>Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, choose "On another node" and give that node.</source>
+        <source>Folder filled in by the log analyzer from %1. If the checkpoint lives on another node, choose &quot;On another node&quot; and give that node.</source>
         <translation>文件夹由日志分析根据 %1 填入。如果检查点在另一个节点上，请选择“在另一个节点上”并填写该节点。</translation>
     </message>
     <message numerus="yes">
@@ -10083,7 +10085,7 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>每个节点需要：</translation>
     </message>
     <message>
-        <source>Without shared storage, a checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model's weights exist on that node alone. This gives every node the files of the step that its ranks read, at the same path; each rank's own shards stay where they are.</source>
+        <source>Without shared storage, a checkpoint reloads only where rank 0 saved it: the dist-checkpoint metadata (common.pt, .metadata, metadata.json) and, since verl 0.7, the model&apos;s weights exist on that node alone. This gives every node the files of the step that its ranks read, at the same path; each rank&apos;s own shards stay where they are.</source>
         <translation>没有共享存储时，检查点只能在 rank 0 保存它的节点上重新加载：分布式检查点元数据（common.pt、.metadata、metadata.json）以及自 verl 0.7 起的模型权重只存在于该节点。本工具把该步中各节点 rank 会读取的文件放到每个节点的相同路径下；每个 rank 各自的分片留在原处。</translation>
     </message>
     <message>
@@ -10095,7 +10097,7 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>同时复制 tracker 文件</translation>
     </message>
     <message>
-        <source>latest_checkpointed_iteration.txt is written only on the trainer's node; where it is missing, a resume starts from scratch. global_step_N/data.pt is part of the step and always copied.</source>
+        <source>latest_checkpointed_iteration.txt is written only on the trainer&apos;s node; where it is missing, a resume starts from scratch. global_step_N/data.pt is part of the step and always copied.</source>
         <translation>latest_checkpointed_iteration.txt 只写在训练器所在节点；缺少它时恢复会从头开始。global_step_N/data.pt 属于该步，总会复制。</translation>
     </message>
     <message>
@@ -10145,7 +10147,7 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>%2 秒内发送了 %1 MiB。</translation>
     </message>
     <message>
-        <source>From this machine: for every node together, so the source's link keeps room for training. In a chain: on each link.</source>
+        <source>From this machine: for every node together, so the source&apos;s link keeps room for training. In a chain: on each link.</source>
         <translation>从本机发送时：所有节点合计，为源节点的链路留出训练所需的带宽。链式传输时：每条链路各自限速。</translation>
     </message>
     <message>
@@ -10287,7 +10289,7 @@ Accept and remember their keys, then check the nodes again?</source>
         <translation>任务所用的 verl 版本，对所有工具生效：键、默认值和说明都取决于它。可用 pip show verl 查看；环境页会从节点读取。</translation>
     </message>
     <message>
-        <source>verl's default (fsdp)</source>
+        <source>verl&apos;s default (fsdp)</source>
         <translation>verl 默认值（fsdp）</translation>
     </message>
     <message>

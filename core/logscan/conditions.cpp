@@ -16,7 +16,12 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(Analyze)
 };
 
-const QString kRefusesV0 = u"vllm-ascend-refuses-v0-engine"_s;
+// The knowledge base owns the names; this file judges them.
+const QString &refusesV0()
+{
+    static const QString name = knownConditions().constFirst();
+    return name;
+}
 
 // Whether `version` is at or after `first`; nullopt when they cannot be compared.
 std::optional<bool> atOrAfter(const QString &version, const QString &first)
@@ -28,11 +33,6 @@ std::optional<bool> atOrAfter(const QString &version, const QString &first)
 }
 
 } // namespace
-
-QStringList knownConditions()
-{
-    return {kRefusesV0};
-}
 
 QString conditionStateId(ConditionState state)
 {
@@ -53,7 +53,7 @@ ConditionVerdict conditionVerdict(const QString &condition,
                                   const QString &language)
 {
     Q_UNUSED(language) // the catalogue installed is the language
-    if (condition != kRefusesV0)
+    if (condition != refusesV0())
         return {};
     const env::ReleasePins *first = env::firstRefusingV0Engine();
     if (!first)

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "logscan/knowledgebase.h"
 #include "logscan/knownbugs.h"
 #include "logscan/located.h"
 
@@ -24,9 +25,6 @@ struct ConditionVerdict
     ConditionState state = ConditionState::Unknown;
     QString sentence; // what holds and why, in the language asked for, with the source line
 };
-
-// The conditions the knowledge base may name in only_with.
-QStringList knownConditions();
 
 // Judged against what the user runs (--installed, the window), else the releases the log's lines fit.
 ConditionVerdict conditionVerdict(const QString &condition,

@@ -17,7 +17,6 @@
 #include "common/paths.h"
 #include "common/pyversion.h"
 #include "logscan/codes.h"
-#include "logscan/conditions.h"
 #include "verl/version.h"
 
 using namespace Qt::StringLiterals;
@@ -853,6 +852,11 @@ Result<Entry> patternEntry(const QString &regex)
 QString userKnowledgeDir()
 {
     return paths::configDir() + u"/knowledge"_s;
+}
+
+QStringList knownConditions()
+{
+    return {u"vllm-ascend-refuses-v0-engine"_s};
 }
 
 KnowledgeBase loadKnowledgeBase(const QStringList &extraFiles)

@@ -109,8 +109,8 @@ struct Entry
     bool wrapper = false;
     QString appliesToVerl;           // e.g. ">=0.7.0"; empty: every version
     QStringList appliesToComponents; // e.g. "vllm-ascend", "megatron"
-    // A failure only from some release of a component on, named by a condition the code reads from
-    // generated facts (conditions.h): the line alone is then no root cause where that is not known.
+    // A failure only from some release of a component on, named by one of knownConditions(), which
+    // conditions.h judges from generated facts: the line alone is then no root cause where that is not known.
     QString onlyWith;
     QStringList references;   // URLs
     QStringList leadsTo;      // ids of entries this failure can cause on other ranks
@@ -160,6 +160,9 @@ Result<QList<Entry>> parseKnowledgeFile(const QByteArray &json, const QString &f
 // The built-in entries (resources/knowledge), then the user's <config dir>/knowledge/*.json, then
 // `extraFiles` (analyze --kb). Built-in files must be valid; a bad user or extra file is reported
 // in `problems` and skipped, and an id that is already taken is reported and dropped.
+// The conditions an entry may name in only_with ("vllm-ascend-refuses-v0-engine").
+QStringList knownConditions();
+
 KnowledgeBase loadKnowledgeBase(const QStringList &extraFiles = {});
 // Where users put their own entries.
 QString userKnowledgeDir();

@@ -5,11 +5,14 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
+#include <QRegularExpression>
 #include <QSet>
 
 #include "bash/interpreter.h"
 #include "bash/paste.h"
 #include "common/editdistance.h"
+#include "common/pyversion.h"
 #include "env/stackpins.h"
 #include "hydra/parser.h"
 #include "hydra/shell.h"
@@ -105,6 +108,8 @@ public:
                 return Error::runtime(Text::tr("Cancelled."));
             for (const shell::Assigned &a : command.assignments)
                 assignment(a, command);
+            for (const shell::Assigned &a : envAssignments(command))
+                assignment(a, command);
         }
         const QList<verl::Launch> launches = verl::findLaunches(*parsed);
         const bool programs
@@ -189,19 +194,59 @@ private:
         add(at.line, at.column, severity, rule, message, key, fixes);
     }
 
-    // The vllm-ascend that verl's own Ascend images of this release install, when they say.
-    QString imageVllmAscend() const
+    // The vllm-ascend releases verl's own Ascend images of this release install (its tag carries the
+    // older Dockerfiles too), oldest first; a branch (releases/v0.18.0) counts as its release.
+    QStringList imageVllmAscend() const
     {
         const env::ReleasePins *release = env::releasePins(env::stackPins().verl, m_facts.version.toString());
+        QStringList versions;
         if (!release || m_facts.version != m_version)
-            return QString();
+            return versions;
+        static const QRegularExpression version(u"^(?:==|releases/v)([0-9]+\\.[0-9]+[0-9a-z.]*)$"_s);
         for (const env::StackImage &image : release->images) {
             for (const env::StackPin &pin : image.installs) {
-                if (pin.package == u"vllm-ascend" && pin.spec.startsWith(u"=="_s))
-                    return pin.spec.mid(2);
+                const auto m = version.match(pin.spec);
+                if (pin.package == u"vllm-ascend" && m.hasMatch() && !versions.contains(m.captured(1)))
+                    versions << m.captured(1);
             }
         }
-        return QString();
+        std::sort(versions.begin(), versions.end(),
+                  [](const QString &a, const QString &b) { return comparePyVersions(a, b).value_or(0) < 0; });
+        return versions;
+    }
+
+    // `env [-i] [-u NAME] NAME=value … program`: the program's environment, as export would set it.
+    static QList<shell::Assigned> envAssignments(const shell::Executed &command)
+    {
+        QList<shell::Assigned> out;
+        const QList<shell::Field> &words = command.words;
+        if (words.isEmpty() || !words.first().known() || words.first().text.section(u'/', -1) != u"env")
+            return out;
+        static const QRegularExpression assign(u"^([A-Za-z_][A-Za-z0-9_]*)=(.*)\\z"_s,
+                                               QRegularExpression::DotMatchesEverythingOption);
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            const QString &t = words[i].text;
+            if (t == u"-u" || t == u"--unset" || t == u"-C" || t == u"--chdir" || t == u"-S"
+                || t == u"--split-string") {
+                ++i; // an option and its value
+                continue;
+            }
+            if (t.startsWith(u'-'))
+                continue;
+            const auto m = assign.match(t);
+            if (!m.hasMatch())
+                break; // the program
+            shell::Field value = words[i];
+            value.text = m.captured(2);
+            value.unknowns.clear();
+            for (shell::Unknown u : words[i].unknowns) {
+                u.offset -= m.capturedStart(2);
+                if (u.offset >= 0)
+                    value.unknowns << u;
+            }
+            out.append({m.captured(1), value, true, words[i].line, words[i].column});
+        }
+        return out;
     }
 
     void assignment(const shell::Assigned &a, const shell::Executed &command)
@@ -217,9 +262,10 @@ private:
                                        "vllm-ascend refuses from %1 on (\"vLLM Ascend does not support V0 engine.\", "
                                        "%2); with an earlier vllm-ascend it runs. On NPU, leave it unset.")
                                   .arg(refuses->version, refuses->refusesV0Engine);
-            if (const QString image = imageVllmAscend(); !image.isEmpty())
+            if (const QStringList images = imageVllmAscend(); !images.isEmpty())
                 message += u' '
-                    + Text::tr("verl %1's Ascend images install vllm-ascend %2.").arg(m_version.toString(), image);
+                    + Text::tr("verl %1's Ascend images install vllm-ascend %2.")
+                          .arg(m_version.toString(), QLocale().createSeparatedList(images));
             add(a.line, a.column, Finding::Severity::Warning, u"vllm-xformers"_s, message);
             m_report.findings.last().fix = u"unset VLLM_ATTENTION_BACKEND"_s; // a shell line, not an override
             return;

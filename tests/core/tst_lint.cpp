@@ -350,6 +350,10 @@ void TestLint::rules_data()
         "vllm-xformers", true, u"unset VLLM_ATTENTION_BACKEND"_s);
     row("XFORMERS before the command", u"VLLM_ATTENTION_BACKEND=XFORMERS "_s + kRun + u"trainer.nnodes=1"_s, "0.5.0",
         "vllm-xformers", true);
+    row("XFORMERS given through env", u"env -u HOME VLLM_ATTENTION_BACKEND=XFORMERS "_s + kRun + u"trainer.nnodes=1"_s,
+        "0.9.0", "vllm-xformers", true);
+    row("env of something else", u"env VLLM_USE_V1=1 "_s + kRun + u"trainer.nnodes=1"_s, "0.9.0", "vllm-xformers",
+        false);
     row("another backend", u"export VLLM_ATTENTION_BACKEND=FLASH_ATTN\n"_s + kRun + u"trainer.nnodes=1"_s, "0.9.0",
         "vllm-xformers", false);
 
@@ -489,7 +493,8 @@ void TestLint::launches()
 {
     QFETCH(QString, fixture);
     QFETCH(QStringList, programs);
-    QFile file(QStringLiteral(VNA_FIXTURES_DIR) + u"/shell/"_s + fixture);
+    // A trace is what bash printed, not a script bash runs: it lives beside the pasted launches.
+    QFile file(QStringLiteral(VNA_FIXTURES_DIR) + (fixture == u"trace.sh" ? u"/launches/"_s : u"/shell/"_s) + fixture);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const LintReport report = run(QString::fromUtf8(file.readAll()));
     QStringList found;

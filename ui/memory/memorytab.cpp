@@ -409,12 +409,14 @@ void MemoryTab::render()
         m_verdict->setText(e.notEstimated);
         m_verdict->setStyleSheet(u"color: %1; font-weight: bold"_s.arg(color(Verdict::Warn).name()));
         m_chart->clear();
+        m_chart->hide(); // no phases: an empty frame would read as a chart of nothing
         m_corrected->clear();
         m_report->setPlainText(memory::toText(e));
         m_copyCommand->setEnabled(false);
         m_copyReport->setEnabled(true);
         return;
     }
+    m_chart->show();
     const memory::PhaseEstimate &binding = e.phases.at(e.binding);
     const QString device = memory::gib(static_cast<qint64>(e.input.npu.hbmBytes));
     switch (e.fit) {
