@@ -240,8 +240,10 @@ struct Run
             QString text = targets.toString(u"all-linear"_s).trimmed();
             if (text.startsWith(u'[') && text.endsWith(u']'))
                 text = text.mid(1, text.size() - 2);
-            for (QString t : text.split(u',', Qt::SkipEmptyParts))
-                loraTargets << t.trimmed().remove(u'\'').remove(u'"');
+            for (const QString &t : text.split(u',', Qt::SkipEmptyParts)) {
+                QString name = t.trimmed();
+                loraTargets << name.remove(u'\'').remove(u'"');
+            }
         }
         const bool all = loraTargets.contains(u"all-linear"_s);
         quint64 perLayer = 0;

@@ -96,6 +96,13 @@ QJsonValue jsonOf(const hydra::Value &value)
         return scalarOf(value.toString()).isString() ? QJsonValue(value.toString()) : scalarOf(value.toString());
     case hydra::Value::Type::Interpolation:
         return value.toInterpolation();
+    case hydra::Value::Type::List: {
+        // target_modules=[q_proj,v_proj]
+        QJsonArray items;
+        for (const hydra::Value &item : value.toList())
+            items.append(jsonOf(item));
+        return items;
+    }
     default:
         return QJsonValue::Null;
     }

@@ -318,6 +318,13 @@ private Q_SLOTS:
         QCOMPARE(partBytes(loraUpdate, Part::Gradients), quint64(161480704) / 8 * 4);
         QCOMPARE(partBytes(loraUpdate, Part::Optimizer), quint64(161480704) / 8 * 8);
         QVERIFY(partBytes(fullUpdate, Part::Optimizer) > 40 * partBytes(loraUpdate, Part::Optimizer));
+        // Named targets: q (3584→3584) and v (3584→512) only, rank 8, 28 layers: 2,523,136 parameters.
+        const Estimate qv = run(u"Qwen2.5-7B"_s,
+                                withKl
+                                    + u"actor_rollout_ref.model.lora_rank=8 "
+                                      u"'actor_rollout_ref.model.target_modules=[q_proj,v_proj]'"_s,
+                                u"0.9.0"_s);
+        QCOMPARE(partBytes(phase(qv, Phase::Update), Part::Gradients), quint64(2523136) / 8 * 4);
         // The engine's slots take from the KV cache.
         QVERIFY(partBytes(phase(lora, Phase::EngineStart), Part::Engine)
                 > partBytes(phase(full, Phase::EngineStart), Part::Engine));
