@@ -86,10 +86,18 @@ Pasted readPaste(const QString &text)
     QStringList lines = text.split(u'\n');
     Pasted pasted;
     pasted.markdown = dropMarkdown(lines);
+    // A trace shows the commands that ran: one of them starts a program or sets a variable. Lines that
+    // merely begin with "+ " (a diff inside a here-document) do not make a script a trace.
+    static const QRegularExpression command(
+        u"^(?:(?:python[0-9.]*|torchrun|ray|export|env|nohup|bash|sh)(?:\\s|$)|[A-Za-z_][A-Za-z0-9_]*=)"_s);
     qsizetype traced = 0;
-    for (const QString &line : std::as_const(lines))
-        traced += traceMarker(line) > 0 ? 1 : 0;
-    if (traced == 0) {
+    bool runs = false;
+    for (const QString &line : std::as_const(lines)) {
+        const qsizetype marker = traceMarker(line);
+        traced += marker > 0 ? 1 : 0;
+        runs = runs || (marker > 0 && command.match(QStringView(line).mid(marker)).hasMatch());
+    }
+    if (traced == 0 || !runs) {
         pasted.script = pasted.markdown ? lines.join(u'\n') : text;
         return pasted;
     }

@@ -531,6 +531,9 @@ void TestLint::pastedForms_data()
     QTest::addRow("a trace in a fence") << u"```\n+ "_s + launch + u"\n(TaskRunner pid=1) hello\n```"_s << 1 << true
                                         << 1;
     QTest::addRow("a trace's nested level") << u"++ hostname\n+ NODE=n1\n+ "_s + launch << 1 << false << 3;
+    QTest::addRow("a trace that starts with an assignment") << u"+ MODEL=/m\n+ "_s + launch << 1 << false << 2;
+    QTest::addRow("a diff in a here-document is no trace")
+        << u"cat <<'EOF' > fix.patch\n+ added line\n- removed line\nEOF\n"_s + launch << 1 << false << 0;
     QTest::addRow("a quoted word over lines")
         << u"+ "_s + kRun + u"'trainer.experiment_name=a\nb' trainer.nnodes=1"_s << 1 << false << 1;
 }
