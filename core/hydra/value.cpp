@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -157,6 +159,38 @@ Result<QString> format(const Value &value, bool nested)
 }
 
 } // namespace
+
+QJsonValue toJson(const Value &value)
+{
+    switch (value.type()) {
+    case Value::Type::Null:
+        return QJsonValue(QJsonValue::Null);
+    case Value::Type::Bool:
+        return value.toBool();
+    case Value::Type::Int:
+        return value.toInt();
+    case Value::Type::Float:
+        return value.toFloat();
+    case Value::Type::String:
+        return value.toString();
+    case Value::Type::List: {
+        QJsonArray array;
+        for (const Value &item : value.toList())
+            array.append(toJson(item));
+        return array;
+    }
+    case Value::Type::Dict: {
+        QJsonObject object;
+        for (const auto &[key, item] : value.toDict())
+            object.insert(key, toJson(item));
+        return object;
+    }
+    default: {
+        const auto text = formatValue(value);
+        return text ? QJsonValue(*text) : QJsonValue();
+    }
+    }
+}
 
 Result<QString> formatValue(const Value &value)
 {

@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include <QJsonValue>
 #include <QString>
 
 #include "common/result.h"
@@ -88,6 +89,10 @@ inline bool Value::Call::operator==(const Call &other) const
 // outside the unquoted set, surrounding spaces, or text that would parse as null, a bool, a number
 // or an interpolation). Fails for a dict key that is not an identifier.
 Result<QString> formatValue(const Value &value);
+
+// The value as JSON: scalars, lists and dicts as they are; an interpolation, a sweep or a call as the
+// text Hydra reads back.
+QJsonValue toJson(const Value &value);
 
 // "null", "bool", "int", "float", "string", "list", "dict", … for messages.
 QString typeName(Value::Type type);

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "profiler/configsupport.h"
+
 using namespace Qt::StringLiterals;
 
 namespace vna::profiler {
@@ -49,12 +51,7 @@ bool isNull(const std::optional<QJsonValue> &v)
 
 Finding finding(const QString &rule, const QString &key, const QString &message)
 {
-    Finding f;
-    f.severity = Finding::Severity::Error;
-    f.rule = rule;
-    f.key = key;
-    f.message = message;
-    return f;
+    return configsupport::makeFinding(Finding::Severity::Error, rule, message, key);
 }
 
 } // namespace

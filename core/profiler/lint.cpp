@@ -353,27 +353,12 @@ private:
                 given.insert(key, std::nullopt);
                 continue;
             }
+            // ${…}, sweeps and calls are only known when Hydra and OmegaConf resolve them.
             const hydra::Value &v = *parsed->override.value;
-            switch (v.type()) {
-            case hydra::Value::Type::Bool:
-                given.insert(key, QJsonValue(v.toBool()));
-                break;
-            case hydra::Value::Type::Int:
-                given.insert(key, QJsonValue(v.toInt()));
-                break;
-            case hydra::Value::Type::Float:
-                given.insert(key, QJsonValue(v.toFloat()));
-                break;
-            case hydra::Value::Type::String:
-                given.insert(key, QJsonValue(v.toString()));
-                break;
-            case hydra::Value::Type::Null:
-                given.insert(key, QJsonValue(QJsonValue::Null));
-                break;
-            default:
-                given.insert(key, std::nullopt);
-                break;
-            }
+            const auto t = v.type();
+            const bool resolvedLater = t == hydra::Value::Type::Interpolation || t == hydra::Value::Type::Sweep
+                || t == hydra::Value::Type::Call;
+            given.insert(key, resolvedLater ? std::nullopt : std::optional<QJsonValue>(hydra::toJson(v)));
         }
         const KeyValue value = [&given, &state](const QString &key) -> std::optional<QJsonValue> {
             if (const auto it = given.constFind(key); it != given.constEnd())

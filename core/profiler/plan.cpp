@@ -40,38 +40,6 @@ Value stringList(const QStringList &words)
     return Value::list(items);
 }
 
-QJsonValue jsonOf(const Value &value)
-{
-    switch (value.type()) {
-    case Value::Type::Null:
-        return QJsonValue(QJsonValue::Null);
-    case Value::Type::Bool:
-        return value.toBool();
-    case Value::Type::Int:
-        return value.toInt();
-    case Value::Type::Float:
-        return value.toFloat();
-    case Value::Type::String:
-        return value.toString();
-    case Value::Type::List: {
-        QJsonArray array;
-        for (const Value &item : value.toList())
-            array.append(jsonOf(item));
-        return array;
-    }
-    case Value::Type::Dict: {
-        QJsonObject object;
-        for (const auto &[key, item] : value.toDict())
-            object.insert(key, jsonOf(item));
-        return object;
-    }
-    default: {
-        const auto text = hydra::formatValue(value);
-        return text ? QJsonValue(*text) : QJsonValue();
-    }
-    }
-}
-
 // YAML scalars: plain when YAML reads them back as the same string, double-quoted otherwise.
 QString yamlScalar(const Value &value)
 {
@@ -556,7 +524,7 @@ QJsonArray toJson(const Plan &plan)
     for (const hydra::Override &override : plan.overrides) {
         const auto text = hydra::format(override);
         array.append(QJsonObject{{u"key"_s, override.key},
-                                 {u"value"_s, jsonOf(override.value.value_or(Value::null()))},
+                                 {u"value"_s, hydra::toJson(override.value.value_or(Value::null()))},
                                  {u"hydra"_s, text ? *text : QString()}});
     }
     return array;

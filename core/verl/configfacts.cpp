@@ -201,8 +201,9 @@ bool ConfigFacts::readLazily(const QByteArray &json)
     JsonReader reader(json);
     if (!reader.beginObject())
         return false;
-    // Every other member is small: gathered into one object and read as before.
-    QByteArray small = "{";
+    // Every other member is small and read as before; read() uses only the objects and arrays, so the
+    // scalars (schema, about …) are skipped.
+    QJsonObject root;
     QString key;
     while (reader.nextMember(key)) {
         if (key == u"configs" || key == u"dataclasses") {
@@ -210,23 +211,22 @@ bool ConfigFacts::readLazily(const QByteArray &json)
                 return false;
             continue;
         }
+        const JsonReader::Type type = reader.peek();
         const qsizetype from = reader.offset();
         if (!reader.skipValue())
             return false;
-        if (small.size() > 1)
-            small += ',';
-        small += QJsonDocument(QJsonObject{{key, QJsonValue()}}).toJson(QJsonDocument::Compact).chopped(5).mid(1)
-            + json.mid(from, reader.offset() - from);
+        if (type != JsonReader::Type::Object && type != JsonReader::Type::Array)
+            continue;
+        QJsonParseError error{};
+        const QJsonDocument member = QJsonDocument::fromJson(json.mid(from, reader.offset() - from), &error);
+        if (error.error != QJsonParseError::NoError)
+            return false;
+        root.insert(key, member.isObject() ? QJsonValue(member.object()) : QJsonValue(member.array()));
     }
     if (reader.failed() || !reader.atEnd() || m_configAt.isEmpty())
         return false;
-    small += '}';
-    QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(small, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        return false;
     m_text = json;
-    read(document.object());
+    read(root);
     return m_error.isEmpty();
 }
 
